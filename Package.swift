@@ -1,0 +1,85 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Tessera", targets: ["Tessera"]),
+        .library(name: "TesseraDemo", targets: ["TesseraDemo"]),
+        .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera-bench", targets: ["TesseraBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        /// libxml2 through pkg-config; Debian's `libxml2-dev`.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        /// The framework: templates, escaping, scenes, components, data sources, stores.
+        .target(
+            name: "Tessera",
+            dependencies: [
+                "CLibXML2",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        /// The demo blogging community built on Tessera.
+        .target(
+            name: "TesseraDemo",
+            dependencies: [
+                "Tessera",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        /// The `tessera` command line: `serve` and `validate`.
+        .executableTarget(
+            name: "tessera",
+            dependencies: [
+                "TesseraDemo",
+                "Tessera",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        /// `tessera-bench`: in-process benchmarks that print numbers.
+        .executableTarget(
+            name: "TesseraBench",
+            dependencies: [
+                "Tessera",
+                "TesseraDemo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TesseraTests",
+            dependencies: [
+                "Tessera",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "TesseraDemoTests",
+            dependencies: [
+                "TesseraDemo",
+                "Tessera",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,63 @@
+// MARK: - HTMLEscaping
+
+/// The escaping rules shared by every writer.
+public enum HTMLEscaping {
+    /// What an unsafe URL (say `javascript:…`) is replaced with: a link that goes nowhere.
+    public static let unsafeURLReplacement: [UInt8] = Array("about:invalid#tessera-unsafe-url".utf8)
+
+    /// URL schemes allowed in URL attributes; relative URLs are allowed too.
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// Replacement bytes for each ASCII byte that must be escaped in text and quoted attributes.
+    /// NUL becomes U+FFFD, as HTML parsers would make it anyway.
+    static let replacement: [[UInt8]?] = {
+        var table = [[UInt8]?](repeating: nil, count: 128)
+        table[Int(UInt8(ascii: "&"))] = Array("&amp;".utf8)
+        table[Int(UInt8(ascii: "<"))] = Array("&lt;".utf8)
+        table[Int(UInt8(ascii: ">"))] = Array("&gt;".utf8)
+        table[Int(UInt8(ascii: "\""))] = Array("&quot;".utf8)
+        table[Int(UInt8(ascii: "'"))] = Array("&#39;".utf8)
+        table[0] = Array("\u{FFFD}".utf8)
+        return table
+    }()
+
+    /// Escapes `text` for HTML text or a quoted attribute value.
+    public static func escape(_ text: String) -> String {
+        var writer = HTMLWriter(capacity: text.utf8.count + 16)
+        writer.writeEscaped(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Whether `raw` is a relative URL or one whose scheme is allowed.
+    ///
+    /// Follows how browsers read a URL: leading C0 controls and spaces are skipped, tabs and
+    /// newlines are ignored anywhere, and the scheme ends at the first `:` before any `/ ? #`.
+    public static func isSafeURL(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < raw.count, raw[index] <= 0x20 { index += 1 }
+        var scheme: [UInt8] = []
+        while index < raw.count {
+            let byte = raw[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                continue
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                return true  // relative URL: no scheme
+            case UInt8(ascii: ":"):
+                let name = String(decoding: scheme, as: UTF8.self).lowercased()
+                return allowedSchemes.contains(name)
+            default:
+                if scheme.count > 32 { return false }  // no allowed scheme is that long
+                scheme.append(byte)
+            }
+        }
+        return true  // no colon at all: relative
+    }
+
+    /// Whether `text` is a relative URL or one whose scheme is allowed.
+    public static func isSafeURL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isSafeURL($0) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+// MARK: - TemplateLibrary
+
+/// Every template of an app, compiled once and linked, ready to render.
+///
+/// Build it at start-up with ``load(directory:)``: each `*.mustache` file under the directory is
+/// checked (Mustache syntax, HTML structure with libxml2, where each value stands), compiled to
+/// a render program, and its partials and parents are linked. Any problem in any file throws
+/// ``TemplateErrors`` listing all of them, so a bad template stops the server before it opens
+/// its port. After loading, the library is immutable and shared by all requests.
+public final class TemplateLibrary: Sendable {
+    /// How the library treats its sources.
+    public struct Options: Sendable {
+        /// Check templates as HTML (libxml2, element balance, value placement). Default `true`;
+        /// off only for plain-text Mustache such as the spec tests.
+        public var validatesHTML: Bool = true
+        /// Whether a missing partial is an error (default) or renders as nothing (the spec's rule).
+        public var missingPartialsAreErrors: Bool = true
+        /// Write strings unescaped in `{{{…}}}`. Only the Mustache spec tests turn this on; apps
+        /// cannot, so a model's raw string never becomes markup.
+        var allowsRawStrings: Bool = false
+
+        /// The defaults: HTML-checked, missing partials are errors.
+        public init() {}
+    }
+
+    /// The compiled templates by key (name, or name plus an indentation variant).
+    let templates: [String: Template]
+    /// The options the library was built with.
+    let options: Options
+    /// The names of the templates loaded from files, sorted.
+    public let names: [String]
+
+    // MARK: - Loading
+
+    /// Loads, checks and compiles every `*.mustache` file under `directory`.
+    ///
+    /// Template names are paths relative to `directory` without the extension; diagnostics name
+    /// files as `<directory's last component>/<relative path>` (so `Views/x.mustache:3:7: …`).
+    /// One newline at the very end of a file is dropped, so editors' final newlines do not reach
+    /// the output.
+    public static func load(directory: URL, options: Options = Options()) throws(TemplateErrors) -> TemplateLibrary {
+        let sources: [TemplateSource]
+        do {
+            sources = try TemplateFiles.sources(in: directory)
+        } catch {
+            let path = directory.lastPathComponent
+            throw TemplateErrors(diagnostics: [TemplateDiagnostic(file: path, line: 1, column: 1, message: "\(error)")])
+        }
+        return try TemplateLibrary(sources: sources, options: options)
+    }
+
+    /// Compiles `sources` (for tests and tools; ``load(directory:)`` reads files into these).
+    public init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
+        var builder = TemplateLibraryBuilder(options: options)
+        for source in sources { builder.add(source) }
+        let (templates, diagnostics) = builder.finish()
+        guard diagnostics.isEmpty else { throw TemplateErrors(diagnostics: diagnostics) }
+        self.templates = templates
+        self.options = options
+        self.names = sources.map(\.name).sorted()
+    }
+
+    // MARK: - Lookup
+
+    /// The template named `name`, or nil.
+    public func template(named name: String) -> Template? { templates[name] }
+
+    /// Whether a template named `name` exists.
+    public func contains(_ name: String) -> Bool { templates[name] != nil }
+
+    // MARK: - Rendering
+
+    /// Renders template `name` with `model` and returns the markup.
+    ///
+    /// A missing template is a programming error caught at start-up by the app's own checks;
+    /// here it renders an HTML comment naming it rather than crashing a request.
+    public func render(_ name: String, _ model: any ViewModel) -> HTML {
+        var writer = HTMLWriter()
+        render(name, model, into: &writer)
+        return HTML(rendered: writer.bytes)
+    }
+
+    /// Renders template `name` with `model` into `writer`.
+    public func render(_ name: String, _ model: any ViewModel, into writer: inout HTMLWriter) {
+        TemplateRenderer(library: self).render(name, model, into: &writer)
+    }
+}

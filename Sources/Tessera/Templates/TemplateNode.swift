@@ -1,0 +1,112 @@
+// MARK: - TemplateNode
+
+/// One instruction of a compiled render program.
+indirect enum TemplateNode: Sendable {
+    /// Literal bytes, written as they are.
+    case text([UInt8])
+    /// A value looked up by name and written with the escaping its context needs.
+    case variable(VariableName, OutputContext)
+    /// A section (or inverted section) over the value of a name.
+    case section(VariableName, [TemplateNode], inverted: Bool)
+    /// Another template of the library, by key (name plus any indentation variant).
+    case partial(key: String)
+    /// A parent template rendered with these block overrides.
+    case parent(key: String, overrides: [String: [TemplateNode]])
+    /// A block: overridden by a child template, or rendered with its default content. An
+    /// override is indented by `indentation` at each line start (a standalone block's place).
+    case block(String, [TemplateNode], indentation: [UInt8])
+}
+
+// MARK: - VariableName
+
+/// A dotted name (`user.name`) or the implicit iterator (`.`), split once at compile time.
+struct VariableName: Sendable, CustomStringConvertible {
+    /// The parts between dots; empty for the implicit iterator.
+    let parts: [String]
+
+    init(_ raw: String) {
+        parts = raw == "." ? [] : raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
+}
+
+// MARK: - OutputContext
+
+/// Where an interpolation stands in the HTML, which decides its escaping.
+enum OutputContext: Sendable, Equatable {
+    /// Element text: escape `& < > " '`; Tessera-rendered markup goes out as is.
+    case text
+    /// A quoted attribute value: escape `& < > " '`, markup included.
+    case attribute
+    /// A URL attribute at the scheme position: check the scheme, then escape.
+    case url
+    /// `{{{…}}}` / `{{&…}}` in text: Tessera-rendered markup goes out as is; strings are still
+    /// escaped unless the library was built for the Mustache spec tests.
+    case raw
+}
+
+// MARK: - Indentation
+
+extension [TemplateNode] {
+    /// The nodes with `indentation` added at the start of every line.
+    func indentingLines(by indentation: [UInt8]) -> [TemplateNode] {
+        var atLineStart = true
+        return indentingLines(by: indentation, atLineStart: &atLineStart)
+    }
+
+    private func indentingLines(by indentation: [UInt8], atLineStart: inout Bool) -> [TemplateNode] {
+        var result: [TemplateNode] = []
+        for node in self {
+            switch node {
+            case .text(let bytes):
+                var indented: [UInt8] = []
+                for byte in bytes {
+                    if atLineStart && byte != UInt8(ascii: "\n") { indented += indentation }
+                    indented.append(byte)
+                    atLineStart = byte == UInt8(ascii: "\n")
+                }
+                result.append(.text(indented))
+            case .section(let name, let body, let inverted):
+                if atLineStart { result.append(.text(indentation)) }
+                atLineStart = false
+                result.append(.section(name, body.indentingLines(by: indentation, atLineStart: &atLineStart), inverted: inverted))
+            default:
+                if atLineStart { result.append(.text(indentation)) }
+                atLineStart = false
+                result.append(node)
+            }
+        }
+        return result
+    }
+
+    /// The nodes with up to `count` spaces or tabs removed from the start of every line.
+    func dedentingLines(by count: Int) -> [TemplateNode] {
+        guard count > 0 else { return self }
+        var atLineStart = true
+        var removed = 0
+        return map { node in
+            guard case .text(let bytes) = node else {
+                atLineStart = false
+                return node
+            }
+            var kept: [UInt8] = []
+            for byte in bytes {
+                if atLineStart, removed < count, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                    removed += 1
+                    continue
+                }
+                kept.append(byte)
+                atLineStart = byte == UInt8(ascii: "\n")
+                if atLineStart { removed = 0 }
+            }
+            return .text(kept)
+        }
+    }
+
+    /// The spaces and tabs that start the first text of these nodes.
+    var leadingIndentation: [UInt8] {
+        guard case .text(let bytes)? = first else { return [] }
+        return [UInt8](bytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+    }
+}

@@ -1,0 +1,46 @@
+// MARK: - TemplateSource
+
+/// The text of one template before it is compiled.
+public struct TemplateSource: Sendable {
+    /// The template's name (`Users/BlogList`).
+    public let name: String
+    /// The name used in diagnostics (`Views/Users/BlogList.mustache`).
+    public let displayPath: String
+    /// The source bytes.
+    public let bytes: [UInt8]
+
+    /// A source; `displayPath` defaults to the name.
+    public init(name: String, text: String, displayPath: String? = nil) {
+        self.name = name
+        self.displayPath = displayPath ?? name
+        self.bytes = Array(text.utf8)
+    }
+
+    /// A copy with `indentation` put before each line (for a standalone partial or parent).
+    func indented(by indentation: [UInt8]) -> TemplateSource {
+        var result: [UInt8] = indentation
+        for (index, byte) in bytes.enumerated() {
+            result.append(byte)
+            if byte == UInt8(ascii: "\n"), index + 1 < bytes.count { result.append(contentsOf: indentation) }
+        }
+        return TemplateSource(
+            name: TemplateCompiler.key(name, indentation), text: String(decoding: result, as: UTF8.self),
+            displayPath: displayPath)
+    }
+
+    /// The source with every tag overwritten by same-length filler: `x` for interpolations,
+    /// spaces for other tags; newlines are kept so lines and columns do not move.
+    func masked(by tokens: [MustacheToken]) -> [UInt8] {
+        var masked = bytes
+        for token in tokens where token.kind != .text {
+            let filler: UInt8 = token.isInterpolation ? UInt8(ascii: "x") : UInt8(ascii: " ")
+            let tagEnd = min(token.range.upperBound, bytes.count)
+            for index in token.range.lowerBound..<tagEnd where !isLineBreak(bytes[index]) {
+                masked[index] = filler
+            }
+        }
+        return masked
+    }
+
+    private func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+}

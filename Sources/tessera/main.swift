@@ -1,0 +1,3 @@
+import Tessera
+import TesseraDemo
+import ArgumentParser
