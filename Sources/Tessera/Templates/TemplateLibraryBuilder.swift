@@ -52,7 +52,9 @@ struct TemplateLibraryBuilder {
                     found = scan.diagnostics
                     let structuralLines = Set(found.map(\.line))
                     found += LibXMLValidator.diagnostics(masked: masked, file: source.displayPath).filter {
-                        !(structuralLines.contains($0.line) && $0.message.hasPrefix("Unexpected end tag"))
+                        // libxml2 repeats element-balance errors the scanner already located.
+                        !(structuralLines.contains($0.line)
+                            && ($0.message.hasPrefix("Unexpected end tag") || $0.message.hasPrefix("Opening and ending tag mismatch")))
                     }
                 }
             }
