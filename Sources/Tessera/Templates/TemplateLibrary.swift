@@ -51,9 +51,12 @@ public final class TemplateLibrary: Sendable {
         return try TemplateLibrary(sources: sources, options: options)
     }
 
-    /// Compiles `sources` (for tests and tools; ``load(directory:)`` reads files into these).
+    /// Compiles `sources` (for tests and tools; ``load(directory:)`` reads files into these),
+    /// together with Tessera's built-in templates (`Tessera/…`) that `sources` do not replace.
     public init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
         var builder = TemplateLibraryBuilder(options: options)
+        let own = Set(sources.map(\.name))
+        for source in BuiltInTemplates.sources where !own.contains(source.name) { builder.add(source) }
         for source in sources { builder.add(source) }
         let (templates, diagnostics) = builder.finish()
         guard diagnostics.isEmpty else { throw TemplateErrors(diagnostics: diagnostics) }

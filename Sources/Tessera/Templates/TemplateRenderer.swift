@@ -5,12 +5,21 @@
 /// Name lookup follows Mustache: the first part of a dotted name is searched from the innermost
 /// context outwards; the remaining parts only inside what it found. Block overrides of parent
 /// templates are searched from the most derived template first.
-public struct TemplateRenderer: Sendable {
+public struct TemplateRenderer {
     /// The library partials and parents are looked up in.
     public let library: TemplateLibrary
+    /// The outermost context of every render: values any template may read, such as the
+    /// request's CSRF token or the signed-in user (default none).
+    public let globals: TemplateValue
 
-    /// A renderer over `library`.
-    public init(library: TemplateLibrary) { self.library = library }
+    /// A renderer over `library`, with `globals` below every view model.
+    public init(library: TemplateLibrary, globals: TemplateValue = .null) {
+        self.library = library
+        self.globals = globals
+    }
+
+    /// A reusable pass, for renderers that draw many small templates (cells).
+    func makePass() -> RenderPass { RenderPass(renderer: self, stack: []) }
 
     // MARK: - Rendering
 
@@ -25,8 +34,8 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders `template` with `model` into `writer`.
     public func render(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
-        var pass = RenderPass(renderer: self, stack: [.object(model)])
-        pass.run(template.nodes, into: &writer)
+        var pass = makePass()
+        pass.render(template, model, into: &writer)
     }
 
     /// Renders `template` with any value as the root context (the spec tests use scalars).
@@ -54,6 +63,15 @@ struct RenderPass {
     init(renderer: TemplateRenderer, stack: [TemplateValue]) {
         self.renderer = renderer
         self.stack = stack
+    }
+
+    /// Renders `template` with `model` on top of the globals, reusing this pass's storage.
+    mutating func render(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
+        stack.removeAll(keepingCapacity: true)
+        overrides.removeAll(keepingCapacity: true)
+        if case .object = renderer.globals { stack.append(renderer.globals) }
+        stack.append(.object(model))
+        run(template.nodes, into: &writer)
     }
 
     // MARK: - Nodes

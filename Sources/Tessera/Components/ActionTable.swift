@@ -1,0 +1,52 @@
+// MARK: - ActionTable
+
+/// A component's table from action name to handler (the seeds' action tags with one handler
+/// table per controller). Routes are mounted from it; requests dispatch through it. No `switch`.
+///
+/// ```swift
+/// override class var actions: ActionTable {
+///     ActionTable()
+///         .on("like", LikeButtonComponent.like)
+///         .on("restore", path: ":item/restore", TrashListComponent.restore)
+/// }
+/// ```
+public struct ActionTable: Sendable {
+    /// One action: its name, its path, and its handler.
+    public struct Entry: Sendable {
+        /// The action's name (analytics, lookups).
+        public let name: String
+        /// The route: relative to the scene's path (`like` → `/blogs/:id/like`), or absolute
+        /// when it starts with `/`.
+        public let path: String
+        /// The largest body accepted, in bytes (default 64 KiB); larger is a 413.
+        public let maxBodySize: Int
+        let handler: @Sendable (Component, ActionContext) async throws -> ActionResult
+    }
+
+    /// The entries, in declaration order.
+    public private(set) var entries: [Entry] = []
+
+    /// An empty table.
+    public init() {}
+
+    /// Adds `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
+    ///
+    /// - Parameters:
+    ///   - path: the route relative to the scene (default: the name) or absolute.
+    ///   - maxBodySize: the body limit (default 64 KiB).
+    public func on<C: Component>(
+        _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
+        _ handler: @escaping @Sendable (C) -> (ActionContext) async throws -> ActionResult
+    ) -> ActionTable {
+        var copy = self
+        copy.entries.append(
+            Entry(name: name, path: path ?? name, maxBodySize: maxBodySize) { component, context in
+                guard let component = component as? C else { throw RequestError.notFound() }
+                return try await handler(component)(context)
+            })
+        return copy
+    }
+
+    /// The entry named `name`, if any.
+    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+}

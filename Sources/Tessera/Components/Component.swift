@@ -1,0 +1,175 @@
+import Foundation
+
+// MARK: - Component
+
+/// A self-managing part of a page: it loads its own data, renders its own fragment, shows its
+/// own error, owns its actions and pagination, and can be fetched alone at its own URL.
+///
+/// A component does not know its parent. Whoever creates it passes what it needs — its
+/// configuration, URL builders for where its links lead (the seeds' `VCGenerator`), and, where
+/// components must agree, one shared state object.
+///
+/// Lifecycle, in order, per request:
+/// 1. `init` by the parent (a scene's ``Scene/configureComponents(_:)`` or a component's
+///    ``configureChildren(_:)``);
+/// 2. ``configureChildren(_:)``;
+/// 3. ``load(_:)``, concurrently with its siblings; its children load after it;
+/// 4. rendering: ``viewModel()`` read by ``template``, inside a root element Tessera writes
+///    with `id`, `data-component` and `data-src`.
+///
+/// After an action, `load` runs again before the fragment is re-rendered: keep state the
+/// handler set (form input and errors) and load around it.
+open class Component: HTMLFragment, @unchecked Sendable {
+    // MARK: - Identity
+
+    /// The stable id: the root element's `id` and the last part of the fragment URL. Unique in
+    /// its scene.
+    public let id: String
+
+    /// The `data-component` name; default the type name without `Component`, in kebab case
+    /// (`BlogListComponent` → `blog-list`).
+    open class var name: String { Component.kebabName(of: self) }
+
+    /// The template under `Views/`; no default (every component names its own).
+    open var template: String { fatalError("\(type(of: self)) must override `template`") }
+
+    /// The root element's tag; default `section`.
+    open var rootElement: String { "section" }
+
+    /// Extra classes for the root element; default none.
+    open var rootClass: String? { nil }
+
+    /// Query items the fragment URL must carry to reproduce this state (say the page number);
+    /// default none.
+    open var fragmentQuery: [(String, String)] { [] }
+
+    /// Actions this component answers, each with the handler that runs it; default none.
+    /// Routes for them are mounted from this table.
+    open class var actions: ActionTable { ActionTable() }
+
+    // MARK: - Tree
+
+    /// Child components, in order.
+    public private(set) var children: [Component] = []
+
+    /// Adds `child`; call from ``configureChildren(_:)``.
+    public final func addChild(_ child: Component) { children.append(child) }
+
+    // MARK: - State kept by Tessera
+
+    /// The error `load` threw, if it did; the component then renders its error fragment.
+    public internal(set) var loadError: (any Error)?
+    /// Statements this component's `load` ran in the current request.
+    public var queryCount: Int { queryCounter?.value ?? 0 }
+    /// How long `load` took.
+    public internal(set) var loadDuration: Duration = .zero
+    /// The URL of the scene instance this component renders in (set by Tessera).
+    public internal(set) var sceneURL: String = ""
+    var queryCounter: QueryCounter?
+
+    // MARK: - Life cycle
+
+    /// A component with `id`.
+    public init(id: String) { self.id = id }
+
+    /// Creates and adds child components. Default: none. No need to call `super`.
+    open func configureChildren(_ scope: RequestScope) {}
+
+    /// Loads this component's data through `scope.database`. Default: nothing. No need to call
+    /// `super`. Throw a ``RequestError`` for bad input (the whole request answers 4xx); any
+    /// other error is shown in this component's error fragment while the page still renders.
+    open func load(_ scope: RequestScope) async throws {}
+
+    /// The values the template reads. Default: an empty model. No need to call `super`.
+    open func viewModel() -> any ViewModel { [String: TemplateValue]() }
+
+    /// Changes or drops (nil) the event recorded when one of its actions ran. Default: records
+    /// `proposed` as is.
+    open func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? { proposed }
+
+    // MARK: - URLs
+
+    /// This component's own URL, answering with just its fragment.
+    public var fragmentURL: String { fragmentURL(query: fragmentQuery) }
+
+    /// This component's fragment URL with `query` instead of its current state.
+    public func fragmentURL(query: [(String, String)]) -> String {
+        let base = sceneURL == "/" ? "" : sceneURL
+        return base + "/_/" + id + URLQuery.encode(query)
+    }
+
+    // MARK: - Rendering
+
+    /// Writes the root element, then the template (or the error fragment), then closes it.
+    public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        writer.writeRaw("<")
+        writer.writeRaw(Array(rootElement.utf8))
+        writer.writeRaw(" id=\"")
+        writer.writeEscaped(id)
+        writer.writeRaw("\" data-component=\"")
+        writer.writeEscaped(Self.name)
+        writer.writeRaw("\" data-src=\"")
+        writer.writeEscaped(fragmentURL)
+        if let rootClass {
+            writer.writeRaw("\" class=\"")
+            writer.writeEscaped(rootClass)
+        }
+        writer.writeRaw("\">")
+        if let loadError {
+            let message = renderer.library.contains(template) ? errorMessage(for: loadError) : "Missing template \(template)"
+            let model: [String: TemplateValue] = ["message": .string(message), "retryURL": .string(fragmentURL)]
+            renderer.render(BuiltInTemplates.componentError, model, into: &writer)
+        } else {
+            renderer.render(template, ComponentViewModel(component: self, model: viewModel()), into: &writer)
+        }
+        writer.writeRaw("</")
+        writer.writeRaw(Array(rootElement.utf8))
+        writer.writeRaw(">")
+    }
+
+    /// The sentence shown when loading failed. Default: a generic apology (details go to the
+    /// log). No need to call `super`.
+    open func errorMessage(for error: any Error) -> String {
+        "This part of the page could not be loaded."
+    }
+
+    // MARK: - Private
+
+    static func kebabName(of type: Any.Type) -> String {
+        var name = String(describing: type)
+        if name.hasSuffix("Component"), name != "Component" { name.removeLast("Component".count) }
+        var result = ""
+        for (index, character) in name.enumerated() {
+            if character.isUppercase, index > 0 { result.append("-") }
+            result.append(contentsOf: character.lowercased())
+        }
+        return result
+    }
+}
+
+// MARK: - ComponentViewModel
+
+/// A component's model, plus `children` (child fragments by id) and `fragmentURL`.
+struct ComponentViewModel: ViewModel {
+    let component: Component
+    let model: any ViewModel
+
+    func value(forKey key: String) -> TemplateValue? {
+        if let value = model.value(forKey: key) { return value }
+        switch key {
+        case "children": return .object(ComponentMap(components: component.children))
+        case "fragmentURL": return .string(component.fragmentURL)
+        case "componentID": return .string(component.id)
+        default: return nil
+        }
+    }
+}
+
+/// Components by id, for templates: `{{children.blog-list}}` or `{{components.user-info}}`.
+struct ComponentMap: ViewModel {
+    let components: [Component]
+
+    func value(forKey key: String) -> TemplateValue? {
+        components.first { $0.id == key }.map { .fragment($0) }
+    }
+}

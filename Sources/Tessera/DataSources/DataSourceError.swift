@@ -1,0 +1,15 @@
+// MARK: - DataSourceError
+
+/// A data source was configured with something it cannot draw.
+public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The Swift type that has no renderer.
+    public let typeName: String
+    /// Whether it was an item, a header or a footer.
+    public let role: CellRegistry.Role
+    /// The index of the section it stood in.
+    public let section: Int
+
+    public var description: String {
+        "no \(role.rawValue) renderer registered for \(typeName) (section \(section)); register one in the data source's CellRegistry"
+    }
+}

@@ -1,0 +1,39 @@
+import GRDB
+
+// MARK: - CountingDatabase
+
+/// Database access for one request or component, counting every statement it runs.
+///
+/// Counting works by tracing the connection only for the duration of each `read` or `write`
+/// closure, while this caller holds it, so concurrent requests never count each other's work.
+public struct CountingDatabase: Sendable {
+    /// The pool underneath.
+    public let pool: DatabasePool
+    /// Where statements are counted.
+    public let counter: QueryCounter
+
+    /// Runs `block` in a read-only snapshot and returns its result.
+    public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        let counter = counter
+        return try await pool.read { db in
+            db.trace(options: .statement) { _ in counter.increment() }
+            defer { db.trace(options: [], nil) }
+            return try block(db)
+        }
+    }
+
+    /// Runs `block` in a write transaction and returns its result once committed.
+    public func write<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        let counter = counter
+        return try await pool.write { db in
+            db.trace(options: .statement) { _ in counter.increment() }
+            defer { db.trace(options: [], nil) }
+            return try block(db)
+        }
+    }
+
+    /// A view counting into a child of this counter (a component's share of its request).
+    public func child() -> CountingDatabase {
+        CountingDatabase(pool: pool, counter: QueryCounter(parent: counter))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+// MARK: - TesseraDatabase
+
+/// The app's SQLite database: one GRDB `DatabasePool` (WAL) per file, migrated at open.
+///
+/// Tessera registers its own tables (analytics) before the app's migrations. Open it once at
+/// start-up and share it; per request, hand out ``CountingDatabase`` views that count queries.
+public final class TesseraDatabase: Sendable {
+    /// The pool every reader and writer goes through.
+    public let pool: DatabasePool
+    /// The file the database lives in.
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`, runs Tessera's and the app's
+    /// migrations in order, and creates the folder it lives in.
+    ///
+    /// - Parameters:
+    ///   - path: the SQLite file.
+    ///   - migrations: registers the app's migrations; runs after Tessera's own.
+    public init(path: String, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Acknowledged writes reach the disk before the request answers.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        self.path = path
+        var migrator = DatabaseMigrator()
+        AnalyticsRecorder.registerMigration(in: &migrator)
+        SessionStore.registerMigration(in: &migrator)
+        migrations(&migrator)
+        try migrator.migrate(pool)
+    }
+
+    /// A view of this database that counts statements into `counter`.
+    public func counting(into counter: QueryCounter) -> CountingDatabase {
+        CountingDatabase(pool: pool, counter: counter)
+    }
+}

@@ -1,0 +1,20 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+// MARK: - HTMLResponse
+
+/// Builds HTML responses.
+enum HTMLResponse {
+    /// `text/html; charset=utf-8` with `bytes` as the body.
+    static func make(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A `303 See Other` to `location`.
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

@@ -1,0 +1,18 @@
+import HTTPTypes
+
+// MARK: - PageHead
+
+/// What a scene sets last, before rendering: the title, the status and extra headers.
+public struct PageHead: Sendable {
+    /// The page title (`<title>`); default the site's name.
+    public var title: String
+    /// The response status; default 200.
+    public var status: HTTPResponse.Status = .ok
+    /// Extra response headers (Cache-Control, say); default none.
+    public var headers: HTTPFields = [:]
+    /// A class for `<body>`, so a layout can style scenes apart; default none.
+    public var bodyClass: String?
+
+    /// A head with `title`.
+    public init(title: String) { self.title = title }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+// MARK: - Parameters
+
+/// Named values from a route (`:id`), a query string or a form, with checked accessors that
+/// turn bad input into a ``RequestError`` instead of a crash.
+public struct Parameters: Sendable {
+    /// Where the values came from; decides the error for a bad value (404 for the path, 400
+    /// otherwise).
+    public enum Origin: Sendable {
+        case path, query, form
+    }
+
+    /// The pairs, in the order given (a name may repeat).
+    public let pairs: [(name: String, value: String)]
+    /// Where they came from.
+    public let origin: Origin
+
+    /// Parameters from decoded pairs.
+    public init(_ pairs: [(String, String)], origin: Origin) {
+        self.pairs = pairs.map { (name: $0.0, value: $0.1) }
+        self.origin = origin
+    }
+
+    /// No parameters.
+    public static let none = Parameters([], origin: .query)
+
+    // MARK: - Access
+
+    /// The first value named `name`, or nil.
+    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    /// Every value named `name`.
+    public func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// An id: a positive decimal integer that fits in 64 bits. A path id that is missing,
+    /// non-numeric, negative, zero or too large is a 404; elsewhere a 400.
+    public func id(_ name: String) throws(RequestError) -> Int64 {
+        guard let text = self[name], !text.isEmpty, text.utf8.count <= 19,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = Int64(text), value > 0
+        else {
+            throw origin == .path ? .notFound() : .badRequest("'\(name)' must be a positive whole number.")
+        }
+        return value
+    }
+
+    /// An integer in `range`, or `defaultValue` when absent (empty counts as absent). Anything
+    /// else is a 400 (a 404 for path values).
+    public func int(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(RequestError) -> Int {
+        guard let text = self[name], !text.isEmpty else { return defaultValue }
+        guard text.utf8.count <= 18, let value = Int(text), range.contains(value) else {
+            let message = "'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)."
+            throw origin == .path ? .notFound() : .badRequest(message)
+        }
+        return value
+    }
+
+    /// The text named `name` with surrounding whitespace trimmed; "" when absent.
+    public func text(_ name: String) -> String {
+        (self[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

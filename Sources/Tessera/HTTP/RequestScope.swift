@@ -1,0 +1,60 @@
+import Hummingbird
+
+// MARK: - RequestScope
+
+/// Everything a scene or component may read about the request it serves.
+///
+/// Made once per request by the site, before the first hook; each component gets a copy whose
+/// ``database`` counts into the component's own ``QueryCounter``.
+public struct RequestScope: @unchecked Sendable {
+    /// The HTTP request (method, path, headers).
+    public let request: Request
+    /// Route parameters (`:id` → `path.id("id")`); bad ids are 404s.
+    public let path: Parameters
+    /// Query parameters, strictly decoded; bad values are 400s.
+    public let query: Parameters
+    /// Form fields of a POST (URL-encoded or multipart text fields).
+    public let form: Parameters
+    /// Files of a multipart POST.
+    public let files: [UploadedFile]
+    /// The site: templates, database, configuration.
+    public let site: Site
+    /// Database access counted for this request (or component).
+    public let database: CountingDatabase
+    /// The visitor's session.
+    public let session: Session
+    /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
+    public let wantsFragment: Bool
+
+    /// The signed-in user's id, or nil.
+    public var userID: Int64? { session.userID }
+
+    /// A copy whose database counts into a new child counter (a component's share).
+    func forComponent() -> RequestScope {
+        RequestScope(
+            request: request, path: path, query: query, form: form, files: files, site: site,
+            database: database.child(), session: session, wantsFragment: wantsFragment)
+    }
+
+    /// A copy with form fields and files (after the body was read).
+    func with(form: Parameters, files: [UploadedFile]) -> RequestScope {
+        RequestScope(
+            request: request, path: path, query: query, form: form, files: files, site: site, database: database,
+            session: session, wantsFragment: wantsFragment)
+    }
+
+    init(
+        request: Request, path: Parameters, query: Parameters, form: Parameters, files: [UploadedFile], site: Site,
+        database: CountingDatabase, session: Session, wantsFragment: Bool
+    ) {
+        self.request = request
+        self.path = path
+        self.query = query
+        self.form = form
+        self.files = files
+        self.site = site
+        self.database = database
+        self.session = session
+        self.wantsFragment = wantsFragment
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+// MARK: - SessionStore
+
+/// Sessions in SQLite (`tessera_sessions`): a random id per visitor, the signed-in user, and
+/// the CSRF token. Signing in or out issues a new id (no session fixation).
+public struct SessionStore: Sendable {
+    /// The table.
+    static let table = "tessera_sessions"
+
+    let database: TesseraDatabase
+
+    /// A store over `database`.
+    public init(database: TesseraDatabase) { self.database = database }
+
+    static func registerMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("tessera.sessions.v1") { db in
+            try db.create(table: table) { t in
+                t.primaryKey("id", .text)
+                t.column("userID", .integer)
+                t.column("csrfToken", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+        }
+    }
+
+    // MARK: - Sessions
+
+    /// The session with `id`, or nil (unknown, or not an id at all).
+    public func find(_ id: String) async throws -> Session? {
+        guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
+        return try await database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?", arguments: [id])
+                .map { Session(id: $0["id"], userID: $0["userID"], csrfToken: $0["csrfToken"]) }
+        }
+    }
+
+    /// A new session for `userID` (nil for a visitor), stored before it is returned.
+    public func create(userID: Int64? = nil) async throws -> Session {
+        let session = Session(id: Self.randomToken(), userID: userID, csrfToken: Self.randomToken())
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO \(Self.table) (id, userID, csrfToken, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [session.id, session.userID, session.csrfToken, Date()])
+        }
+        return session
+    }
+
+    /// Ends `old` and returns a new session signed in as `userID`.
+    public func signIn(userID: Int64, replacing old: Session) async throws -> Session {
+        try await delete(old)
+        return try await create(userID: userID)
+    }
+
+    /// Ends `old` and returns a new visitor session.
+    public func signOut(_ old: Session) async throws -> Session {
+        try await delete(old)
+        return try await create()
+    }
+
+    /// Signs `userID` out everywhere except `keeping` (after a password change).
+    public func endOtherSessions(of userID: Int64, keeping: Session) async throws {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM \(Self.table) WHERE userID = ? AND id != ?", arguments: [userID, keeping.id])
+        }
+    }
+
+    private func delete(_ session: Session) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE id = ?", arguments: [session.id])
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// 32 random bytes from the system's secure generator, as 64 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+        }.joined()
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+}

@@ -1,0 +1,64 @@
+import Hummingbird
+import Logging
+import Synchronization
+
+// MARK: - Site
+
+/// A running Tessera site: its configuration, templates, database and logger, shared by every
+/// request. Scenes are mounted on a router with ``mount(_:on:)``.
+public final class Site: Sendable {
+    /// Values every template may read, computed per request (say the signed-in user's name).
+    public typealias Globals = @Sendable (RequestScope) async -> [String: TemplateValue]
+
+    /// The configuration.
+    public let configuration: SiteConfiguration
+    /// The database.
+    public let database: TesseraDatabase
+    /// The logger.
+    public let logger: Logger
+    let globals: Globals
+    private let library: Mutex<TemplateLibrary>
+
+    /// A site.
+    ///
+    /// - Parameters:
+    ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`
+    ///     and `isDevelopment` itself.
+    public init(
+        configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
+        globals: @escaping Globals = { _ in [:] }
+    ) {
+        self.configuration = configuration
+        self.database = database
+        self.logger = logger
+        self.globals = globals
+        self.library = Mutex(templates)
+    }
+
+    // MARK: - Templates
+
+    /// The current templates.
+    public var templates: TemplateLibrary { library.withLock { $0 } }
+
+    /// Replaces the templates (the dev server does this when `Views/` changes).
+    public func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
+
+    /// A renderer for `scope`, with the request's globals below every view model.
+    func renderer(for scope: RequestScope) async -> TemplateRenderer {
+        var values = await globals(scope)
+        values["csrfToken"] = .string(scope.session.csrfToken)
+        values["isDevelopment"] = .bool(configuration.isDevelopment)
+        return TemplateRenderer(library: templates, globals: .object(values))
+    }
+
+    // MARK: - Analytics
+
+    /// Records `event`; a failure is logged, never shown to the visitor.
+    func record(_ event: AnalyticsEvent) async {
+        do {
+            try await AnalyticsRecorder(database: database).record(event)
+        } catch {
+            logger.warning("analytics: \(error)")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+// MARK: - SiteConfiguration
+
+/// How a site is set up; every field has a default fit for `swift run`.
+public struct SiteConfiguration: Sendable {
+    /// The site's name: default page title and `Server` header. Default "Tessera".
+    public var name = "Tessera"
+    /// The layout scenes render in unless they choose another. Default `Layouts/Main`.
+    public var defaultLayout: String? = "Layouts/Main"
+    /// Development mode: errors show details, templates reload. Default off.
+    public var isDevelopment = false
+    /// The folder static files are served from. Default `Public`.
+    public var publicDirectory = "Public"
+    /// The folder templates are loaded from. Default `Views`.
+    public var viewsDirectory = "Views"
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,96 @@
+// MARK: - Scene
+
+/// A page: the scene controller that parses the request, composes components, and renders.
+///
+/// A scene is made fresh for each request (`required init()`), then Tessera calls its hooks in
+/// this fixed order (the web's version of a view controller's life cycle):
+///
+/// 1. ``parseParameters(_:)`` — check the request's parameters (a bad one ends in 400/404);
+/// 2. ``chooseLayout(_:)`` — the layout template around the page;
+/// 3. ``configureComponents(_:)`` — create the child components (`viewDidLoad`);
+/// 4. ``loadData(_:)`` — the scene's own data; then every component loads, concurrently;
+/// 5. ``willRender(_:_:)`` — last changes: title, status, headers (`viewWillAppear`);
+/// 6. render — ``template`` with ``viewModel()``, inside the layout;
+/// 7. ``didRender(_:status:)`` — after-render work: analytics (`viewDidAppear`).
+///
+/// A variant (your own profile vs someone else's) is a subclass that overrides
+/// ``configureComponents(_:)`` and calls `super`, or a different composition, never `if`s
+/// spread through the scene.
+open class Scene: @unchecked Sendable {
+    // MARK: - Declaration
+
+    /// The route, such as `/users/:id`; no default (every scene names its own).
+    open class var path: String { fatalError("\(self) must override `path`") }
+
+    /// The component types this scene may hold; their action tables are mounted as POST
+    /// routes. Default: none.
+    open class var componentTypes: [Component.Type] { [] }
+
+    /// The name analytics records; default the type's name.
+    open class var analyticsName: String { String(describing: self) }
+
+    /// The body template, or nil (default) to render the components one after another.
+    open var template: String? { nil }
+
+    /// The components, in order.
+    public private(set) var components: [Component] = []
+
+    /// Adds `component`; call from ``configureComponents(_:)``.
+    public final func add(_ component: Component) { components.append(component) }
+
+    /// A scene; Tessera makes one per request.
+    public required init() {}
+
+    // MARK: - Life cycle
+
+    /// Reads and checks parameters into the scene's own properties. Default: nothing. No need
+    /// to call `super` unless the superclass parses too. Throw a ``RequestError`` for bad input.
+    open func parseParameters(_ scope: RequestScope) throws {}
+
+    /// The layout template's name, or nil for none (the scene's template is the whole page).
+    /// Default: the site's ``SiteConfiguration/defaultLayout``.
+    open func chooseLayout(_ scope: RequestScope) -> String? { scope.site.configuration.defaultLayout }
+
+    /// Creates the components with ``add(_:)``. Default: none. A subclass adding to its
+    /// superclass's composition calls `super` first.
+    open func configureComponents(_ scope: RequestScope) {}
+
+    /// Loads data the scene itself needs (components load their own). Default: nothing. No need
+    /// to call `super`. Throw ``RequestError/notFound(_:)`` when the page's subject is missing.
+    open func loadData(_ scope: RequestScope) async throws {}
+
+    /// Sets the title, status and headers. Default: leaves the site's title. No need to call
+    /// `super`.
+    open func willRender(_ head: inout PageHead, _ scope: RequestScope) {}
+
+    /// The values the scene's template reads (components are under `components`). Default: an
+    /// empty model. No need to call `super`.
+    open func viewModel() -> any ViewModel { [String: TemplateValue]() }
+
+    /// Runs after the page was rendered. Default: records the page view returned by
+    /// ``analyticsEvent(_:)``. An override must call `super` to keep analytics.
+    open func didRender(_ scope: RequestScope, status: Int) async {
+        let proposed = AnalyticsEvent(
+            kind: .pageView, name: Self.analyticsName, path: scope.request.uri.path, status: status)
+        guard let event = analyticsEvent(proposed) else { return }
+        await scope.site.record(event)
+    }
+
+    /// Changes or drops (nil) what the page view records. Default: `proposed` as is.
+    open func analyticsEvent(_ proposed: AnalyticsEvent) -> AnalyticsEvent? { proposed }
+
+    // MARK: - URLs
+
+    /// This scene's URL for the current request: its path with the route parameters filled in.
+    /// Plain form posts are redirected here. Default: built from ``path``.
+    open func url(_ scope: RequestScope) -> String {
+        Self.path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+            segment.hasPrefix(":") ? URLQuery.escape(scope.path[String(segment.dropFirst())] ?? "") : String(segment)
+        }.reduce("") { $0 + "/" + $1 }.nonEmpty ?? "/"
+    }
+}
+
+extension String {
+    /// Nil when empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,206 @@
+import HTTPTypes
+import Hummingbird
+
+// MARK: - SceneRunner
+
+/// Drives a scene through its life cycle for the three kinds of request a scene answers: the
+/// full page, one component's fragment, and an action. All three share the same steps, so a
+/// fragment is byte for byte what the page contains.
+struct SceneRunner: Sendable {
+    let site: Site
+    let sceneType: Scene.Type
+
+    // MARK: - Page
+
+    /// `GET <path>`: the whole page.
+    func page(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
+        let scope = try makeScope(request, context)
+        let scene = try prepare(scope)
+        try await scene.loadData(scope)
+        try await Self.load(scene.components, scope)
+        return await renderPage(scene, scope, status: .ok)
+    }
+
+    // MARK: - Fragment
+
+    /// `GET <path>/_/<component id>`: one component alone, through the same steps.
+    func fragment(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
+        let scope = try makeScope(request, context)
+        let scene = try prepare(scope)
+        guard let id = context.parameters.get(Self.componentParameter),
+            let component = Self.find(id, in: scene.components)
+        else { throw RequestError.notFound() }
+        try await scene.loadData(scope)
+        try await Self.load([component], scope)
+        let renderer = await site.renderer(for: scope)
+        var writer = HTMLWriter()
+        component.write(into: &writer, renderer: renderer)
+        await scene.didRender(scope, status: 200)
+        return HTMLResponse.make(writer.bytes)
+    }
+
+    // MARK: - Action
+
+    /// `POST <action path>`: reads the form, checks the CSRF token, runs the handler from the
+    /// component's table, then answers with fragments, a redirect, or the page again.
+    func action(
+        _ request: Request, _ context: TesseraRequestContext, componentType: Component.Type, entry: ActionTable.Entry
+    ) async throws -> Response {
+        var scope = try makeScope(request, context)
+        let (form, files) = try await FormReader.read(request, limit: entry.maxBodySize)
+        scope = scope.with(form: form, files: files)
+        try CSRFCheck.verify(scope)
+
+        let scene = try prepare(scope)
+        // A form may name its component (`_component`) when a scene holds several of one type.
+        let named = scope.form["_component"].flatMap { Self.find($0, in: scene.components) }
+        guard let component = named.flatMap({ type(of: $0) == componentType ? $0 : nil })
+            ?? Self.find(componentType, in: scene.components)
+        else { throw RequestError.notFound() }
+        let result = try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
+        await recordAction(component, entry, scope, result)
+        var response = try await respond(to: result, of: component, in: scene, scope)
+        if let session = result.session { response.headers[.setCookie] = SessionMiddleware.cookie(for: session) }
+        return response
+    }
+
+    /// The response for an action's result.
+    private func respond(to result: ActionResult, of component: Component, in scene: Scene, _ scope: RequestScope)
+        async throws -> Response
+    {
+        switch result.outcome {
+        case .redirect(let location):
+            return scope.wantsFragment
+                ? Response(status: .ok, headers: [Self.redirectHeader: location]) : HTMLResponse.redirect(to: location)
+        case .done where !scope.wantsFragment:
+            return HTMLResponse.redirect(to: scene.url(scope))
+        case .done, .invalid:
+            let status: HTTPResponse.Status = result.outcome == .invalid ? .badRequest : .ok
+            try await scene.loadData(scope)
+            guard scope.wantsFragment else {
+                try await Self.load(scene.components, scope)
+                return await renderPage(scene, scope, status: status)
+            }
+            let updated = [component] + result.updates.compactMap { Self.find($0, in: scene.components) }
+            try await Self.load(updated, scope)
+            let renderer = await site.renderer(for: scope)
+            var writer = HTMLWriter()
+            for fragment in updated { fragment.write(into: &writer, renderer: renderer) }
+            return HTMLResponse.make(writer.bytes, status: status)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// The scope of this request.
+    private func makeScope(_ request: Request, _ context: TesseraRequestContext) throws -> RequestScope {
+        let query = try PercentDecoding.pairs(Substring(request.uri.query ?? ""))
+        var pathPairs: [(String, String)] = []
+        for (name, value) in context.parameters where name != Self.componentParameter {
+            pathPairs.append((String(name), try PercentDecoding.decode(value, plusIsSpace: false)))
+        }
+        let session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
+        return RequestScope(
+            request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
+            form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
+            session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil)
+    }
+
+    /// Steps 1–3: a new scene, its parameters parsed and its components configured.
+    private func prepare(_ scope: RequestScope) throws -> Scene {
+        let scene = sceneType.init()
+        try scene.parseParameters(scope)
+        scene.configureComponents(scope)
+        Self.configure(scene.components, sceneURL: scene.url(scope), scope)
+        return scene
+    }
+
+    /// Steps 5–7: head, body, layout, response, analytics.
+    private func renderPage(_ scene: Scene, _ scope: RequestScope, status: HTTPResponse.Status) async -> Response {
+        var head = PageHead(title: site.configuration.name)
+        head.status = status
+        scene.willRender(&head, scope)
+        let renderer = await site.renderer(for: scope)
+        var body = HTMLWriter()
+        if let template = scene.template {
+            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &body)
+        } else {
+            ComponentList(components: scene.components).write(into: &body, renderer: renderer)
+        }
+        var page = body
+        if let layout = scene.chooseLayout(scope) {
+            page = HTMLWriter(capacity: body.bytes.count + 4096)
+            renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes)), into: &page)
+        }
+        await scene.didRender(scope, status: Int(head.status.code))
+        return HTMLResponse.make(page.bytes, status: head.status, headers: head.headers)
+    }
+
+    private func recordAction(_ component: Component, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {
+        let status = result.outcome == .invalid ? 400 : 200
+        let proposed = AnalyticsEvent(
+            kind: .action, name: type(of: component).name + "." + entry.name, path: scope.request.uri.path, status: status)
+        if let event = component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
+    }
+
+    // MARK: - Component tree
+
+    /// Sets each component's scene URL and lets it configure its children, depth first.
+    private static func configure(_ components: [Component], sceneURL: String, _ scope: RequestScope) {
+        for component in components {
+            component.sceneURL = sceneURL
+            component.configureChildren(scope)
+            configure(component.children, sceneURL: sceneURL, scope)
+        }
+    }
+
+    /// Loads `components` concurrently; each one's children load after it. A ``RequestError``
+    /// ends the request (bad input); any other error stays in its component.
+    static func load(_ components: [Component], _ scope: RequestScope) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for component in components {
+                group.addTask {
+                    let own = scope.forComponent()
+                    component.queryCounter = own.database.counter
+                    let start = ContinuousClock.now
+                    do {
+                        try await component.load(own)
+                    } catch let error as RequestError {
+                        throw error
+                    } catch {
+                        component.loadError = error
+                        scope.site.logger.error("component \(component.id) failed to load: \(error)")
+                    }
+                    component.loadDuration = ContinuousClock.now - start
+                    if component.loadError == nil { try await load(component.children, scope) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    static func find(_ id: String, in components: [Component]) -> Component? {
+        for component in components {
+            if component.id == id { return component }
+            if let found = find(id, in: component.children) { return found }
+        }
+        return nil
+    }
+
+    static func find(_ type: Component.Type, in components: [Component]) -> Component? {
+        for component in components {
+            if Swift.type(of: component) == type { return component }
+            if let found = find(type, in: component.children) { return found }
+        }
+        return nil
+    }
+
+    // MARK: - Names
+
+    /// The route parameter holding a fragment's component id.
+    static let componentParameter = "tessera_component"
+    /// The header scripts send to ask for fragments instead of pages.
+    static let fragmentHeader = HTTPField.Name("X-Tessera-Fragment")!
+    /// The header that tells a script to go to another page.
+    static let redirectHeader = HTTPField.Name("X-Tessera-Redirect")!
+}

@@ -1,0 +1,41 @@
+// MARK: - SceneViewModel
+
+/// What a scene's template reads: its own model, plus `components` by id.
+struct SceneViewModel: ViewModel {
+    let model: any ViewModel
+    let components: [Component]
+
+    func value(forKey key: String) -> TemplateValue? {
+        if let value = model.value(forKey: key) { return value }
+        return key == "components" ? .object(ComponentMap(components: components)) : nil
+    }
+}
+
+// MARK: - LayoutViewModel
+
+/// What a layout reads: `title`, `bodyClass`, `content` (the rendered scene), and the site's
+/// globals below it.
+struct LayoutViewModel: ViewModel {
+    let head: PageHead
+    let content: HTML
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "title": .string(head.title)
+        case "bodyClass": .optional(head.bodyClass)
+        case "content": .html(content)
+        default: nil
+        }
+    }
+}
+
+// MARK: - ComponentList
+
+/// The components of a scene with no template, one after another.
+struct ComponentList: HTMLFragment {
+    let components: [Component]
+
+    func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        for component in components { component.write(into: &writer, renderer: renderer) }
+    }
+}

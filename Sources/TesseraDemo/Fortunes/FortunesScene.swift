@@ -1,0 +1,26 @@
+import Tessera
+
+// MARK: - FortunesScene
+
+/// `GET /fortunes`: the fixed benchmark page (`../shared/FORTUNES.md`), byte for byte.
+///
+/// No layout, no session, no analytics: the page is the benchmark's, and a write per request
+/// would measure SQLite, not the page.
+final class FortunesScene: Scene, @unchecked Sendable {
+    override class var path: String { "/fortunes" }
+    override var template: String? { FortunesPage.template }
+
+    private var fortunes: [Fortune] = []
+
+    // MARK: - Life cycle
+
+    override func chooseLayout(_ scope: RequestScope) -> String? { nil }
+
+    override func loadData(_ scope: RequestScope) async throws {
+        fortunes = try await FortuneStore(database: scope.database).fortunesForDisplay()
+    }
+
+    override func viewModel() -> any ViewModel { FortunesPage.model(fortunes) }
+
+    override func analyticsEvent(_ proposed: AnalyticsEvent) -> AnalyticsEvent? { nil }
+}

@@ -1,3 +1,0 @@
-import Tessera
-import TesseraDemo
-import ArgumentParser
