@@ -7,17 +7,22 @@
 /// straight into the page. When there are no items it writes `emptyState` instead, if any.
 public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment {
     /// The items, in display order.
-    public var items: [Cell.Item]
+    public let items: [Cell.Item]
     /// The cell renderer.
     public let cell: Cell
     /// Markup shown when `items` is empty (default: nothing).
-    public var emptyState: EmptyState?
+    public let emptyState: EmptyState?
+    /// Draws the cells; made where the concrete cell type is known, so the loop is specialized
+    /// for it instead of going through generic witnesses per item.
+    @usableFromInline let drawCells: (ArrayDataSource<Cell>, inout HTMLWriter, TemplateRenderer) -> Void
 
     /// A data source over `items` drawn by `cell`.
+    @inlinable
     public init(items: [Cell.Item], cell: Cell, emptyState: EmptyState? = nil) {
         self.items = items
         self.cell = cell
         self.emptyState = emptyState
+        self.drawCells = { source, writer, renderer in source.cell.write(source.items, into: &writer, renderer: renderer) }
     }
 
     /// Writes every cell, or the empty state.
@@ -25,7 +30,7 @@ public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment {
         if items.isEmpty, let emptyState {
             emptyState.write(into: &writer, renderer: renderer)
         } else {
-            cell.write(items, into: &writer, renderer: renderer)
+            drawCells(self, &writer, renderer)
         }
     }
 }

@@ -26,6 +26,8 @@ public protocol CellRenderer<Item>: Sendable {
 
 extension CellRenderer {
     /// Renders `items` with this cell, one after another, reusing one render pass.
+    /// Inlinable so that it is specialized for each concrete cell where it is used.
+    @inlinable
     func write<Items: Sequence>(_ items: Items, into writer: inout HTMLWriter, renderer: TemplateRenderer)
     where Items.Element == Item {
         guard let compiled = renderer.library.template(named: template) else {
@@ -33,8 +35,9 @@ extension CellRenderer {
             return
         }
         var pass = renderer.makePass()
+        if case .object(let globals) = renderer.globals { pass.models.append(globals) }
         for item in items {
-            pass.render(compiled, viewModel(for: item), into: &writer)
+            pass.renderNested(compiled, viewModel(for: item), into: &writer)
         }
     }
 }

@@ -13,6 +13,14 @@ enum HTMLResponse {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// `text/html; charset=utf-8` with what `writer` holds as the body (copied once).
+    static func make(_ writer: borrowing HTMLWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        let buffer = writer.withBytes { ByteBuffer(bytes: $0) }
+        return Response(status: status, headers: fields, body: .init(byteBuffer: buffer))
+    }
+
     /// A `303 See Other` to `location`.
     static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])

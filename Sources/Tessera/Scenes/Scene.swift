@@ -34,6 +34,8 @@ open class Scene: @unchecked Sendable {
 
     /// The components, in order.
     public private(set) var components: [Component] = []
+    /// The layout chosen by ``chooseLayout(_:)`` (set by Tessera).
+    public internal(set) var layout: String?
 
     /// Adds `component`; call from ``configureComponents(_:)``.
     public final func add(_ component: Component) { components.append(component) }

@@ -36,7 +36,7 @@ struct SceneRunner: Sendable {
         var writer = HTMLWriter()
         component.write(into: &writer, renderer: renderer)
         await scene.didRender(scope, status: 200)
-        return HTMLResponse.make(writer.bytes)
+        return HTMLResponse.make(writer)
     }
 
     // MARK: - Action
@@ -86,7 +86,7 @@ struct SceneRunner: Sendable {
             let renderer = await site.renderer(for: scope)
             var writer = HTMLWriter()
             for fragment in updated { fragment.write(into: &writer, renderer: renderer) }
-            return HTMLResponse.make(writer.bytes, status: status)
+            return HTMLResponse.make(writer, status: status)
         }
     }
 
@@ -106,10 +106,12 @@ struct SceneRunner: Sendable {
             session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil)
     }
 
-    /// Steps 1–3: a new scene, its parameters parsed and its components configured.
+    /// Steps 1–3: a new scene, its parameters parsed, its layout chosen, its components
+    /// configured.
     private func prepare(_ scope: RequestScope) throws -> Scene {
         let scene = sceneType.init()
         try scene.parseParameters(scope)
+        scene.layout = scene.chooseLayout(scope)
         scene.configureComponents(scope)
         Self.configure(scene.components, sceneURL: scene.url(scope), scope)
         return scene
@@ -127,13 +129,11 @@ struct SceneRunner: Sendable {
         } else {
             ComponentList(components: scene.components).write(into: &body, renderer: renderer)
         }
-        var page = body
-        if let layout = scene.chooseLayout(scope) {
-            page = HTMLWriter(capacity: body.bytes.count + 4096)
-            renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes)), into: &page)
-        }
         await scene.didRender(scope, status: Int(head.status.code))
-        return HTMLResponse.make(page.bytes, status: head.status, headers: head.headers)
+        guard let layout = scene.layout else { return HTMLResponse.make(body, status: head.status, headers: head.headers) }
+        var page = HTMLWriter(capacity: body.byteCount + 4096)
+        renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes)), into: &page)
+        return HTMLResponse.make(page, status: head.status, headers: head.headers)
     }
 
     private func recordAction(_ component: Component, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {

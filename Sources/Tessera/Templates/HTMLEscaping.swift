@@ -8,19 +8,6 @@ public enum HTMLEscaping {
     /// URL schemes allowed in URL attributes; relative URLs are allowed too.
     public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
-    /// Replacement bytes for each ASCII byte that must be escaped in text and quoted attributes.
-    /// NUL becomes U+FFFD, as HTML parsers would make it anyway.
-    static let replacement: [[UInt8]?] = {
-        var table = [[UInt8]?](repeating: nil, count: 128)
-        table[Int(UInt8(ascii: "&"))] = Array("&amp;".utf8)
-        table[Int(UInt8(ascii: "<"))] = Array("&lt;".utf8)
-        table[Int(UInt8(ascii: ">"))] = Array("&gt;".utf8)
-        table[Int(UInt8(ascii: "\""))] = Array("&quot;".utf8)
-        table[Int(UInt8(ascii: "'"))] = Array("&#39;".utf8)
-        table[0] = Array("\u{FFFD}".utf8)
-        return table
-    }()
-
     /// Escapes `text` for HTML text or a quoted attribute value.
     public static func escape(_ text: String) -> String {
         var writer = HTMLWriter(capacity: text.utf8.count + 16)

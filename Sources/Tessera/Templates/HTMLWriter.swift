@@ -2,79 +2,136 @@
 
 /// An append-only byte buffer that every renderer writes into.
 ///
+/// Non-copyable: it owns its memory and is always passed `inout`, so appends are plain memory
+/// copies with no copy-on-write checks.
+///
 /// Escaping is done per byte of UTF-8 (never per `Character`), so a `"` followed by a combining
 /// mark is still escaped: grapheme clustering cannot hide a quote.
-public struct HTMLWriter: Sendable {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+public struct HTMLWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count: Int
+    private var capacity: Int
 
-    /// An empty writer; `capacity` reserves room up front (default 4 KiB).
+    /// An empty writer; `capacity` reserves room up front (default 4 KiB); it grows as needed.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        count = 0
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// How many bytes were written.
+    public var byteCount: Int { count }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    // MARK: - Storage
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count &+ extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity &* 2
+        while newCapacity < needed { newCapacity &*= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
     }
 
     // MARK: - Raw
 
     /// Appends trusted bytes unchanged.
-    public mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+    public mutating func writeRaw(_ raw: [UInt8]) {
+        raw.withUnsafeBufferPointer { writeRaw($0) }
+    }
 
     /// Appends trusted bytes unchanged.
-    public mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
+    @inline(__always)
+    public mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
+        guard let source = raw.baseAddress else { return }
+        reserve(raw.count)
+        (base + count).initialize(from: source, count: raw.count)
+        count &+= raw.count
+    }
 
     /// Appends a trusted static string (markup written by a developer) unchanged.
     public mutating func writeRaw(_ raw: StaticString) {
-        raw.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        raw.withUTF8Buffer { writeRaw($0) }
     }
 
     /// Appends Tessera-rendered markup unchanged.
-    public mutating func write(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
+    public mutating func write(_ html: HTML) { writeRaw(html.bytes) }
 
     /// Appends an integer in decimal without allocating.
     public mutating func write(_ number: Int) {
-        if number == 0 { bytes.append(UInt8(ascii: "0")); return }
-        var magnitude = number.magnitude
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, enough for 20 digits
-        let count = withUnsafeMutableBytes(of: &digits) { scratch -> Int in
-            var index = scratch.count
-            while magnitude > 0 {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: scratch[index...])
-            return scratch.count - index
-        }
-        _ = count
+        if number < 0 { append(UInt8(ascii: "-")) }
+        writeDigits(number.magnitude)
+    }
+
+    private mutating func writeDigits(_ value: UInt) {
+        if value >= 10 { writeDigits(value / 10) }
+        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 
     // MARK: - Escaped
 
     /// Appends `text` escaped for HTML text and quoted attribute values: `& < > " '`.
     public mutating func writeEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { writeEscaped($0) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) { return done }
+        var copy = text
+        copy.withUTF8 { writeEscaped($0) }
     }
 
     /// Appends UTF-8 `raw` escaped for HTML text and quoted attribute values.
+    ///
+    /// Runs of safe bytes are copied in one go; only `& < > " '` and NUL are replaced.
     public mutating func writeEscaped(_ raw: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         var index = 0
-        let count = raw.count
-        while index < count {
+        let end = raw.count
+        while index < end {
             let byte = raw[index]
-            // Bytes above 0x3E never need escaping; one compare keeps the common path short.
-            if byte > 0x3E || HTMLEscaping.replacement[Int(byte)] == nil {
+            // Every byte to replace is at most '>' (0x3E); one compare skips the rest.
+            if byte > 0x3E {
                 index += 1
                 continue
             }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
-            bytes.append(contentsOf: HTMLEscaping.replacement[Int(byte)]!)
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"
+            default:
+                index += 1
+                continue
+            }
+            if runStart < index { writeRaw(UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
+            replacement.withUTF8Buffer { writeRaw($0) }
             index += 1
             runStart = index
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<count])) }
+        if runStart < raw.count { writeRaw(UnsafeBufferPointer(rebasing: raw[runStart..<raw.count])) }
     }
 
     /// Appends `text` as a URL attribute value: a scheme other than http, https or mailto is

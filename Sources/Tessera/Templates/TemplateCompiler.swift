@@ -48,7 +48,7 @@ struct TemplateCompiler {
             index += 1
             switch token.kind {
             case .text:
-                result.append(.text(token.content))
+                result.append(.text(TextBytes(token.content)))
             case .variable(let escaped):
                 result.append(.variable(VariableName(token.name), context(of: token, escaped: escaped)))
             case .section, .inverted:

@@ -1,9 +1,12 @@
 // MARK: - TemplateNode
 
 /// One instruction of a compiled render program.
-indirect enum TemplateNode: Sendable {
+///
+/// Not `indirect`: nested programs are arrays, which already live out of line, so walking the
+/// program copies no boxes.
+enum TemplateNode: Sendable {
     /// Literal bytes, written as they are.
-    case text([UInt8])
+    case text(TextBytes)
     /// A value looked up by name and written with the escaping its context needs.
     case variable(VariableName, OutputContext)
     /// A section (or inverted section) over the value of a name.
@@ -23,9 +26,15 @@ indirect enum TemplateNode: Sendable {
 struct VariableName: Sendable, CustomStringConvertible {
     /// The parts between dots; empty for the implicit iterator.
     let parts: [String]
+    /// The first part (searched through the context stack); nil for the implicit iterator.
+    let first: String?
+    /// Whether the name has more than one part.
+    let isDotted: Bool
 
     init(_ raw: String) {
         parts = raw == "." ? [] : raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        first = parts.first
+        isDotted = parts.count > 1
     }
 
     var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
@@ -59,20 +68,20 @@ extension [TemplateNode] {
         var result: [TemplateNode] = []
         for node in self {
             switch node {
-            case .text(let bytes):
+            case .text(let text):
                 var indented: [UInt8] = []
-                for byte in bytes {
+                for byte in text.buffer {
                     if atLineStart && byte != UInt8(ascii: "\n") { indented += indentation }
                     indented.append(byte)
                     atLineStart = byte == UInt8(ascii: "\n")
                 }
-                result.append(.text(indented))
+                result.append(.text(TextBytes(indented)))
             case .section(let name, let body, let inverted):
-                if atLineStart { result.append(.text(indentation)) }
+                if atLineStart { result.append(.text(TextBytes(indentation))) }
                 atLineStart = false
                 result.append(.section(name, body.indentingLines(by: indentation, atLineStart: &atLineStart), inverted: inverted))
             default:
-                if atLineStart { result.append(.text(indentation)) }
+                if atLineStart { result.append(.text(TextBytes(indentation))) }
                 atLineStart = false
                 result.append(node)
             }
@@ -86,12 +95,12 @@ extension [TemplateNode] {
         var atLineStart = true
         var removed = 0
         return map { node in
-            guard case .text(let bytes) = node else {
+            guard case .text(let text) = node else {
                 atLineStart = false
                 return node
             }
             var kept: [UInt8] = []
-            for byte in bytes {
+            for byte in text.buffer {
                 if atLineStart, removed < count, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     removed += 1
                     continue
@@ -100,13 +109,32 @@ extension [TemplateNode] {
                 atLineStart = byte == UInt8(ascii: "\n")
                 if atLineStart { removed = 0 }
             }
-            return .text(kept)
+            return .text(TextBytes(kept))
         }
     }
 
     /// The spaces and tabs that start the first text of these nodes.
     var leadingIndentation: [UInt8] {
-        guard case .text(let bytes)? = first else { return [] }
-        return [UInt8](bytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        guard case .text(let text)? = first else { return [] }
+        return [UInt8](text.buffer.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+    }
+}
+
+// MARK: - TextBytes
+
+/// A template's literal text, copied once into memory that is never freed.
+///
+/// Compiled templates live as long as the process (a dev-mode reload keeps the old text, a few
+/// kilobytes), so writing static text needs no reference counting: the hottest instruction of
+/// every render is a plain memory copy.
+struct TextBytes: @unchecked Sendable {
+    /// The bytes.
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    /// Copies `bytes` into immortal storage.
+    init(_ bytes: [UInt8]) {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = storage.initialize(from: bytes)
+        buffer = UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
     }
 }

@@ -19,6 +19,7 @@ public struct TemplateRenderer {
     }
 
     /// A reusable pass, for renderers that draw many small templates (cells).
+    @usableFromInline
     func makePass() -> RenderPass { RenderPass(renderer: self, stack: []) }
 
     // MARK: - Rendering
@@ -40,7 +41,7 @@ public struct TemplateRenderer {
 
     /// Renders `template` with any value as the root context (the spec tests use scalars).
     func render(_ template: Template, root: TemplateValue, into writer: inout HTMLWriter) {
-        var pass = RenderPass(renderer: self, stack: [root])
+        var pass = RenderPass(renderer: self, stack: [globals, root])
         pass.run(template.nodes, into: &writer)
     }
 
@@ -55,32 +56,58 @@ public struct TemplateRenderer {
 // MARK: - RenderPass
 
 /// The mutable state of one render: the context stack and the block overrides in force.
+///
+/// The stack is kept twice: `values` holds every context (the implicit iterator reads its top)
+/// and `models` only the objects, which are the only contexts that answer names. Lookups call
+/// `models[i].value(forKey:)` in place, so no context is copied on the hot path.
+@usableFromInline
 struct RenderPass {
     let renderer: TemplateRenderer
-    var stack: [TemplateValue]
+    var values: [TemplateValue] = []
+    @usableFromInline var models: [any ViewModel] = []
     var overrides: [[String: [TemplateNode]]] = []
 
     init(renderer: TemplateRenderer, stack: [TemplateValue]) {
         self.renderer = renderer
-        self.stack = stack
+        for value in stack { push(value) }
     }
 
     /// Renders `template` with `model` on top of the globals, reusing this pass's storage.
     mutating func render(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
-        stack.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        models.removeAll(keepingCapacity: true)
         overrides.removeAll(keepingCapacity: true)
-        if case .object = renderer.globals { stack.append(renderer.globals) }
-        stack.append(.object(model))
+        if case .object(let globals) = renderer.globals { models.append(globals) }
+        models.append(model)
         run(template.nodes, into: &writer)
+    }
+
+    /// Renders `template` with `model` pushed on the current stack (cells of a list).
+    @usableFromInline
+    mutating func renderNested(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
+        models.append(model)
+        run(template.nodes, into: &writer)
+        models.removeLast()
+    }
+
+    private mutating func push(_ value: TemplateValue) {
+        if case .object(let model) = value { models.append(model) }
+        values.append(value)
+    }
+
+    private mutating func pop() {
+        if case .object = values.removeLast() { models.removeLast() }
     }
 
     // MARK: - Nodes
 
     mutating func run(_ nodes: [TemplateNode], into writer: inout HTMLWriter) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                writer.writeRaw(bytes)
+        var index = 0
+        while index < nodes.count {
+            defer { index += 1 }
+            switch nodes[index] {
+            case .text(let text):
+                writer.writeRaw(text.buffer)
             case .variable(let name, let context):
                 write(lookup(name), context, into: &writer)
             case .section(let name, let body, let inverted):
@@ -89,14 +116,14 @@ struct RenderPass {
                     if !value.isTruthy { run(body, into: &writer) }
                 } else if case .list(let items) = value {
                     for item in items {
-                        stack.append(item)
+                        push(item)
                         run(body, into: &writer)
-                        stack.removeLast()
+                        pop()
                     }
                 } else if value.isTruthy {
-                    stack.append(value)
+                    push(value)
                     run(body, into: &writer)
-                    stack.removeLast()
+                    pop()
                 }
             case .partial(let key):
                 if let template = renderer.library.templates[key] { run(template.nodes, into: &writer) }
@@ -125,16 +152,25 @@ struct RenderPass {
     // MARK: - Lookup
 
     private func lookup(_ name: VariableName) -> TemplateValue {
-        guard let first = name.parts.first else { return stack.last ?? .null }
-        var found: TemplateValue?
-        for value in stack.reversed() {
-            if case .object(let model) = value, let hit = model.value(forKey: first) {
-                found = hit
-                break
-            }
+        guard let first = name.first else {
+            // The implicit iterator: the innermost context, or the render's model at the root.
+            if let top = values.last { return top }
+            return models.last.map { .object($0) } ?? .null
         }
-        guard var current = found else { return .null }
-        for part in name.parts.dropFirst() {
+        var index = models.count - 1
+        while index >= 0 {
+            if let hit = models[index].value(forKey: first) {
+                return name.isDotted ? resolve(name.parts.dropFirst(), in: hit) : hit
+            }
+            index -= 1
+        }
+        return .null
+    }
+
+    /// The rest of a dotted name, looked up only inside what its first part found.
+    private func resolve(_ parts: ArraySlice<String>, in value: TemplateValue) -> TemplateValue {
+        var current = value
+        for part in parts {
             guard case .object(let model) = current, let next = model.value(forKey: part) else { return .null }
             current = next
         }

@@ -4,7 +4,7 @@ import Tessera
 
 /// Draws one fortune as a table row (`Views/Fortunes/FortuneCell.mustache`).
 public struct FortuneCell: CellRenderer {
-    public let template = "Fortunes/FortuneCell"
+    public var template: String { "Fortunes/FortuneCell" }
 
     /// The cell.
     public init() {}

@@ -9,8 +9,8 @@ public enum FortunesPage {
     public static let template = "Fortunes/FortunesScene"
 
     /// The page's model: the rows as an ``ArrayDataSource`` drawn by ``FortuneCell``.
-    public static func model(_ fortunes: [Fortune]) -> [String: TemplateValue] {
-        ["rows": .fragment(ArrayDataSource(items: fortunes, cell: FortuneCell()))]
+    public static func model(_ fortunes: [Fortune]) -> some ViewModel {
+        FortunesPageModel(rows: ArrayDataSource(items: fortunes, cell: FortuneCell()))
     }
 
     /// The sorted rows of the benchmark, made in memory (for the benchmark and tests).
@@ -19,4 +19,13 @@ public enum FortunesPage {
         fortunes.append(.additional)
         return fortunes.sorted { $0.message < $1.message }
     }
+}
+
+// MARK: - FortunesPageModel
+
+/// The page's one value: `rows`.
+struct FortunesPageModel: ViewModel {
+    let rows: ArrayDataSource<FortuneCell>
+
+    func value(forKey key: String) -> TemplateValue? { key == "rows" ? .fragment(rows) : nil }
 }

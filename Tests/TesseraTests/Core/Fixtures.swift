@@ -1,0 +1,158 @@
+import GRDB
+import Synchronization
+import Tessera
+
+// MARK: - Fixtures
+
+/// Scenes and components used by the core tests: a list of items with likes, a counter shown
+/// elsewhere on the page, a component that fails, and a log of hook calls.
+
+/// Records hook calls in order, across tasks.
+final class HookLog: Sendable {
+    static let shared = HookLog()
+    private let entries = Mutex<[String]>([])
+    func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+    func take() -> [String] { entries.withLock { let all = $0; $0 = []; return all } }
+}
+
+/// One item row.
+struct Item: Codable, FetchableRecord, Sendable {
+    var id: Int64
+    var title: String
+    var likes: Int
+}
+
+/// A cell for items: "Item 1 (0 likes)".
+struct ItemCell: CellRenderer {
+    let template = "Cells/Item"
+    func viewModel(for item: Item) -> [String: TemplateValue] {
+        ["title": .string(item.title), "likes": .string("\(item.likes) \(item.likes == 1 ? "like" : "likes")")]
+    }
+}
+
+/// Lists items, two per page, with a like action and "load more".
+final class ItemListComponent: Component, @unchecked Sendable {
+    override var template: String { "Components/ItemList" }
+    override class var actions: ActionTable {
+        ActionTable().on("like", path: ":item/like", ItemListComponent.like)
+    }
+    override var fragmentQuery: [(String, String)] { page > 1 ? [("page", String(page))] : [] }
+
+    private var page = 1
+    private var items: [Item] = []
+    private var hasMore = false
+    /// When set, loads each item's likes with its own query: an N+1 the tests must catch.
+    var loadsLikesOneByOne = false
+
+    override func load(_ scope: RequestScope) async throws {
+        page = try scope.query.int("page", default: 1, in: 1...1000)
+        let offset = (page - 1) * 2
+        let oneByOne = loadsLikesOneByOne
+        (items, hasMore) = try await scope.database.read { db in
+            var rows = try Item.fetchAll(db, sql: "SELECT * FROM item ORDER BY id LIMIT 3 OFFSET ?", arguments: [offset])
+            if oneByOne {
+                for index in rows.indices {
+                    rows[index].likes = try Int.fetchOne(db, sql: "SELECT likes FROM item WHERE id = ?", arguments: [rows[index].id]) ?? 0
+                }
+            }
+            return (Array(rows.prefix(2)), rows.count > 2)
+        }
+        HookLog.shared.add("component.load")
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "items": .fragment(ArrayDataSource(items: items, cell: ItemCell(), emptyState: EmptyState("No items."))),
+            "nextPageURL": hasMore ? .string("?page=\(page + 1)") : .null,
+            "nextFragmentURL": hasMore ? .string(fragmentURL(query: [("page", String(page + 1))])) : .null,
+        ]
+    }
+
+    func like(_ context: ActionContext) async throws -> ActionResult {
+        let id = try context.path.id("item")
+        let changed = try await context.database.write { db in
+            try db.execute(sql: "UPDATE item SET likes = likes + 1 WHERE id = ?", arguments: [id])
+            return db.changesCount
+        }
+        guard changed == 1 else { throw RequestError.notFound() }
+        return ActionResult.done.updating("like-total")
+    }
+}
+
+/// Shows the total of likes (a view-update tag other actions refresh).
+final class LikeTotalComponent: Component, @unchecked Sendable {
+    override var template: String { "Components/LikeTotal" }
+    private var total = 0
+
+    override func load(_ scope: RequestScope) async throws {
+        total = try await scope.database.read { db in try Int.fetchOne(db, sql: "SELECT SUM(likes) FROM item") ?? 0 }
+    }
+
+    override func viewModel() -> any ViewModel { ["total": .int(total)] }
+}
+
+/// Always fails to load.
+final class BrokenComponent: Component, @unchecked Sendable {
+    struct Failure: Error {}
+    override var template: String { "Components/LikeTotal" }
+    override func load(_ scope: RequestScope) async throws { throw Failure() }
+}
+
+/// The items page: list + total, and the CSRF token printed for the tests to pick up.
+class ItemsScene: Scene, @unchecked Sendable {
+    override class var path: String { "/items" }
+    override class var componentTypes: [Component.Type] { [ItemListComponent.self, LikeTotalComponent.self] }
+    override var template: String? { "Scenes/Items" }
+
+    override func parseParameters(_ scope: RequestScope) throws { HookLog.shared.add("parseParameters") }
+    override func chooseLayout(_ scope: RequestScope) -> String? {
+        HookLog.shared.add("chooseLayout")
+        return super.chooseLayout(scope)
+    }
+    override func configureComponents(_ scope: RequestScope) {
+        HookLog.shared.add("configureComponents")
+        add(ItemListComponent(id: "item-list"))
+        add(LikeTotalComponent(id: "like-total"))
+    }
+    override func loadData(_ scope: RequestScope) async throws { HookLog.shared.add("loadData") }
+    override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
+        HookLog.shared.add("willRender")
+        head.title = "Items"
+    }
+    override func viewModel() -> any ViewModel {
+        HookLog.shared.add("render")
+        return ["heading": "All items"]
+    }
+    override func didRender(_ scope: RequestScope, status: Int) async {
+        HookLog.shared.add("didRender")
+        await super.didRender(scope, status: status)
+    }
+    override func analyticsEvent(_ proposed: AnalyticsEvent) -> AnalyticsEvent? {
+        var event = proposed
+        event.detail = "items-page"
+        return event
+    }
+}
+
+/// A variant made by subclassing: the same page plus a failing component (error isolation).
+final class ItemsWithBrokenPartScene: ItemsScene, @unchecked Sendable {
+    override class var path: String { "/items-broken" }
+    override func configureComponents(_ scope: RequestScope) {
+        super.configureComponents(scope)
+        add(BrokenComponent(id: "broken"))
+    }
+    override var template: String? { nil }
+}
+
+/// Templates of the fixtures.
+enum FixtureTemplates {
+    static let all: [String: String] = [
+        "Layouts/Main": "<!DOCTYPE html><html><head><title>{{title}}</title></head><body>{{content}}<p>csrf={{csrfToken}};</p></body></html>",
+        "Scenes/Items": "<main><h1>{{heading}}</h1>{{components.item-list}}<aside>{{components.like-total}}</aside></main>",
+        "Components/ItemList": """
+            <ul data-items>{{items}}</ul>{{#nextPageURL}}<nav data-more><a href="{{nextPageURL}}" data-tessera-fragment="{{nextFragmentURL}}" data-tessera-append>More</a></nav>{{/nextPageURL}}
+            """,
+        "Components/LikeTotal": "<p>Total: {{total}}</p>",
+        "Cells/Item": "<li>{{title}} ({{likes}})</li>",
+    ]
+}

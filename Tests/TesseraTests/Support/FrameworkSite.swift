@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Tessera
+
+/// A Tessera site for framework tests: in-memory templates, a temporary SQLite file with a small
+/// `item` table, and the scenes under test mounted with sessions.
+struct FrameworkSite {
+    let folder: URL
+    let site: Site
+
+    init(templates: [String: String], scenes: [Scene.Type]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-core-\(UUID().uuidString)")
+        let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
+        let database = try TesseraDatabase(path: folder.appendingPathComponent("core.sqlite").path) { migrator in
+            migrator.registerMigration("items") { db in
+                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+                for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
+            }
+        }
+        var configuration = SiteConfiguration()
+        configuration.defaultLayout = templates["Layouts/Main"] == nil ? nil : "Layouts/Main"
+        var logger = Logger(label: "core-test")
+        logger.logLevel = .critical
+        site = Site(configuration: configuration, templates: library, database: database, logger: logger)
+        self.scenes = scenes
+    }
+
+    let scenes: [Scene.Type]
+
+    /// Runs `body` against the router, then removes the database.
+    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let router = Router(context: TesseraRequestContext.self)
+        site.addMiddleware(to: router)
+        let group = site.sessionRoutes(on: router)
+        for scene in scenes { site.mount(scene, on: group) }
+        return try await Application(router: router).test(.router, body)
+    }
+}
+
+extension TestClientProtocol {
+    /// GETs `uri` and returns the status and body.
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> (HTTPResponse.Status, String, HTTPFields) {
+        let response = try await execute(uri: uri, method: .get, headers: headers)
+        return (response.status, String(buffer: response.body), response.headers)
+    }
+
+    /// A session cookie and its CSRF token, taken from a first page load of `uri` whose body
+    /// prints the token as `csrf=<token>;`.
+    func session(from uri: String) async throws -> (cookie: String, token: String) {
+        let (_, body, headers) = try await get(uri)
+        let cookie = String(headers[.setCookie]?.split(separator: ";").first ?? "")
+        let token = body.components(separatedBy: "csrf=").dropFirst().first?.components(separatedBy: ";").first ?? ""
+        return (cookie, token)
+    }
+
+    /// POSTs a URL-encoded form.
+    func post(_ uri: String, form: String, cookie: String, fragment: Bool = false) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: cookie]
+        if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
+    }
+}
