@@ -7,9 +7,11 @@ import Tessera
 /// Scenes and components used by the core tests: a list of items with likes, a counter shown
 /// elsewhere on the page, a component that fails, and a log of hook calls.
 
-/// Records hook calls in order, across tasks.
+/// Records hook calls in order, across tasks. Task-local, so a test sees only the hooks of the
+/// requests it made itself (child tasks inherit it).
 final class HookLog: Sendable {
-    static let shared = HookLog()
+    @TaskLocal static var current: HookLog?
+    static var shared: HookLog { current ?? HookLog() }
     private let entries = Mutex<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     func take() -> [String] { entries.withLock { let all = $0; $0 = []; return all } }

@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Tessera
+@testable import Tessera
 
 /// A Tessera site for framework tests: in-memory templates, a temporary SQLite file with a small
 /// `item` table, and the scenes under test mounted with sessions.
@@ -63,5 +63,16 @@ extension TestClientProtocol {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: cookie]
         if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
+    }
+}
+
+extension RequestScope {
+    /// A scope for loading components directly, outside HTTP.
+    static func forTesting(site: Site, query: [(String, String)] = []) -> RequestScope {
+        RequestScope(
+            request: Request(head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
+            path: Parameters([], origin: .path), query: Parameters(query, origin: .query), form: .none, files: [], site: site,
+            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: nil, csrfToken: ""),
+            wantsFragment: false)
     }
 }

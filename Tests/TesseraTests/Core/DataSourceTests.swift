@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Data sources: type → cell mapping, headers and footers, empty states, nesting, and
+/// unregistered types reported at configuration.
+@Suite("Data sources")
+struct DataSourceTests {
+    struct Photo { let name: String }
+    struct Post { let title: String }
+    struct Heading { let text: String }
+    struct More { let url: String }
+    struct Strip { let photos: [Photo] }
+    struct Unknown {}
+
+    struct PhotoCell: CellRenderer {
+        let template = "Photo"
+        func viewModel(for photo: Photo) -> [String: TemplateValue] { ["name": .string(photo.name)] }
+    }
+    struct PostCell: CellRenderer {
+        let template = "Post"
+        func viewModel(for post: Post) -> [String: TemplateValue] { ["title": .string(post.title)] }
+    }
+    struct HeadingCell: CellRenderer {
+        let template = "Heading"
+        func viewModel(for heading: Heading) -> [String: TemplateValue] { ["text": .string(heading.text)] }
+    }
+    struct MoreCell: CellRenderer {
+        let template = "More"
+        func viewModel(for more: More) -> [String: TemplateValue] { ["url": .string(more.url)] }
+    }
+    /// A cell holding a nested data source: a horizontal strip of photos inside a feed.
+    struct StripCell: CellRenderer {
+        let template = "Strip"
+        func viewModel(for strip: Strip) -> [String: TemplateValue] {
+            ["photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell()))]
+        }
+    }
+
+    let library = try! TemplateLibrary(sources: [
+        TemplateSource(name: "Photo", text: "<img src=\"/p/{{name}}.svg\" alt=\"{{name}}\">"),
+        TemplateSource(name: "Post", text: "<article>{{title}}</article>"),
+        TemplateSource(name: "Heading", text: "<h2>{{text}}</h2>"),
+        TemplateSource(name: "More", text: "<a href=\"{{url}}\">More</a>"),
+        TemplateSource(name: "Strip", text: "<div class=\"strip\">{{photos}}</div>"),
+        TemplateSource(name: "List", text: "<div>{{list}}</div>"),
+    ])
+
+    var registry: CellRegistry {
+        CellRegistry()
+            .registering(PhotoCell())
+            .registering(PostCell())
+            .registering(StripCell())
+            .registering(HeadingCell(), as: .header)
+            .registering(MoreCell(), as: .footer)
+    }
+
+    private func render(_ fragment: some HTMLFragment) -> String {
+        library.render("List", ["list": .fragment(fragment)]).description
+    }
+
+    @Test("an array data source draws every item with its one cell")
+    func arrayDataSource() {
+        let source = ArrayDataSource(items: [Photo(name: "a"), Photo(name: "b<")], cell: PhotoCell())
+        #expect(render(source) == "<div><img src=\"/p/a.svg\" alt=\"a\"><img src=\"/p/b&lt;.svg\" alt=\"b&lt;\"></div>")
+    }
+
+    @Test("an empty array data source shows its empty state")
+    func arrayEmptyState() {
+        let source = ArrayDataSource(items: [Photo](), cell: PhotoCell(), emptyState: EmptyState("No photos yet."))
+        #expect(render(source) == "<div><p class=\"empty-state\">No photos yet.</p></div>")
+    }
+
+    @Test("sections mix item types, each drawn by the cell registered for its type, with header and footer")
+    func sectionedMapping() throws {
+        let source = try SectionedDataSource(
+            sections: [
+                DataSourceSection(id: "latest", header: Heading(text: "Latest"), items: [Post(title: "One"), Photo(name: "x"), Post(title: "Two")], footer: More(url: "/more"))
+            ], registry: registry)
+        #expect(render(source) == "<div><section class=\"section\" id=\"latest\"><h2>Latest</h2><div class=\"section-items\" data-items><article>One</article><img src=\"/p/x.svg\" alt=\"x\"><article>Two</article></div><a href=\"/more\">More</a></section></div>")
+    }
+
+    @Test("each section has its own empty state")
+    func sectionEmptyState() throws {
+        let source = try SectionedDataSource(
+            sections: [
+                DataSourceSection(header: Heading(text: "Drafts"), items: [], emptyState: EmptyState("No drafts.", action: (label: "Write one", url: "/drafts/new"))),
+                DataSourceSection(items: [Post(title: "Kept")]),
+            ], registry: registry)
+        #expect(render(source) == "<div><section class=\"section\"><h2>Drafts</h2><div class=\"section-items\" data-items><p class=\"empty-state\">No drafts. <a href=\"/drafts/new\">Write one</a></p></div></section><section class=\"section\"><div class=\"section-items\" data-items><article>Kept</article></div></section></div>")
+    }
+
+    @Test("a cell can hold a nested data source")
+    func nestedDataSource() throws {
+        let source = try SectionedDataSource(
+            sections: [DataSourceSection(items: [Post(title: "Above"), Strip(photos: [Photo(name: "1"), Photo(name: "2")])])], registry: registry)
+        #expect(render(source).contains("<article>Above</article><div class=\"strip\"><img src=\"/p/1.svg\" alt=\"1\"><img src=\"/p/2.svg\" alt=\"2\"></div>"))
+    }
+
+    @Test("an item type with no renderer is reported when the data source is configured")
+    func unregisteredTypeIsReported() {
+        #expect(throws: DataSourceError(typeName: String(reflecting: Unknown.self), role: .cell, section: 1)) {
+            try SectionedDataSource(sections: [DataSourceSection(items: [Post(title: "ok")]), DataSourceSection(items: [Unknown()])], registry: registry)
+        }
+        #expect(throws: DataSourceError(typeName: String(reflecting: Post.self), role: .header, section: 0)) {
+            try SectionedDataSource(sections: [DataSourceSection(header: Post(title: "not a header"), items: [])], registry: registry)
+        }
+    }
+
+    @Test("registering a new cell type touches only the registry")
+    func newCellTypeOnlyTouchesRegistry() throws {
+        struct Quote { let text: String }
+        struct QuoteCell: CellRenderer {
+            let template = "Heading"
+            func viewModel(for quote: Quote) -> [String: TemplateValue] { ["text": .string("“\(quote.text)”")] }
+        }
+        let source = try SectionedDataSource(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
+        #expect(render(source).contains("<h2>“hi”</h2>"))
+    }
+}
