@@ -18,21 +18,32 @@ public final class Site: Sendable {
     public let logger: Logger
     let globals: Globals
     private let library: Mutex<TemplateLibrary>
+    private let services: [ObjectIdentifier: any Sendable]
 
     /// A site.
     ///
     /// - Parameters:
+    ///   - services: app objects scenes and components may ask for by type with
+    ///     ``service(_:)`` (a clock, a mailer…); default none.
     ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`
     ///     and `isDevelopment` itself.
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
-        globals: @escaping Globals = { _ in [:] }
+        services: [any Sendable] = [], globals: @escaping Globals = { _ in [:] }
     ) {
         self.configuration = configuration
         self.database = database
         self.logger = logger
         self.globals = globals
         self.library = Mutex(templates)
+        self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
+    }
+
+    // MARK: - Services
+
+    /// The service of type `type` given at init, or nil.
+    public func service<Service: Sendable>(_ type: Service.Type) -> Service? {
+        services[ObjectIdentifier(type)] as? Service
     }
 
     // MARK: - Templates

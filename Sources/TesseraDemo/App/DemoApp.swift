@@ -10,7 +10,7 @@ import Tessera
 /// Tests call the same functions the `tessera` command does.
 public enum DemoApp {
     /// Every scene of the app, mounted in this order.
-    static let scenes: [Scene.Type] = []
+    static var scenes: [Scene.Type] { [SignInScene.self] + contentScenes + profileScenes + messagingScenes }
 
     /// Scenes without sessions (no forms, no signed-in view).
     static let statelessScenes: [Scene.Type] = [FortunesScene.self]
@@ -22,7 +22,10 @@ public enum DemoApp {
     public static func makeSite(_ configuration: DemoConfiguration, logger: Logger) throws -> Site {
         let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
         let database = try TesseraDatabase(path: configuration.databasePath, migrations: DemoMigrations.register)
-        return Site(configuration: configuration.site, templates: templates, database: database, logger: logger)
+        let environment = DemoEnvironment(now: configuration.now, uploadsDirectory: configuration.uploadsDirectory)
+        return Site(
+            configuration: configuration.site, templates: templates, database: database, logger: logger,
+            services: [environment], globals: CurrentUserGlobals.values)
     }
 
     /// The router: middleware, then every scene's routes from its declarations.

@@ -1,3 +1,4 @@
+import Foundation
 import Tessera
 
 // MARK: - DemoConfiguration
@@ -18,6 +19,8 @@ public struct DemoConfiguration: Sendable {
     public var publicDirectory = "Public"
     /// Development mode (template reloading, detailed errors); default off.
     public var isDevelopment = false
+    /// The clock; default the system's. Tests fix it.
+    public var now: @Sendable () -> Date = { Date() }
 
     /// The defaults.
     public init() {}

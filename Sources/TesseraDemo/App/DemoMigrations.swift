@@ -2,10 +2,74 @@ import GRDB
 
 // MARK: - DemoMigrations
 
-/// The app's migrations, in order; each feature's store registers its own tables and seed.
+/// The app's migrations, in order: the schema, then the seed data a first run browses.
 enum DemoMigrations {
     /// Registers every migration of the app.
     static func register(_ migrator: inout DatabaseMigrator) {
         FortuneStore.registerMigration(in: &migrator)
+        migrator.registerMigration("demo.community.v1") { db in
+            try db.create(table: "user") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull().unique()
+                t.column("displayName", .text).notNull()
+                t.column("bio", .text).notNull()
+                t.column("passwordHash", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "priority") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("title", .text).notNull()
+                t.column("startDate", .datetime).notNull()
+                t.column("endDate", .datetime).notNull()
+            }
+            try db.create(table: "blog") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade).indexed()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("likeCount", .integer).notNull().defaults(to: 0)
+                t.column("createdAt", .datetime).notNull().indexed()
+                t.column("trashedAt", .datetime)
+            }
+            try db.create(table: "like") { t in
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("blogID", .integer).notNull().references("blog", onDelete: .cascade)
+                t.primaryKey(["userID", "blogID"])
+            }
+            try db.create(table: "draft") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade).indexed()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "photo") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("title", .text).notNull()
+                t.column("url", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+            }
+            try db.create(table: "conversation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("title", .text).notNull()
+            }
+            try db.create(table: "participant") { t in
+                t.column("conversationID", .integer).notNull().references("conversation", onDelete: .cascade)
+                t.column("userID", .integer).notNull().references("user", onDelete: .cascade)
+                t.primaryKey(["conversationID", "userID"])
+            }
+            try db.create(table: "message") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("conversationID", .integer).notNull().references("conversation", onDelete: .cascade).indexed()
+                t.column("senderID", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("imageURL", .text)
+                t.column("createdAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("demo.seed.v1") { db in try DemoSeed.insert(into: db) }
     }
 }

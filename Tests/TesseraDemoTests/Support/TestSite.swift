@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import NIOCore
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -12,6 +14,9 @@ struct TestSite {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The fixed "now" of every test: 100 days after the seed's first post.
+    static let now = DemoSeed.epoch.addingTimeInterval(100 * 24 * 3600)
+
     let folder: URL
     let configuration: DemoConfiguration
     let site: Site
@@ -23,6 +28,7 @@ struct TestSite {
         configuration.uploadsDirectory = folder.appendingPathComponent("uploads").path
         configuration.viewsDirectory = Self.repository.appendingPathComponent("Views").path
         configuration.publicDirectory = Self.repository.appendingPathComponent("Public").path
+        configuration.now = { TestSite.now }
         self.configuration = configuration
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -44,4 +50,55 @@ struct TestSite {
 extension TestResponse {
     /// The body as a string.
     var text: String { String(buffer: body) }
+}
+
+/// A browser-like session in tests: a cookie and the CSRF token its pages carry.
+struct TestSession: Sendable {
+    var cookie: String
+    var token: String
+
+    /// Headers sending the cookie.
+    var headers: HTTPFields { [.cookie: cookie] }
+}
+
+extension TestClientProtocol {
+    /// GETs `uri` with `session`'s cookie.
+    func get(_ uri: String, as session: TestSession? = nil) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: session?.headers ?? [:])
+    }
+
+    /// POSTs `fields` URL-encoded, with the session's cookie and CSRF token (unless `token`
+    /// says otherwise); `fragment` asks for fragments as the client script does.
+    func post(
+        _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false
+    ) async throws -> TestResponse {
+        var headers = session.headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
+        let all = [("_csrf", token ?? session.token)] + fields
+        let body = all.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    /// A visitor session: the cookie set by a first page, and the token in its forms.
+    func visit() async throws -> TestSession {
+        let response = try await execute(uri: "/signin", method: .get)
+        let cookie = String(response.headers[.setCookie]?.split(separator: ";").first ?? "")
+        return TestSession(cookie: cookie, token: Self.csrfToken(in: response.text))
+    }
+
+    /// Signs in as `username` (default the demo account) and returns the signed-in session.
+    func signIn(_ username: String = "demo", password: String = "tessera-demo") async throws -> TestSession {
+        let visitor = try await visit()
+        let response = try await post("/signin", [("username", username), ("password", password)], as: visitor)
+        precondition(response.status == .seeOther, "sign-in failed: \(response.status)")
+        let cookie = String(response.headers[.setCookie]?.split(separator: ";").first ?? "")
+        let page = try await execute(uri: "/signin", method: .get, headers: [.cookie: cookie])
+        return TestSession(cookie: cookie, token: Self.csrfToken(in: page.text))
+    }
+
+    /// The first CSRF token in a page's forms.
+    static func csrfToken(in html: String) -> String {
+        html.components(separatedBy: "name=\"_csrf\" value=\"").dropFirst().first?.prefix(64).description ?? ""
+    }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Tessera
+
+// MARK: - BlogStore
+
+/// Blogs and likes. Likes are one row per user per blog; the count on the blog changes in the
+/// same transaction as the row, only when the row really changed, so concurrent likes and
+/// repeated clicks always leave the exact count.
+struct BlogStore {
+    let database: CountingDatabase
+
+    /// A page of published blogs (of `userID`, or everyone's), newest first, plus whether more
+    /// follow. One query.
+    func page(of userID: Int64? = nil, page: Int, size: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
+        let rows = try await database.read { db in
+            var request = Blog.filter(Column("trashedAt") == nil)
+            if let userID { request = request.filter(Column("userID") == userID) }
+            return try request.order(Column("createdAt").desc, Column("id").desc)
+                .limit(size + 1, offset: (page - 1) * size).fetchAll(db)
+        }
+        return (Array(rows.prefix(size)), rows.count > size)
+    }
+
+    /// The published blog with `id`, or nil (missing or trashed).
+    func blog(_ id: Int64) async throws -> Blog? {
+        try await database.read { db in try Blog.filter(Column("trashedAt") == nil).filter(key: id).fetchOne(db) }
+    }
+
+    /// Whether `userID` likes blog `id`.
+    func likes(_ id: Int64, by userID: Int64) async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM \"like\" WHERE userID = ? AND blogID = ?)", arguments: [userID, id]) ?? false
+        }
+    }
+
+    /// Sets whether `userID` likes blog `id`; doing it twice changes nothing. Returns the new
+    /// count, or nil when the blog does not exist (or is trashed).
+    func setLike(_ liked: Bool, blog id: Int64, by userID: Int64) async throws -> Int? {
+        try await database.write { db in
+            guard try Blog.filter(Column("trashedAt") == nil).filter(key: id).fetchCount(db) == 1 else { return nil }
+            if liked {
+                try db.execute(sql: "INSERT OR IGNORE INTO \"like\" (userID, blogID) VALUES (?, ?)", arguments: [userID, id])
+            } else {
+                try db.execute(sql: "DELETE FROM \"like\" WHERE userID = ? AND blogID = ?", arguments: [userID, id])
+            }
+            if db.changesCount == 1 {
+                try db.execute(sql: "UPDATE blog SET likeCount = likeCount + ? WHERE id = ?", arguments: [liked ? 1 : -1, id])
+            }
+            return try Int.fetchOne(db, sql: "SELECT likeCount FROM blog WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Moves `userID`'s blog `id` to the trash; false if it is not theirs or not published.
+    func trash(_ id: Int64, by userID: Int64, at date: Date) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE blog SET trashedAt = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", arguments: [date, id, userID])
+            return db.changesCount == 1
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import Tessera
+
+// MARK: - Content routes
+
+extension DemoApp {
+    /// The scenes of this feature group, mounted with sessions.
+    static let contentScenes: [Scene.Type] = []
+}

@@ -1,0 +1,20 @@
+// MARK: - DemoURLs
+
+/// Where things live. Scenes hand these builders to their components, so a component never
+/// hard-codes another scene's URL (the seeds' `VCGenerator`).
+enum DemoURLs {
+    static let home = "/"
+    static let signIn = "/signin"
+    static let signOut = "/signout"
+    static let photos = "/photos"
+    static let messages = "/messages"
+    static let trash = "/trash"
+    static let newDraft = "/drafts/new"
+    static let drafts = "/drafts"
+    static let password = "/settings/security/password"
+
+    static func user(_ id: Int64) -> String { "/users/\(id)" }
+    static func blog(_ id: Int64) -> String { "/blogs/\(id)" }
+    static func editDraft(_ id: Int64) -> String { "/drafts/\(id)/edit" }
+    static func conversation(_ id: Int64) -> String { "/messages/\(id)" }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+
+// MARK: - Priority
+
+/// Something a user focuses on between two dates (seed 002's example).
+public struct Priority: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+    public static let databaseTableName = "priority"
+
+    public var id: Int64
+    public var userID: Int64
+    public var title: String
+    public var startDate: Date
+    public var endDate: Date
+
+    /// Whether the priority is in force at `date` (both ends included).
+    public func isCurrent(at date: Date) -> Bool { startDate <= date && date <= endDate }
+}
+
+// MARK: - Current priorities
+
+extension [Priority] {
+    /// The priorities in force at `date`, soonest ending first: the model's rule, so no
+    /// controller or template decides what "current" means.
+    public func current(at date: Date) -> [Priority] {
+        filter { $0.isCurrent(at: date) }.sorted { ($0.endDate, $0.id) < ($1.endDate, $1.id) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import HummingbirdBcrypt
+import Tessera
+
+// MARK: - UserStore
+
+/// Users, their priorities, and password checks.
+struct UserStore {
+    let database: CountingDatabase
+
+    /// The user with `id`, or nil.
+    func user(_ id: Int64) async throws -> User? {
+        try await database.read { db in try User.fetchOne(db, key: id) }
+    }
+
+    /// The user named `username` if `password` is theirs.
+    func authenticate(username: String, password: String) async throws -> User? {
+        let name = username.lowercased()
+        guard let user = try await database.read({ db in try User.filter(Column("username") == name).fetchOne(db) }) else {
+            _ = Bcrypt.verify(password, hash: DemoSeed.unusedHash)  // same work whether or not the name exists
+            return nil
+        }
+        return Bcrypt.verify(password, hash: user.passwordHash) ? user : nil
+    }
+
+    /// Changes `userID`'s password after checking `current`; returns false if `current` is wrong.
+    func changePassword(userID: Int64, current: String, new: String) async throws -> Bool {
+        guard let user = try await user(userID), Bcrypt.verify(current, hash: user.passwordHash) else { return false }
+        let hash = Bcrypt.hash(new, cost: 10)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userID])
+        }
+        return true
+    }
+
+    /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).
+    func currentPriorities(of userID: Int64, at date: Date) async throws -> [Priority] {
+        try await database.read { db in try Priority.filter(Column("userID") == userID).fetchAll(db) }.current(at: date)
+    }
+
+    /// Users by id, in one query (for lists that show authors).
+    func users(_ ids: some Collection<Int64>) async throws -> [Int64: User] {
+        let ids = Array(Set(ids))
+        guard !ids.isEmpty else { return [:] }
+        let users = try await database.read { db in try User.fetchAll(db, keys: ids) }
+        return Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0) })
+    }
+}

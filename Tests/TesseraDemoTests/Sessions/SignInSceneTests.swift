@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import TesseraDemo
+
+/// Signing in and out.
+@Suite("Sign in")
+struct SignInSceneTests {
+    @Test("the sign-in page renders its form with a CSRF token")
+    func signInPage() async throws {
+        try await TestSite().test { client in
+            let response = try await client.execute(uri: "/signin", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.setCookie]?.contains("HttpOnly; SameSite=Lax") == true)
+            Snapshot.expectMatch(response.text, named: "sign-in")
+        }
+    }
+
+    @Test("the demo account signs in with a new session and lands on the home page")
+    func signsIn() async throws {
+        try await TestSite().test { client in
+            let visitor = try await client.visit()
+            let response = try await client.post("/signin", [("username", "demo"), ("password", "tessera-demo")], as: visitor)
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/")
+            let cookie = try #require(response.headers[.setCookie])
+            #expect(!cookie.contains(visitor.cookie), "signing in issues a new session id")
+            let page = try await client.get("/signin", as: TestSession(cookie: String(cookie.split(separator: ";")[0]), token: ""))
+            #expect(page.text.contains(">Demo Writer</a>"))
+        }
+    }
+
+    @Test("a wrong password re-renders the form with 400, the username kept and no session")
+    func wrongPassword() async throws {
+        try await TestSite().test { client in
+            let visitor = try await client.visit()
+            let response = try await client.post("/signin", [("username", "demo<b>"), ("password", "nope")], as: visitor)
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.setCookie] == nil)
+            Snapshot.expectMatch(response.text, named: "sign-in-error")
+        }
+    }
+
+    @Test("signing in only follows same-site next addresses", arguments: [
+        ("/photos", "/photos"), ("//evil.example", "/"), ("https://evil.example", "/"), ("/\\evil", "/"),
+    ])
+    func nextIsSameSite(_ pair: (String, String)) async throws {
+        try await TestSite().test { client in
+            let visitor = try await client.visit()
+            let response = try await client.post(
+                "/signin", [("username", "demo"), ("password", "tessera-demo"), ("next", pair.0)], as: visitor)
+            #expect(response.headers[.location] == pair.1)
+        }
+    }
+
+    @Test("signing out ends the session")
+    func signsOut() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            let response = try await client.post("/signout", as: session)
+            #expect(response.status == .seeOther)
+            let old = try await client.get("/signin", as: session)
+            #expect(!old.text.contains("Demo Writer"))
+        }
+    }
+}
