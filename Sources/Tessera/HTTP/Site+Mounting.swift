@@ -25,9 +25,11 @@ extension Site {
         }
     }
 
-    /// The standard middleware, outermost first: security headers, error pages, static files
-    /// from ``SiteConfiguration/publicDirectory``.
+    /// The standard middleware, outermost first: a log line per request, security headers,
+    /// error pages, static files from ``SiteConfiguration/publicDirectory``. Add it before any
+    /// route: Hummingbird wraps each route with the middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
+        router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>())
         router.add(middleware: ErrorPageMiddleware(site: self))
         router.add(middleware: StaticFileMiddleware(directory: configuration.publicDirectory))

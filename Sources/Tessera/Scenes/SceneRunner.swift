@@ -130,6 +130,7 @@ struct SceneRunner: Sendable {
             ComponentList(components: scene.components).write(into: &body, renderer: renderer)
         }
         await scene.didRender(scope, status: Int(head.status.code))
+        RequestLog.current?.setTotalQueries(scope.database.counter.value)
         guard let layout = scene.layout else { return HTMLResponse.make(body, status: head.status, headers: head.headers) }
         var page = HTMLWriter(capacity: body.byteCount + 4096)
         renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes)), into: &page)
@@ -172,6 +173,8 @@ struct SceneRunner: Sendable {
                         scope.site.logger.error("component \(component.id) failed to load: \(error)")
                     }
                     component.loadDuration = ContinuousClock.now - start
+                    RequestLog.current?.add(component: component.id, duration: component.loadDuration, queries: component.queryCount)
+                    RequestLog.current?.setTotalQueries(scope.database.counter.value)
                     if component.loadError == nil { try await load(component.children, scope) }
                 }
             }

@@ -28,10 +28,14 @@ public enum DemoApp {
             services: [environment], globals: CurrentUserGlobals.values)
     }
 
-    /// The router: middleware, then every scene's routes from its declarations.
-    public static func makeRouter(site: Site) -> Router<TesseraRequestContext> {
+    /// The router: middleware, the dev server's routes when `reloader` is given, then every
+    /// scene's routes from its declarations.
+    public static func makeRouter(site: Site, reloader: DevReloader? = nil) -> Router<TesseraRequestContext> {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
+        if let reloader { DevRoutes.mount(reloader, on: router) }
+        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? DemoConfiguration().uploadsDirectory
+        UploadsController.mount(on: router, uploadsDirectory: uploads)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)
         for scene in scenes { site.mount(scene, on: withSessions) }
@@ -43,10 +47,12 @@ public enum DemoApp {
         -> some ApplicationProtocol
     {
         let site = try makeSite(configuration, logger: logger)
+        let reloader = configuration.isDevelopment ? DevReloader(site: site) : nil
         return Application(
-            router: makeRouter(site: site),
+            router: makeRouter(site: site, reloader: reloader),
             configuration: .init(
                 address: .hostname(configuration.hostname, port: configuration.port), serverName: site.configuration.name),
+            services: reloader.map { [$0] } ?? [],
             logger: logger)
     }
 }

@@ -21,6 +21,12 @@ public struct Blog: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
         let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
         return flat.count <= 160 ? flat : String(flat.prefix(157)) + "…"
     }
+
+    /// The body's paragraphs: blocks separated by blank lines, trimmed, empty ones dropped.
+    public var paragraphs: [String] {
+        body.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
 }
 
 // MARK: - BlogAuthorship

@@ -26,3 +26,18 @@ public struct Draft: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
         return problems
     }
 }
+
+// MARK: - Draft rules
+
+extension Draft {
+    /// This draft's problems under ``problems(title:body:publishing:)``.
+    public func problems(publishing: Bool) -> [String: String] {
+        Self.problems(title: title, body: body, publishing: publishing)
+    }
+
+    /// The title for lists: "Untitled draft" when it has none yet.
+    public var displayTitle: String {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "Untitled draft" : trimmed
+    }
+}

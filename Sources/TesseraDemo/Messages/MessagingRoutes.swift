@@ -3,6 +3,8 @@ import Tessera
 // MARK: - Messaging routes
 
 extension DemoApp {
-    /// The scenes of this feature group, mounted with sessions.
-    static let messagingScenes: [Scene.Type] = []
+    /// The scenes of this feature group, mounted with sessions: conversations, one
+    /// conversation, and the password settings. (Uploaded images are served by
+    /// ``UploadsController``, mounted outside sessions.)
+    static let messagingScenes: [Scene.Type] = [ConversationsScene.self, ConversationScene.self, PasswordScene.self]
 }

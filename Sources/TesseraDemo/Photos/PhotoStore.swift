@@ -7,8 +7,16 @@ import Tessera
 struct PhotoStore {
     let database: CountingDatabase
 
-    /// The newest photos, at most `limit`.
-    func latest(limit: Int) async throws -> [Photo] {
-        try await database.read { db in try Photo.order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db) }
+    /// The newest photos, at most `limit`, skipping the `offset` newest. One query.
+    func latest(limit: Int, offset: Int = 0) async throws -> [Photo] {
+        guard limit > 0 else { return [] }
+        return try await database.read { db in
+            try Photo.order(Column("createdAt").desc, Column("id").desc).limit(limit, offset: offset).fetchAll(db)
+        }
+    }
+
+    /// Every photo, newest first. One query.
+    func all() async throws -> [Photo] {
+        try await database.read { db in try Photo.order(Column("createdAt").desc, Column("id").desc).fetchAll(db) }
     }
 }

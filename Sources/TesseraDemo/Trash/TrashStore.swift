@@ -35,4 +35,11 @@ struct TrashStore {
             return true
         }
     }
+
+    /// How many blogs `userID` has in the trash, in one query.
+    func count(of userID: Int64) async throws -> Int {
+        try await database.read { db in
+            try Blog.filter(Column("userID") == userID).filter(Column("trashedAt") != nil).fetchCount(db)
+        }
+    }
 }

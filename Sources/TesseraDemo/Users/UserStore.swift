@@ -15,7 +15,10 @@ struct UserStore {
     }
 
     /// The user named `username` if `password` is theirs.
+    /// bcrypt stops at a NUL byte and after 72 bytes, so such passwords are refused outright
+    /// rather than matched on a prefix.
     func authenticate(username: String, password: String) async throws -> User? {
+        guard !password.contains("\0"), password.utf8.count <= 72 else { return nil }
         let name = username.lowercased()
         guard let user = try await database.read({ db in try User.filter(Column("username") == name).fetchOne(db) }) else {
             _ = Bcrypt.verify(password, hash: DemoSeed.unusedHash)  // same work whether or not the name exists
@@ -45,5 +48,15 @@ struct UserStore {
         guard !ids.isEmpty else { return [:] }
         let users = try await database.read { db in try User.fetchAll(db, keys: ids) }
         return Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0) })
+    }
+
+    /// `userID`'s published posts and the likes they received, in one query.
+    func profileCounts(of userID: Int64) async throws -> ProfileCounts {
+        try await database.read { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT COUNT(*) AS posts, COALESCE(SUM(likeCount), 0) AS likes FROM blog WHERE userID = ? AND trashedAt IS NULL",
+                arguments: [userID])
+            return ProfileCounts(posts: row?["posts"] ?? 0, likes: row?["likes"] ?? 0)
+        }
     }
 }

@@ -12,7 +12,7 @@ struct FrameworkSite {
     let folder: URL
     let site: Site
 
-    init(templates: [String: String], scenes: [Scene.Type]) throws {
+    init(templates: [String: String], scenes: [Scene.Type], logger: Logger? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-core-\(UUID().uuidString)")
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
         let database = try TesseraDatabase(path: folder.appendingPathComponent("core.sqlite").path) { migrator in
@@ -23,8 +23,9 @@ struct FrameworkSite {
         }
         var configuration = SiteConfiguration()
         configuration.defaultLayout = templates["Layouts/Main"] == nil ? nil : "Layouts/Main"
-        var logger = Logger(label: "core-test")
-        logger.logLevel = .critical
+        var quiet = Logger(label: "core-test")
+        quiet.logLevel = .critical
+        let logger = logger ?? quiet
         site = Site(configuration: configuration, templates: library, database: database, logger: logger)
         self.scenes = scenes
     }

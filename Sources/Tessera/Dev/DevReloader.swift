@@ -1,0 +1,104 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+// MARK: - DevReloader
+
+/// The dev server's template watcher: when a file under `Views/` changes it recompiles the
+/// templates (no restart), swaps them into the site, and tells every open page to reload over
+/// server-sent events. A broken edit keeps the last good templates and turns every page into
+/// an error page showing `file:line:col` until it is fixed.
+///
+/// Runs as a service next to the server; it polls the folder's file list and modification times
+/// twice a second (portable, and cheap for a views folder).
+public final class DevReloader: Service, Sendable {
+    /// How often the folder is checked; default half a second.
+    public let interval: Duration
+    let site: Site
+    let directory: URL
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var errors: TemplateErrors?
+        var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+        var fingerprint: [String: [Double]] = [:]
+    }
+
+    /// A watcher for `site`'s views folder.
+    public init(site: Site, interval: Duration = .milliseconds(500)) {
+        self.site = site
+        self.interval = interval
+        directory = URL(fileURLWithPath: site.configuration.viewsDirectory)
+        let fingerprint = Self.fingerprint(of: directory)
+        state.withLock { $0.fingerprint = fingerprint }
+    }
+
+    // MARK: - Service
+
+    /// Checks the folder until the server stops.
+    public func run() async throws {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            checkForChanges()
+        }
+        state.withLock { state in state.listeners.values.forEach { $0.finish() } }
+    }
+
+    /// Recompiles if any template changed since the last check. Returns whether it reloaded.
+    @discardableResult
+    public func checkForChanges() -> Bool {
+        let current = Self.fingerprint(of: directory)
+        let changed = state.withLock { state in
+            guard state.fingerprint != current else { return false }
+            state.fingerprint = current
+            return true
+        }
+        guard changed else { return false }
+        do {
+            let library = try TemplateLibrary.load(directory: directory)
+            site.replaceTemplates(library)
+            state.withLock { $0.errors = nil }
+            site.logger.info("dev: templates reloaded (\(library.names.count))")
+        } catch {
+            state.withLock { $0.errors = error }
+            site.logger.error("dev: template errors\n\(error.description)")
+        }
+        broadcast("reload")
+        return true
+    }
+
+    // MARK: - Clients
+
+    /// The template errors in force, if the last edit broke something.
+    public var errors: TemplateErrors? { state.withLock { $0.errors } }
+
+    /// A stream of events for one open page; it ends when the page goes away.
+    func events() -> AsyncStream<String> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.listeners.removeValue(forKey: id) } }
+        state.withLock { $0.listeners[id] = continuation }
+        return stream
+    }
+
+    private func broadcast(_ event: String) {
+        state.withLock { state in state.listeners.values.forEach { $0.yield(event) } }
+    }
+
+    // MARK: - Private
+
+    /// Each template's modification time and size: any edit, added or removed file changes it.
+    static func fingerprint(of directory: URL) -> [String: [Double]] {
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey, .fileSizeKey]
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: Array(keys)) else { return [:] }
+        var result: [String: [Double]] = [:]
+        for case let file as URL in walker where file.pathExtension == TemplateFiles.fileExtension {
+            let values = try? file.resourceValues(forKeys: keys)
+            result[file.path] = [
+                values?.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values?.fileSize ?? -1),
+            ]
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+// MARK: - RequestLog
+
+/// What one request did, gathered while it runs and logged as one line when it ends.
+///
+/// The ``RequestLogMiddleware`` makes one per request and binds it as a task local; the scene
+/// runner adds each component's load time and SQL count to it.
+public final class RequestLog: Sendable {
+    /// The log of the request running in this task, if any.
+    @TaskLocal public static var current: RequestLog?
+
+    /// One component's share.
+    public struct ComponentEntry: Sendable, Equatable {
+        public let id: String
+        public let duration: Duration
+        public let queries: Int
+    }
+
+    private let state = Mutex<(components: [ComponentEntry], queries: Int)>(([], 0))
+
+    /// An empty log.
+    public init() {}
+
+    /// Adds a component's load.
+    func add(component id: String, duration: Duration, queries: Int) {
+        state.withLock { $0.components.append(ComponentEntry(id: id, duration: duration, queries: queries)) }
+    }
+
+    /// Sets the request's total SQL count.
+    func setTotalQueries(_ count: Int) { state.withLock { $0.queries = max($0.queries, count) } }
+
+    /// The components, in the order they finished loading.
+    public var components: [ComponentEntry] { state.withLock { $0.components } }
+
+    /// The request's SQL statements (components and scene).
+    public var queries: Int { state.withLock { $0.queries } }
+}

@@ -1,0 +1,67 @@
+import Tessera
+
+// MARK: - BlogDetailComponent
+
+/// The post: title, author, date and body; its author also gets the "Move to trash" button,
+/// whose action moves the post to the trash and goes to the author's profile.
+final class BlogDetailComponent: Component, @unchecked Sendable {
+    override var template: String { "Blogs/BlogDetailComponent" }
+    override var rootElement: String { "article" }
+    override var rootClass: String? { "card blog-detail" }
+    override class var actions: ActionTable {
+        ActionTable().on("trash", path: "trash", BlogDetailComponent.trash)
+    }
+
+    // MARK: - Configuration
+
+    private let blogID: Int64
+    /// Where a member's profile lives.
+    private let userURL: @Sendable (Int64) -> String
+
+    // MARK: - State
+
+    private var blog: Blog?
+    private var author: User?
+    private var isAuthor = false
+
+    /// The post `blogID`, linking its author with `userURL`.
+    init(id: String, blogID: Int64, userURL: @escaping @Sendable (Int64) -> String) {
+        self.blogID = blogID
+        self.userURL = userURL
+        super.init(id: id)
+    }
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        guard let blog = try await BlogStore(database: scope.database).blog(blogID) else { throw RequestError.notFound() }
+        self.blog = blog
+        author = try await UserStore(database: scope.database).user(blog.userID)
+        isAuthor = blog.isWritten(by: scope.userID)
+    }
+
+    override func viewModel() -> any ViewModel {
+        guard let blog else { return [String: TemplateValue]() }
+        return [
+            "title": .string(blog.title),
+            "authorName": .string(author?.displayName ?? "A former member"),
+            "authorURL": .string(userURL(blog.userID)),
+            "date": .string(DisplayText.date(blog.createdAt)),
+            "isoDate": .string(DisplayText.isoDate(blog.createdAt)),
+            "paragraphs": .list(blog.paragraphs.map { .string($0) }),
+            "isAuthor": .bool(isAuthor),
+            "trashURL": .string(sceneURL + "/trash"),
+        ]
+    }
+
+    // MARK: - Actions
+
+    /// Moves the post to the trash; only its author may (anyone else gets a 404, as if the post
+    /// were not there), then shows the author's profile.
+    func trash(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let store = BlogStore(database: context.database)
+        guard try await store.trash(blogID, by: userID, at: context.scope.demo.now()) else { throw RequestError.notFound() }
+        return .redirect(to: userURL(userID))
+    }
+}

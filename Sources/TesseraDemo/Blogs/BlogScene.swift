@@ -1,0 +1,49 @@
+import Tessera
+
+// MARK: - BlogScene
+
+/// `GET /blogs/:id`: one published post, its likes, and (for its author) the trash button.
+///
+/// The like button and the stats in the aside share one ``LikeState``, loaded once here, so
+/// they always show the same count; liking re-renders both in one fragment response.
+final class BlogScene: Scene, @unchecked Sendable {
+    override class var path: String { "/blogs/:id" }
+    override class var componentTypes: [Component.Type] {
+        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self]
+    }
+    override var template: String? { "Blogs/BlogScene" }
+
+    // MARK: - State
+
+    private var blogID: Int64 = 0
+    private var likeState = LikeState(blogID: 0)
+    private var title = ""
+
+    // MARK: - Life cycle
+
+    override func parseParameters(_ scope: RequestScope) throws {
+        blogID = try scope.path.id("id")
+    }
+
+    override func configureComponents(_ scope: RequestScope) {
+        likeState = LikeState(blogID: blogID)
+        add(BlogDetailComponent(id: "blog-detail", blogID: blogID, userURL: DemoURLs.user))
+        add(
+            LikeButtonComponent(
+                id: "like-button", state: likeState, statsID: "blog-stats",
+                signInURL: DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))])))
+        add(BlogStatsComponent(id: "blog-stats", state: likeState))
+    }
+
+    /// The post itself (a 404 when it is missing or in the trash) and the shared like state.
+    override func loadData(_ scope: RequestScope) async throws {
+        let store = BlogStore(database: scope.database)
+        guard let blog = try await store.blog(blogID) else { throw RequestError.notFound() }
+        title = blog.title
+        try await likeState.load(blog, viewerID: scope.userID, store: store)
+    }
+
+    override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
+        head.title = title
+    }
+}

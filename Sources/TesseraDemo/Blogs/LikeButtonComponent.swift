@@ -1,0 +1,69 @@
+import Tessera
+
+// MARK: - LikeButtonComponent
+
+/// "12 likes" and the toggle that likes or unlikes the post (a sign-in link for visitors).
+///
+/// It reads and updates the page's shared ``LikeState``; its actions also send the stats
+/// component along (`.updating`), so both show the new count after one click.
+final class LikeButtonComponent: Component, @unchecked Sendable {
+    override var template: String { "Blogs/LikeButtonComponent" }
+    override var rootElement: String { "div" }
+    override var rootClass: String? { "actions" }
+    override class var actions: ActionTable {
+        ActionTable()
+            .on("like", path: "like", LikeButtonComponent.like)
+            .on("unlike", path: "unlike", LikeButtonComponent.unlike)
+    }
+
+    // MARK: - Configuration
+
+    /// Shared with the other components that show likes.
+    private let state: LikeState
+    /// The id of the component showing the count elsewhere on the page.
+    private let statsID: String
+    /// Where visitors go to sign in (and come back).
+    private let signInURL: String
+
+    /// A like button over `state`; `statsID` names the component re-rendered with it.
+    init(id: String, state: LikeState, statsID: String, signInURL: String) {
+        self.state = state
+        self.statsID = statsID
+        self.signInURL = signInURL
+        super.init(id: id)
+    }
+
+    // MARK: - Life cycle
+
+    override func viewModel() -> any ViewModel {
+        [
+            "countText": .string(state.countText),
+            "viewerCanLike": .bool(state.viewerCanLike),
+            "pressed": .string(state.likedByViewer ? "true" : "false"),
+            "toggleURL": .string(sceneURL + (state.likedByViewer ? "/unlike" : "/like")),
+            "signInURL": .string(signInURL),
+        ]
+    }
+
+    // MARK: - Actions
+
+    /// Likes the post for the signed-in member; liking twice counts once.
+    func like(_ context: ActionContext) async throws -> ActionResult {
+        try await setLike(true, context)
+    }
+
+    /// Takes the member's like back; unliking what they do not like changes nothing.
+    func unlike(_ context: ActionContext) async throws -> ActionResult {
+        try await setLike(false, context)
+    }
+
+    // MARK: - Private
+
+    private func setLike(_ liked: Bool, _ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let store = BlogStore(database: context.database)
+        guard let count = try await store.setLike(liked, blog: state.blogID, by: userID) else { throw RequestError.notFound() }
+        state.record(liked: liked, count: count)
+        return ActionResult.done.updating(statsID)
+    }
+}

@@ -1,0 +1,46 @@
+import Tessera
+
+// MARK: - LikeState
+
+/// What every component of a blog page must agree on about likes: the count and whether the
+/// viewer likes the post.
+///
+/// The scene makes one, hands the same object to each component that shows likes, and loads it
+/// once per request; an action that changes likes records the new values here, so every
+/// component re-rendered in the same response shows the same numbers.
+final class LikeState: @unchecked Sendable {
+    /// The blog the likes belong to.
+    let blogID: Int64
+    /// How many members like it.
+    private(set) var count = 0
+    /// Whether the signed-in viewer likes it (false for visitors).
+    private(set) var likedByViewer = false
+    /// Whether someone is signed in (only they can like).
+    private(set) var viewerCanLike = false
+
+    /// A state for `blogID`, empty until ``load(_:viewerID:store:)``.
+    init(blogID: Int64) { self.blogID = blogID }
+
+    /// "12 likes".
+    var countText: String { DisplayText.count(count, "like", "likes") }
+
+    // MARK: - Loading
+
+    /// Fills the state from `blog` (its stored count) and, for a signed-in viewer, one query
+    /// for their like.
+    func load(_ blog: Blog, viewerID: Int64?, store: BlogStore) async throws {
+        count = blog.likeCount
+        viewerCanLike = viewerID != nil
+        if let viewerID {
+            likedByViewer = try await store.likes(blog.id, by: viewerID)
+        } else {
+            likedByViewer = false
+        }
+    }
+
+    /// Records the outcome of a like or unlike by the viewer.
+    func record(liked: Bool, count: Int) {
+        self.likedByViewer = liked
+        self.count = count
+    }
+}

@@ -1,0 +1,152 @@
+import Tessera
+
+// MARK: - DraftFormComponent
+
+/// The draft editor: title and body, Save and Publish, with field errors next to the fields.
+///
+/// Its actions: `POST /drafts` creates a draft, `POST /drafts/:id` saves one ("Saved" notice),
+/// `POST /drafts/:id/publish` publishes through ``PublishDraftFlow``. The Publish button also
+/// sends `intent=publish`, so a form posted to the create or save address (as the client script
+/// does, ignoring `formaction`) publishes too.
+final class DraftFormComponent: Component, @unchecked Sendable {
+    override var template: String { "Drafts/DraftFormComponent" }
+    override class var actions: ActionTable {
+        ActionTable()
+            .on("create", path: createPath, DraftFormComponent.create)
+            .on("save", path: savePath, DraftFormComponent.save)
+            .on("publish", path: savePath + "/publish", DraftFormComponent.publish)
+    }
+
+    /// Where a new draft is posted.
+    static let createPath = DemoURLs.drafts
+    /// Where a draft is saved (`:id` filled in).
+    static let savePath = DemoURLs.drafts + "/:id"
+
+    // MARK: - Configuration
+
+    private let memberID: Int64
+    private let editURL: @Sendable (Int64) -> String
+    private let blogURL: @Sendable (Int64) -> String
+
+    /// The form for `memberID`'s draft `draftID` (nil: a new one); after creating it goes to
+    /// `editURL(id)`, after publishing to `blogURL(id)`.
+    init(
+        id: String, draftID: Int64?, memberID: Int64, editURL: @escaping @Sendable (Int64) -> String,
+        blogURL: @escaping @Sendable (Int64) -> String
+    ) {
+        self.draftID = draftID
+        self.memberID = memberID
+        self.editURL = editURL
+        self.blogURL = blogURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var draftID: Int64?
+    private var title = ""
+    private var body = ""
+    /// Whether an action set `title` and `body` (then `load` keeps them).
+    private var hasInput = false
+    private var problems: [String: String] = [:]
+    private var saved = false
+    private var published: PublishDraftFlow.Published?
+
+    // MARK: - Life cycle
+
+    /// The draft's text (someone else's or a missing draft is a 404), unless an action kept
+    /// the member's input. `?saved=1` (after a plain save) shows the notice.
+    override func load(_ scope: RequestScope) async throws {
+        if scope.query["saved"] == "1" { saved = true }
+        guard let draftID, !hasInput else { return }
+        guard let draft = try await DraftStore(database: scope.database).draft(draftID, of: memberID) else {
+            throw RequestError.notFound()
+        }
+        title = draft.title
+        body = draft.body
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "heading": .string(draftID == nil ? "New draft" : "Edit draft"),
+            "actionURL": .string(draftID.map(Self.saveURL) ?? Self.createPath),
+            "publishURL": .optional(draftID.map { Self.saveURL($0) + "/publish" }),
+            "title": .string(title),
+            "body": .string(body),
+            "titleError": .optional(problems["title"]),
+            "bodyError": .optional(problems["body"]),
+            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
+            "saved": .bool(saved && problems.isEmpty),
+        ]
+    }
+
+    override func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? {
+        var event = proposed
+        event.detail = published?.analyticsDetail ?? draftID.map { "draft \($0)" }
+        return event
+    }
+
+    // MARK: - Actions
+
+    /// Creates a draft and goes to its editor (or publishes it, with `intent=publish`).
+    func create(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        readInput(context.form)
+        problems = Draft.problems(title: title, body: body, publishing: false)
+        guard problems.isEmpty else { return .invalid }
+        let id = try await DraftStore(database: context.database).create(
+            for: userID, title: title, body: body, at: context.scope.demo.now())
+        draftID = id  // from here on the form edits the stored draft, even if publishing is refused
+        return wantsPublish(context) ? try await publish(id, by: userID, context) : .redirect(to: editURL(id))
+    }
+
+    /// Saves the draft in one transaction and shows "Saved" (or publishes, with `intent=publish`).
+    func save(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let id = try context.path.id("id")
+        readInput(context.form)
+        if wantsPublish(context) { return try await publish(id, by: userID, context) }
+        let store = DraftStore(database: context.database)
+        guard try await store.draft(id, of: userID) != nil else { throw RequestError.notFound() }
+        problems = Draft.problems(title: title, body: body, publishing: false)
+        guard problems.isEmpty else { return .invalid }
+        guard try await store.save(id, of: userID, title: title, body: body, at: context.scope.demo.now()) else {
+            throw RequestError.notFound()
+        }
+        saved = true
+        return context.scope.wantsFragment ? .done : .redirect(to: editURL(id) + URLQuery.encode([("saved", "1")]))
+    }
+
+    /// Publishes the draft with the text just posted.
+    func publish(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let id = try context.path.id("id")
+        readInput(context.form)
+        return try await publish(id, by: userID, context)
+    }
+
+    // MARK: - Private
+
+    private static func saveURL(_ id: Int64) -> String { DemoURLs.drafts + "/\(id)" }
+
+    private func readInput(_ form: Parameters) {
+        title = form.text("title")
+        body = (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        hasInput = true
+    }
+
+    private func wantsPublish(_ context: ActionContext) -> Bool { context.form["intent"] == "publish" }
+
+    private func publish(_ id: Int64, by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
+        let outcome = try await PublishDraftFlow.run(
+            draft: id, title: title, body: body, by: userID, database: context.database, at: context.scope.demo.now())
+        switch outcome {
+        case .published(let result):
+            published = result
+            return .redirect(to: blogURL(result.blogID))
+        case .refused(let problems):
+            self.problems = problems
+            return .invalid
+        }
+    }
+}

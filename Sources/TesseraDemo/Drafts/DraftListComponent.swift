@@ -1,0 +1,42 @@
+import Tessera
+
+// MARK: - DraftListComponent
+
+/// The signed-in member's drafts on their own profile, most recently edited first, each
+/// linking to its editor, with a "Write a new post" link. One query.
+final class DraftListComponent: Component, @unchecked Sendable {
+    override var template: String { "Drafts/DraftListComponent" }
+
+    // MARK: - Configuration
+
+    private let userID: Int64
+    private let editURL: @Sendable (Int64) -> String
+    private let newDraftURL: String
+
+    /// `userID`'s drafts, linking to `editURL(id)`, offering `newDraftURL`.
+    init(id: String, userID: Int64, editURL: @escaping @Sendable (Int64) -> String, newDraftURL: String) {
+        self.userID = userID
+        self.editURL = editURL
+        self.newDraftURL = newDraftURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var drafts: [Draft] = []
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        drafts = try await DraftStore(database: scope.database).drafts(of: userID)
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "hasDrafts": .bool(!drafts.isEmpty),
+            "drafts": .fragment(ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL))),
+            "emptyState": .fragment(EmptyState("No drafts yet.")),
+            "newDraftURL": .string(newDraftURL),
+        ]
+    }
+}

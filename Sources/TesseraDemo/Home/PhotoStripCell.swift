@@ -1,0 +1,30 @@
+import Tessera
+
+// MARK: - PhotoStrip
+
+/// A row of photos shown as one item of a list.
+struct PhotoStrip: Sendable, Equatable {
+    /// The photos, in order.
+    let photos: [Photo]
+}
+
+// MARK: - PhotoStripCell
+
+/// Draws a ``PhotoStrip``: a heading, then a NESTED data source (an ``ArrayDataSource`` of
+/// ``PhotoCell``s) in a horizontally scrolling `.strip`, and a link to the gallery.
+struct PhotoStripCell: CellRenderer {
+    var template: String { "Home/PhotoStripCell" }
+
+    /// The strip's heading.
+    let title: String
+    /// Where the whole gallery lives.
+    let galleryURL: String
+
+    func viewModel(for strip: PhotoStrip) -> [String: TemplateValue] {
+        [
+            "title": .string(title),
+            "galleryURL": .string(galleryURL),
+            "photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell(), emptyState: EmptyState("No photos yet."))),
+        ]
+    }
+}

@@ -1,0 +1,76 @@
+import Tessera
+
+// MARK: - ComposerComponent
+
+/// The form that sends a message: text, and optionally an image (then the text is its
+/// caption). Sending goes through the send-strategy table by kind (``MessageSending``).
+final class ComposerComponent: Component, @unchecked Sendable {
+    override var template: String { "Messages/ComposerComponent" }
+    override class var actions: ActionTable {
+        ActionTable().on("send", path: "/messages/:id", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
+    }
+
+    /// The form field of the image.
+    static let imageField = "image"
+
+    // MARK: - Configuration
+
+    private let conversationID: Int64
+    private let actionURL: String
+    private let listID: String
+    private let uploadURL: @Sendable (String) -> String
+
+    /// A composer posting to `actionURL` for `conversationID`; after sending it refreshes the
+    /// component `listID`; `uploadURL` is where a stored image's name is served.
+    init(
+        id: String, conversationID: Int64, actionURL: String, listID: String,
+        uploadURL: @escaping @Sendable (String) -> String
+    ) {
+        self.conversationID = conversationID
+        self.actionURL = actionURL
+        self.listID = listID
+        self.uploadURL = uploadURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    /// The text as typed, kept when the message is refused.
+    private var text = ""
+    private var rejection: MessageRejection?
+
+    // MARK: - Life cycle
+
+    override func viewModel() -> any ViewModel {
+        [
+            "actionURL": .string(actionURL), "text": .string(text),
+            "textError": .optional(rejection?.field == .text ? rejection?.message : nil),
+            "imageError": .optional(rejection?.field == .image ? rejection?.message : nil),
+            "maxLength": .int(TextSendStrategy.maxLength),
+        ]
+    }
+
+    // MARK: - Actions
+
+    /// Sends the message as its kind's strategy decides: 303 (or the refreshed list) when
+    /// sent; 400 with the text kept when refused; 404 for someone not in the conversation.
+    func send(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let store = MessageStore(database: context.database)
+        guard try await store.conversation(conversationID, for: userID) != nil else { throw RequestError.notFound() }
+        text = context.form["text"] ?? ""
+        let outgoing = OutgoingMessage(
+            conversationID: conversationID, senderID: userID, text: text,
+            image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),
+            date: context.scope.demo.now(), uploads: UploadStore(directory: context.scope.demo.uploadsDirectory),
+            uploadURL: uploadURL)
+        do {
+            _ = try await MessageSending.send(outgoing, through: store)
+        } catch let refused as MessageRejection {
+            rejection = refused
+            return .invalid
+        }
+        text = ""
+        return ActionResult.done.updating(listID)
+    }
+}

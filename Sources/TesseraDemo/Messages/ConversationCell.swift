@@ -1,0 +1,52 @@
+import Tessera
+
+// MARK: - ConversationCell
+
+/// Draws one conversation of the list: the other person, and an excerpt of the last message.
+struct ConversationCell: CellRenderer {
+    var template: String { "Messages/ConversationCell" }
+
+    /// Whose list it is ("You: …" marks their own last message).
+    let viewerID: Int64
+    /// Each row's link.
+    let conversationURL: @Sendable (Int64) -> String
+
+    func viewModel(for summary: ConversationSummary) -> ConversationCellModel {
+        ConversationCellModel(summary: summary, viewerID: viewerID, url: conversationURL(summary.id))
+    }
+}
+
+// MARK: - ConversationCellModel
+
+/// A conversation row, ready to print: name, initials, excerpt, date, link.
+struct ConversationCellModel: ViewModel {
+    let summary: ConversationSummary
+    let viewerID: Int64
+    let url: String
+
+    /// The longest excerpt, in characters, before it is cut with "…".
+    static let excerptLength = 80
+    /// What goes before the text of each kind of last message (a table, not a `switch`).
+    static let kindPrefixes: [Message.Kind: String] = [.text: "", .image: "Image: "]
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "otherName": .string(summary.otherName)
+        case "initials": .string(MessageCellModel.initials(of: summary.otherName))
+        case "url": .string(url)
+        case "excerpt": .string(excerpt)
+        case "date": .optional(summary.last.map { DisplayText.date($0.createdAt) })
+        case "isoDate": .optional(summary.last.map { DisplayText.isoDate($0.createdAt) })
+        default: nil
+        }
+    }
+
+    /// "You: Yes! It checks…", "Image: Lanterns", or "No messages yet."
+    var excerpt: String {
+        guard let last = summary.last else { return "No messages yet." }
+        let sender = last.senderID == viewerID ? "You: " : ""
+        let text = (Self.kindPrefixes[last.kind] ?? "") + (last.body.isEmpty ? "(no caption)" : last.body)
+        let cut = text.count > Self.excerptLength ? String(text.prefix(Self.excerptLength - 1)) + "…" : text
+        return sender + cut
+    }
+}

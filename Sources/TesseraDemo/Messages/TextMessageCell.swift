@@ -1,0 +1,10 @@
+import Tessera
+
+// MARK: - TextMessageCell
+
+/// Draws a text message (`Views/Messages/TextMessageCell.mustache`).
+struct TextMessageCell: CellRenderer {
+    var template: String { "Messages/TextMessageCell" }
+
+    func viewModel(for text: TextMessageItem) -> MessageCellModel { MessageCellModel(item: text.item) }
+}

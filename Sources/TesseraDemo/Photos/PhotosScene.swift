@@ -1,0 +1,20 @@
+import Tessera
+
+// MARK: - PhotosScene
+
+/// `GET /photos`: the gallery.
+final class PhotosScene: Scene, @unchecked Sendable {
+    override class var path: String { DemoURLs.photos }
+    override class var componentTypes: [Component.Type] { [GalleryComponent.self] }
+    override var template: String? { "Photos/PhotosScene" }
+
+    // MARK: - Life cycle
+
+    override func configureComponents(_ scope: RequestScope) {
+        add(GalleryComponent(id: "gallery"))
+    }
+
+    override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
+        head.title = "Photos"
+    }
+}

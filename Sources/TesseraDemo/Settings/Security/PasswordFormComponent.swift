@@ -1,0 +1,64 @@
+import Tessera
+
+// MARK: - PasswordFormComponent
+
+/// The change-password form: current, new and confirmation fields, each with its own error.
+/// Passwords are never written back into the form.
+final class PasswordFormComponent: Component, @unchecked Sendable {
+    override var template: String { "Settings/Security/PasswordFormComponent" }
+    override class var actions: ActionTable {
+        ActionTable().on("change", path: DemoURLs.password, PasswordFormComponent.change)
+    }
+
+    // MARK: - Configuration
+
+    private let actionURL: String
+    private let changedURL: String
+
+    /// A form posting to `actionURL`; after a change the browser goes to `changedURL`, which
+    /// carries `changed=1` so the form shows its notice.
+    init(id: String, actionURL: String, changedURL: String) {
+        self.actionURL = actionURL
+        self.changedURL = changedURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var problems: [PasswordChange.Field: String] = [:]
+    private var changed = false
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        changed = scope.query["changed"] == "1"
+    }
+
+    override func viewModel() -> any ViewModel {
+        var model: [String: TemplateValue] = [
+            "actionURL": .string(actionURL), "changed": .bool(changed && problems.isEmpty),
+            "hasProblems": .bool(!problems.isEmpty), "minimumLength": .int(PasswordChange.minimumLength),
+        ]
+        for field in PasswordChange.Field.allCases { model[field.rawValue + "Error"] = .optional(problems[field]) }
+        return model
+    }
+
+    // MARK: - Actions
+
+    /// Checks the change, then stores the new password and signs the member out everywhere
+    /// else: 303 to the notice, or 400 with the problems per field.
+    func change(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let change = PasswordChange(
+            current: context.form["current"] ?? "", new: context.form["new"] ?? "", confirm: context.form["confirm"] ?? "")
+        problems = change.problems()
+        guard problems.isEmpty else { return .invalid }
+        let users = UserStore(database: context.database)
+        guard try await users.changePassword(userID: userID, current: change.current, new: change.new) else {
+            problems[.current] = PasswordChange.wrongCurrent
+            return .invalid
+        }
+        try await SessionStore(database: context.scope.site.database).endOtherSessions(of: userID, keeping: context.scope.session)
+        return .redirect(to: changedURL)
+    }
+}

@@ -1,0 +1,75 @@
+import Tessera
+
+// MARK: - TrashListComponent
+
+/// The member's trashed blogs, most recently trashed first, each with Restore and Delete
+/// forever buttons (small forms the client script updates in place). One query.
+final class TrashListComponent: Component, @unchecked Sendable {
+    override var template: String { "Trash/TrashListComponent" }
+    override class var actions: ActionTable {
+        ActionTable()
+            .on("restore", path: ":item/restore", TrashListComponent.restore)
+            .on("delete", path: ":item/delete", TrashListComponent.delete)
+    }
+
+    // MARK: - Configuration
+
+    private let ownerID: Int64
+
+    /// The trash of `ownerID`.
+    init(id: String, ownerID: Int64) {
+        self.ownerID = ownerID
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var blogs: [Blog] = []
+    /// What the last action did, shown when the list is updated in place.
+    private var notice: String?
+    private var actedOn: Int64?
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        blogs = try await TrashStore(database: scope.database).trashed(of: ownerID)
+    }
+
+    override func viewModel() -> any ViewModel {
+        let cell = TrashCell(restoreURL: { [sceneURL] in "\(sceneURL)/\($0)/restore" }, deleteURL: { [sceneURL] in "\(sceneURL)/\($0)/delete" })
+        return [
+            "hasItems": .bool(!blogs.isEmpty),
+            "items": .fragment(ArrayDataSource(items: blogs, cell: cell)),
+            "emptyState": .fragment(EmptyState("Nothing in the trash.")),
+            "notice": .optional(notice),
+        ]
+    }
+
+    override func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? {
+        var event = proposed
+        event.detail = actedOn.map { "blog \($0)" }
+        return event
+    }
+
+    // MARK: - Actions
+
+    /// Puts a trashed blog back on the profile; one not in the member's trash is a 404.
+    func restore(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let id = try context.path.id("item")
+        guard try await TrashStore(database: context.database).restore(id, of: userID) else { throw RequestError.notFound() }
+        actedOn = id
+        notice = "The post is back on your profile."
+        return .done
+    }
+
+    /// Deletes a trashed blog for good; one not in the member's trash is a 404.
+    func delete(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let id = try context.path.id("item")
+        guard try await TrashStore(database: context.database).deleteForever(id, of: userID) else { throw RequestError.notFound() }
+        actedOn = id
+        notice = "The post was deleted forever."
+        return .done
+    }
+}

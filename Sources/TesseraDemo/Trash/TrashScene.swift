@@ -1,0 +1,18 @@
+import Tessera
+
+// MARK: - TrashScene
+
+/// `GET /trash`: the signed-in member's trashed blogs, to restore or delete forever. Signed-out
+/// visitors are sent to sign in (``MemberScene``).
+final class TrashScene: MemberScene, @unchecked Sendable {
+    override class var path: String { DemoURLs.trash }
+    override class var componentTypes: [Component.Type] { [TrashListComponent.self] }
+    override var memberTitle: String { "Trash" }
+    override var signInMessage: String { "Sign in to see your trash." }
+
+    // MARK: - Life cycle
+
+    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
+        add(TrashListComponent(id: "trash-list", ownerID: memberID))
+    }
+}

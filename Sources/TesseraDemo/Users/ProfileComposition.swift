@@ -1,0 +1,42 @@
+import Tessera
+
+// MARK: - ProfileComposition
+
+/// Which building blocks a profile page is made of, decided once from who is looking: the
+/// only place "is this my own profile?" is asked.
+enum ProfileComposition: Equatable {
+    /// Someone else's profile (or a visitor's view): who they are and what they published.
+    case visitor
+    /// Your own: the same, plus your drafts and a summary of your trash.
+    case own
+
+    /// `.own` when the signed-in `viewerID` is the profile's user.
+    init(viewerID: Int64?, profileID: Int64) {
+        self = viewerID == profileID ? .own : .visitor
+    }
+
+    /// The scene's body template: own profiles have a sidebar.
+    var template: String {
+        switch self {
+        case .visitor: "Users/ProfileScene"
+        case .own: "Users/OwnProfileScene"
+        }
+    }
+
+    /// The components, with their URL builders, for the profile of `profileID`.
+    func components(profileID: Int64, subject: ProfileSubject) -> [Component] {
+        let info = UserInfoComponent(id: "user-info", subject: subject)
+        switch self {
+        case .visitor:
+            return [info, BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog)]
+        case .own:
+            let empty = EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft))
+            return [
+                info,
+                BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog, emptyState: empty),
+                DraftListComponent(id: "drafts", userID: profileID, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
+                TrashSummaryComponent(id: "trash-summary", userID: profileID, trashURL: DemoURLs.trash),
+            ]
+        }
+    }
+}

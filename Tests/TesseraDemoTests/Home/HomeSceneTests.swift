@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import TesseraDemo
+
+/// The home page: the mixed feed, its pagination, and the signed-in member's priorities.
+@Suite("Home")
+struct HomeSceneTests {
+    static let blogCell = "<article class=\"blog-cell\">"
+    static let photoCell = "<figure class=\"photo-cell\">"
+
+    @Test("visitors see the newest eight posts, a photo strip, a photo after every four posts, and load more")
+    func anonymousHome() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/")
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(ContentFixtures.occurrences(of: Self.blogCell, in: html) == 8)
+            #expect(ContentFixtures.occurrences(of: "<div class=\"strip\">", in: html) == 1)
+            #expect(ContentFixtures.occurrences(of: Self.photoCell, in: html) == 6 + 2)
+            #expect(html.contains("href=\"/blogs/72\""), "the newest post comes first")
+            #expect(!html.contains("href=\"/blogs/64\""), "the ninth newest is on page 2")
+            #expect(html.contains("href=\"/?page=2\" data-tessera-fragment=\"/_/feed?page=2\" data-tessera-append"))
+            #expect(html.contains("Join in"))
+            #expect(!html.contains("Your priorities"))
+            Snapshot.expectMatch(html, named: "home-anonymous")
+        }
+    }
+
+    @Test("the feed's items sit inside the data-items element that load more appends to")
+    func itemsInsideDataItems() async throws {
+        try await TestSite().test { client in
+            let html = try await client.get("/").text
+            let items = try #require(html.range(of: "data-items>"))
+            let firstCell = try #require(html.range(of: Self.blogCell))
+            let sectionEnd = try #require(html.range(of: "<footer class=\"section-footer\">"))
+            #expect(items.upperBound <= firstCell.lowerBound && firstCell.upperBound <= sectionEnd.lowerBound)
+        }
+    }
+
+    @Test("a signed-in member also sees only their current priorities")
+    func signedInHome() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            let response = try await client.get("/", as: session)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains("Your priorities"))
+            #expect(html.contains("Write every week"))
+            #expect(!html.contains("Plan the trip"), "starts after now")
+            #expect(!html.contains("Finish the guide"), "ended before now")
+            #expect(!html.contains("Join in"))
+            Snapshot.expectMatch(html, named: "home-signed-in")
+        }
+    }
+
+    @Test("a member with no current priorities sees the empty state")
+    func noPriorities() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            try await ContentFixtures.execute("DELETE FROM priority", in: site)
+            let session = try await client.signIn()
+            let response = try await client.get("/_/priorities", as: session)
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<p class=\"empty-state\">Nothing in focus right now.</p>"))
+            #expect(!response.text.contains("priority-list"))
+            Snapshot.expectMatch(response.text, named: "priorities-empty")
+        }
+    }
+
+    @Test("visitors have no priorities fragment")
+    func prioritiesNeedSignIn() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/_/priorities")
+            #expect(response.status == .notFound)
+        }
+    }
+
+    @Test("the feed fragment for page 2 holds the next eight posts, no strip, and the next link")
+    func pageTwoFragment() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/_/feed?page=2")
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.hasPrefix("<section id=\"feed\" data-component=\"feed\" data-src=\"/_/feed?page=2\">"))
+            #expect(!html.contains("<html"))
+            #expect(ContentFixtures.occurrences(of: Self.blogCell, in: html) == 8)
+            #expect(ContentFixtures.occurrences(of: Self.photoCell, in: html) == 2)
+            #expect(!html.contains("class=\"strip\""))
+            #expect(html.contains("href=\"/blogs/64\""))
+            #expect(html.contains("href=\"/?page=3\""))
+            Snapshot.expectMatch(html, named: "home-page-2-fragment")
+        }
+    }
+
+    @Test("page 2 also works as a whole page, without JavaScript")
+    func pageTwoPage() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/?page=2")
+            #expect(response.status == .ok)
+            #expect(response.text.contains("<p>Page 2</p>"))
+            #expect(response.text.contains("href=\"/blogs/64\""))
+            #expect(!response.text.contains("href=\"/blogs/72\""))
+        }
+    }
+
+    @Test("the last page shows the remaining six posts, skips trashed ones, and has no load more")
+    func lastPage() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/_/feed?page=9")
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(ContentFixtures.occurrences(of: Self.blogCell, in: html) == 6)
+            #expect(html.contains("href=\"/blogs/1\""))
+            #expect(!html.contains("href=\"/blogs/7\"") && !html.contains("href=\"/blogs/13\""))
+            #expect(!html.contains("data-more"))
+            Snapshot.expectMatch(html, named: "feed-last-page")
+        }
+    }
+
+    @Test("a page past the end says there are no more posts")
+    func pastTheEnd() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/?page=10")
+            #expect(response.status == .ok)
+            #expect(response.text.contains("No more posts."))
+            #expect(!response.text.contains(Self.blogCell))
+        }
+    }
+
+    @Test("a bad page number is a 400", arguments: ["abc", "0", "-1", "10001", "99999999999999999999"])
+    func badPage(_ page: String) async throws {
+        try await TestSite().test { client in
+            let pageResponse = try await client.get("/?page=\(page)")
+            let fragmentResponse = try await client.get("/_/feed?page=\(page)")
+            #expect(pageResponse.status == .badRequest)
+            #expect(fragmentResponse.status == .badRequest)
+        }
+    }
+
+    @Test("with no posts the feed shows its empty state and no photos or load more")
+    func emptyFeed() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            try await ContentFixtures.execute("DELETE FROM blog", in: site)
+            let response = try await client.get("/")
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains("No posts yet."))
+            #expect(!html.contains(Self.blogCell))
+            #expect(!html.contains(Self.photoCell))
+            #expect(!html.contains("data-more"))
+            Snapshot.expectMatch(html, named: "home-empty")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+@testable import TesseraDemo
+
+/// The message list's wiring: one cell per kind through the registry, one query per load.
+@Suite("Message list")
+struct MessageListTests {
+    @Test("the message list loads in one query however many messages there are")
+    func loadsInOneQuery() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let store = MessageStore(database: site.site.database.counting(into: QueryCounter()))
+        for index in 0..<30 {
+            _ = try await store.add(
+                to: 1, from: index.isMultiple(of: 2) ? 1 : 2, kind: index.isMultiple(of: 3) ? .image : .text,
+                body: "Message \(index)", imageURL: "/photos/photo-2.svg", at: TestSite.now)
+        }
+        let component = MessageListComponent(id: "messages", conversationID: 1, viewerID: 1)
+        try await SceneRunner.load([component], MessagingTestSupport.scope(site.site, userID: 1))
+        #expect(component.loadError == nil)
+        #expect(component.queryCount == 1)
+    }
+
+    @Test("every message kind has a send strategy and an item type the list can draw")
+    func everyKindIsWired() throws {
+        let message = Message(
+            id: 1, conversationID: 1, senderID: 1, kind: .text, body: "x", imageURL: nil, createdAt: TestSite.now)
+        for kind in Message.Kind.allCases {
+            #expect(MessageSending.strategies[kind] != nil, "no send strategy for \(kind)")
+            var typed = message
+            typed.kind = kind
+            let item = MessageItem(message: typed, senderName: "Ada", isMine: false).wrapped
+            #expect(throws: Never.self) { try MessageListComponent.dataSource([item]) }
+        }
+        #expect(throws: DataSourceError.self) {
+            try MessageListComponent.dataSource([MessageItem(message: message, senderName: "Ada", isMine: true)])
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+@testable import Tessera
+@testable import TesseraDemo
+
+/// Helpers for the messaging and settings tests: multipart posts, a tiny PNG, a site with the
+/// uploads route, database look-ups, and a scope for loading components directly.
+enum MessagingTestSupport {
+    /// A 1×1 transparent PNG (67 bytes).
+    static let tinyPNG: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0A, 0x49,
+        0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
+    /// A file part of a multipart form.
+    struct FilePart: Sendable {
+        var field = "image"
+        var filename: String
+        var contentType: String
+        var data: [UInt8]
+    }
+
+    /// A `multipart/form-data` body with `fields` (the CSRF token first) and `file`.
+    static func multipartBody(boundary: String, fields: [(String, String)], file: FilePart?) -> [UInt8] {
+        var body: [UInt8] = []
+        func line(_ text: String) { body += Array((text + "\r\n").utf8) }
+        for (name, value) in fields {
+            line("--" + boundary)
+            line("Content-Disposition: form-data; name=\"\(name)\"")
+            line("")
+            line(value)
+        }
+        if let file {
+            line("--" + boundary)
+            line("Content-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"")
+            line("Content-Type: " + file.contentType)
+            line("")
+            body += file.data
+            line("")
+        }
+        line("--" + boundary + "--")
+        return body
+    }
+
+    /// POSTs a multipart form as the composer does, with the session's cookie and CSRF token.
+    static func postMultipart(
+        _ client: some TestClientProtocol, _ uri: String, fields: [(String, String)], file: FilePart? = nil,
+        as session: TestSession, fragment: Bool = false
+    ) async throws -> TestResponse {
+        let boundary = "----tessera-test-\(UUID().uuidString)"
+        var headers = session.headers
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
+        let body = multipartBody(boundary: boundary, fields: [("_csrf", session.token)] + fields, file: file)
+        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(bytes: body))
+    }
+
+    /// Runs `body` against the app's router with the uploads route mounted (a no-op once
+    /// `DemoApp.makeRouter` mounts it itself), then deletes the site's folder.
+    static func withUploads<Value>(
+        _ site: TestSite, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let router = DemoApp.makeRouter(site: site.site)
+        UploadsController.mount(on: router, uploadsDirectory: site.configuration.uploadsDirectory)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "Tessera Community"))
+        return try await app.test(.router, body)
+    }
+
+    /// Every message of conversation `id`, oldest first.
+    static func messages(in id: Int64, of site: TestSite) async throws -> [Message] {
+        try await site.site.database.pool.read { db in
+            try Message.filter(Column("conversationID") == id).order(Column("id")).fetchAll(db)
+        }
+    }
+
+    /// The names of the files in the uploads folder (none when it was never created).
+    static func uploadedFiles(of site: TestSite) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: site.configuration.uploadsDirectory)) ?? []
+    }
+
+    /// Adds conversation 3 between Ada (2) and Grace (3), which the demo user is not in.
+    static func addStrangersConversation(to site: TestSite) async throws {
+        try await site.site.database.pool.write { db in
+            try Conversation(id: 3, title: "Ada and Grace").insert(db)
+            try db.execute(sql: "INSERT INTO participant (conversationID, userID) VALUES (3, 2), (3, 3)")
+            try db.execute(
+                sql: "INSERT INTO message (conversationID, senderID, kind, body, createdAt) VALUES (3, 2, 'text', 'Private', ?)",
+                arguments: [TestSite.now])
+        }
+    }
+
+    /// Gives `username` the demo password, so tests can sign in as them.
+    static func giveDemoPassword(to username: String, in site: TestSite) async throws {
+        try await site.site.database.pool.write { db in
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = (SELECT passwordHash FROM user WHERE id = 1) WHERE username = ?",
+                arguments: [username])
+        }
+    }
+
+    /// A scope for loading components outside HTTP, signed in as `userID`.
+    static func scope(_ site: Site, userID: Int64?) -> RequestScope {
+        RequestScope(
+            request: Request(
+                head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
+            path: Parameters([], origin: .path), query: Parameters([], origin: .query), form: .none, files: [], site: site,
+            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: ""),
+            wantsFragment: false)
+    }
+}

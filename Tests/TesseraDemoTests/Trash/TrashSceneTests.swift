@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import Tessera
+@testable import TesseraDemo
+
+/// `GET /trash` and its Restore and Delete forever actions.
+@Suite("Trash")
+struct TrashSceneTests {
+    @Test("the trash lists the member's trashed posts, most recently trashed first, with their buttons")
+    func trashList() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            let response = try await client.get("/trash", as: session)
+            #expect(response.status == .ok)
+            let html = response.text
+            let newer = try #require(html.range(of: "action=\"/trash/13/restore\""))
+            let older = try #require(html.range(of: "action=\"/trash/7/restore\""))
+            #expect(newer.lowerBound < older.lowerBound)
+            #expect(html.contains("action=\"/trash/7/delete\""))
+            #expect(html.contains("data-tessera-fragment"))
+            Snapshot.expectMatch(html, named: "trash-list")
+        }
+    }
+
+    @Test("signed-out visitors are sent to sign in and back to the trash")
+    func signedOut() async throws {
+        try await TestSite().test { client in
+            let response = try await client.get("/trash")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/signin?next=%2Ftrash")
+            #expect(response.text.contains("Sign in to see your trash."))
+            #expect(!response.text.contains("Tea #2"))
+        }
+    }
+
+    @Test("signed-out restore and delete are 403 and change nothing", arguments: ["/trash/7/restore", "/trash/7/delete"])
+    func signedOutActions(_ uri: String) async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let visitor = try await client.visit()
+            #expect(try await client.post(uri, as: visitor).status == .forbidden)
+            #expect(try await site.anyBlog(7)?.trashedAt != nil)
+        }
+    }
+
+    @Test("restoring puts the post back on the profile and returns to the trash")
+    func restore() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let response = try await client.post("/trash/7/restore", as: session)
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/trash")
+            #expect(try await site.anyBlog(7)?.trashedAt == nil)
+            let trash = try await client.get("/trash", as: session).text
+            #expect(!trash.contains("/trash/7/restore"))
+            #expect(trash.contains("/trash/13/restore"))
+            let profile = try await client.get("/users/1", as: session).text
+            #expect(profile.contains("href=\"/blogs/7\""))
+            #expect(profile.contains("1 post in the trash."))
+        }
+    }
+
+    @Test("restoring from the script answers with the updated list fragment and a notice")
+    func restoreFragment() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let response = try await client.post("/trash/13/restore", as: session, fragment: true)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.hasPrefix("<section id=\"trash-list\" data-component=\"trash-list\" data-src=\"/trash/_/trash-list\">"))
+            #expect(html.contains("The post is back on your profile."))
+            #expect(!html.contains("/trash/13/restore"))
+            Snapshot.expectMatch(html, named: "trash-restore-fragment")
+        }
+    }
+
+    @Test("deleting forever removes the post and its likes")
+    func deleteForever() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            try await site.site.database.pool.write { db in
+                try db.execute(sql: "INSERT INTO \"like\" (userID, blogID) VALUES (2, 13)")
+            }
+            let session = try await client.signIn()
+            let response = try await client.post("/trash/13/delete", as: session)
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/trash")
+            #expect(try await site.anyBlog(13) == nil)
+            let likes = try await site.site.database.pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"like\" WHERE blogID = 13")
+            }
+            #expect(likes == 0)
+            #expect(try await site.anyBlog(7)?.trashedAt != nil, "the other trashed post stays")
+        }
+    }
+
+    @Test("an emptied trash says so")
+    func emptyTrash() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            _ = try await client.post("/trash/7/delete", as: session)
+            _ = try await client.post("/trash/13/restore", as: session)
+            let response = try await client.get("/trash", as: session)
+            #expect(response.status == .ok)
+            #expect(response.text.contains("Nothing in the trash."))
+            #expect(!response.text.contains("data-items"))
+            Snapshot.expectMatch(response.text, named: "trash-empty")
+        }
+    }
+
+    @Test("restoring or deleting a post that is not in the member's trash is a 404 and changes nothing", arguments: [
+        "/trash/1/restore", "/trash/1/delete", "/trash/2/restore", "/trash/2/delete", "/trash/999/restore",
+        "/trash/abc/delete", "/trash/0/restore",
+    ])
+    func notInTrash(_ uri: String) async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            try await site.site.database.pool.write { db in
+                try db.execute(sql: "UPDATE blog SET trashedAt = ? WHERE id = 2", arguments: [TestSite.now])
+            }
+            let session = try await client.signIn()
+            let before = try await site.site.database.pool.read { db in try Blog.order(Column("id")).fetchAll(db) }
+            let response = try await client.post(uri, as: session)
+            #expect(response.status == .notFound)
+            let after = try await site.site.database.pool.read { db in try Blog.order(Column("id")).fetchAll(db) }
+            #expect(after == before)
+        }
+    }
+
+    @Test("the trash list and summary each run one query however full the trash is")
+    func queryCounts() async throws {
+        let site = try TestSite()
+        func queries() async throws -> [Int] {
+            let components: [Component] = [
+                TrashListComponent(id: "trash-list", ownerID: 1),
+                TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
+            ]
+            for component in components { try await SceneRunner.load([component], site.profileScope(userID: 1)) }
+            return components.map(\.queryCount)
+        }
+        _ = try await queries()  // a fresh connection first reads the schema
+        let before = try await queries()
+        try await site.site.database.pool.write { db in
+            try db.execute(sql: "UPDATE blog SET trashedAt = ? WHERE userID = 1", arguments: [TestSite.now])
+        }
+        #expect(before == [1, 1])
+        #expect(try await queries() == before)
+        try? FileManager.default.removeItem(at: site.folder)
+    }
+}

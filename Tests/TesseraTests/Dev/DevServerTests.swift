@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import Tessera
+
+/// The dev server: template reloading, reload events, the in-browser error page, request logs.
+@Suite("Dev server")
+struct DevServerTests {
+    /// A views folder with one page template, and a site over it.
+    struct Fixture {
+        let root: URL
+        let views: URL
+        let site: Site
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-dev-\(UUID().uuidString)")
+            views = root.appendingPathComponent("Views")
+            try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+            try "<p>{{greeting}}, first</p>".write(to: views.appendingPathComponent("Page.mustache"), atomically: true, encoding: .utf8)
+            var configuration = SiteConfiguration()
+            configuration.viewsDirectory = views.path
+            configuration.defaultLayout = nil
+            let database = try TesseraDatabase(path: root.appendingPathComponent("dev.sqlite").path)
+            var logger = Logger(label: "dev-test")
+            logger.logLevel = .critical
+            site = Site(configuration: configuration, templates: try TemplateLibrary.load(directory: views), database: database, logger: logger)
+        }
+
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: views.appendingPathComponent(name + ".mustache"), atomically: true, encoding: .utf8)
+        }
+
+        func render() -> String { site.templates.render("Page", ["greeting": "Hello"]).description }
+    }
+
+    @Test("a changed template is recompiled without a restart")
+    func recompilesChangedTemplates() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let reloader = DevReloader(site: fixture.site)
+        #expect(fixture.render() == "<p>Hello, first</p>")
+        #expect(reloader.checkForChanges() == false)
+        try fixture.write("Page", "<p>{{greeting}}, second version</p>")
+        #expect(reloader.checkForChanges())
+        #expect(fixture.render() == "<p>Hello, second version</p>")
+    }
+
+    @Test("open pages are told to reload")
+    func pagesAreToldToReload() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let reloader = DevReloader(site: fixture.site)
+        var events = reloader.events().makeAsyncIterator()
+        try fixture.write("Other", "<b>new file</b>")
+        #expect(reloader.checkForChanges())
+        #expect(await events.next() == "reload")
+    }
+
+    @Test("a broken edit keeps the last good templates and shows file:line:col with the lines around it")
+    func brokenEditShowsErrorPage() throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let reloader = DevReloader(site: fixture.site)
+        try fixture.write("Page", "<div>\n  <p>{{greeting}}</p>\n  <span>oops</div>\n")
+        #expect(reloader.checkForChanges())
+        let errors = try #require(reloader.errors)
+        #expect(errors.description == "Views/Page.mustache:3:13: </div> does not match <span> opened at 3:3")
+        #expect(fixture.render() == "<p>Hello, first</p>", "the last good templates stay in place")
+
+        let page = String(decoding: DevErrorMiddleware.page(errors, viewsParent: fixture.views), as: UTF8.self)
+        #expect(page.contains("<code>Views/Page.mustache:3:13: &lt;/div&gt; does not match &lt;span&gt; opened at 3:3</code>"))
+        #expect(page.contains("&gt;    3 |   &lt;span&gt;oops&lt;/div&gt;\n" + String(repeating: " ", count: 21) + "^\n"), "the caret stands under column 13")
+        #expect(page.contains("<meta name=\"tessera-dev-events\" content=\"/_tessera/events\">"))
+
+        try fixture.write("Page", "<p>{{greeting}}, fixed</p>")
+        #expect(reloader.checkForChanges())
+        #expect(reloader.errors == nil)
+        #expect(fixture.render() == "<p>Hello, fixed</p>")
+    }
+
+    @Test("every request logs one line with status, time, SQL count and each component")
+    func requestsLogOneLine() async throws {
+        let lines = LogCapture()
+        let site = try FrameworkSite(
+            templates: FixtureTemplates.all, scenes: [ItemsScene.self], logger: Logger(label: "capture") { _ in lines })
+        try await site.test { client in
+            _ = try await client.execute(uri: "/items", method: .get)
+            _ = try await client.execute(uri: "/missing", method: .get)
+        }
+        let logged = lines.messages.filter { $0.hasPrefix("GET ") }
+        #expect(logged.count == 2)
+        let pattern = try Regex(#"^GET /items 200 \d+\.\d\dms sql=2 \[(item-list|like-total) \d+\.\d\dms 1q, (item-list|like-total) \d+\.\d\dms 1q\]$"#)
+        #expect(logged[0].wholeMatch(of: pattern) != nil, "\(logged[0])")
+        #expect(logged[1].hasPrefix("GET /missing 404 "))
+    }
+}
+
+/// Keeps every message logged through it.
+final class LogCapture: LogHandler, Sendable {
+    private let store = Mutex<[String]>([])
+    var messages: [String] { store.withLock { $0 } }
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}
+    }
+    var logLevel: Logger.Level {
+        get { .trace }
+        set {}
+    }
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+        store.withLock { $0.append(message.description) }
+    }
+}
