@@ -79,8 +79,9 @@
     var data = new FormData(form);
     if (event.submitter && event.submitter.name) { data.append(event.submitter.name, event.submitter.value); }
     var body = multipart ? data : new URLSearchParams(data);
+    var action = event.submitter && event.submitter.hasAttribute("formaction") ? event.submitter.formAction : form.action;
     busy(form, true);
-    request(form.action, { method: "POST", body: body, headers: { "X-CSRF-Token": token ? token.value : "" } })
+    request(action, { method: "POST", body: body, headers: { "X-CSRF-Token": token ? token.value : "" } })
       .then(function (response) {
         var location = response.headers.get("X-Tessera-Redirect");
         if (location) { window.location.assign(location); return; }
@@ -91,7 +92,11 @@
           if (invalid) { invalid.focus(); }
         });
       })
-      .catch(function () { busy(form, false); HTMLFormElement.prototype.submit.call(form); });
+      .catch(function () {
+        busy(form, false);
+        if (action !== form.action) { form.action = action; }
+        HTMLFormElement.prototype.submit.call(form);
+      });
   });
 
   var dev = document.querySelector("meta[name=tessera-dev-events]");
