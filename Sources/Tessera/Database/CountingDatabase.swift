@@ -6,6 +6,8 @@ import GRDB
 ///
 /// Counting works by tracing the connection only for the duration of each `read` or `write`
 /// closure, while this caller holds it, so concurrent requests never count each other's work.
+/// `PRAGMA` statements are not counted: GRDB runs them once per connection to learn the schema,
+/// and a budget should measure the app's queries, not whether a connection was warm.
 public struct CountingDatabase: Sendable {
     /// The pool underneath.
     public let pool: DatabasePool
@@ -16,7 +18,7 @@ public struct CountingDatabase: Sendable {
     public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let counter = counter
         return try await pool.read { db in
-            db.trace(options: .statement) { _ in counter.increment() }
+            db.trace(options: .statement) { counter.count($0) }
             defer { db.trace(options: [], nil) }
             return try block(db)
         }
@@ -26,7 +28,7 @@ public struct CountingDatabase: Sendable {
     public func write<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let counter = counter
         return try await pool.write { db in
-            db.trace(options: .statement) { _ in counter.increment() }
+            db.trace(options: .statement) { counter.count($0) }
             defer { db.trace(options: [], nil) }
             return try block(db)
         }

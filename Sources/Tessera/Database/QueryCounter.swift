@@ -1,3 +1,4 @@
+import GRDB
 import Synchronization
 
 // MARK: - QueryCounter
@@ -15,6 +16,12 @@ public final class QueryCounter: Sendable {
 
     /// The statements counted so far.
     public var value: Int { count.load(ordering: .relaxed) }
+
+    /// Counts a traced statement, unless it is one of GRDB's schema `PRAGMA`s.
+    func count(_ event: Database.TraceEvent) {
+        guard case .statement(let statement) = event, !statement.sql.hasPrefix("PRAGMA") else { return }
+        increment()
+    }
 
     /// Counts one statement.
     func increment() {

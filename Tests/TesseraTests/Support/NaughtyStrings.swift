@@ -1,53 +1,14 @@
-/// Hostile strings from the Big List of Naughty Strings (minimaxir/big-list-of-naughty-strings)
-/// and the OWASP XSS filter evasion cheat sheet, chosen for HTML and URL contexts.
+import Foundation
+
+/// Hostile strings from `Tests/Fixtures/naughty-strings.txt` (the Big List of Naughty Strings
+/// and the OWASP XSS cheat sheet), shared by every test target.
 enum NaughtyStrings {
-    static let list: [String] = [
-        "<script>alert(123)</script>",
-        "&lt;script&gt;alert(&#39;123&#39;);&lt;/script&gt;",
-        "<img src=x onerror=alert(123) />",
-        "<svg><script>123<1>alert(123)</script>",
-        "\"><script>alert(123)</script>",
-        "'><script>alert(123)</script>",
-        "><script>alert(123)</script>",
-        "</script><script>alert(123)</script>",
-        "< / script >< script >alert(123)< / script >",
-        " onfocus=JaVaSCript:alert(123) autofocus",
-        "\" onfocus=JaVaSCript:alert(123) autofocus",
-        "' onfocus=JaVaSCript:alert(123) autofocus",
-        "＜script＞alert(123)＜/script＞",
-        "<sc<script>ript>alert(123)</sc</script>ript>",
-        "--><script>alert(123)</script>",
-        "\";alert(123);t=\"",
-        "';alert(123);t='",
-        "JavaSCript:alert(123)",
-        ";alert(123);",
-        "src=JaVaSCript:prompt(132)",
-        "\"><script>alert(123);</script x=\"",
-        "'><script>alert(123);</script x='",
-        "><script>alert(123);</script x=",
-        "\" autofocus onkeyup=\"javascript:alert(123)",
-        "' autofocus onkeyup='javascript:alert(123)",
-        "<script\\x20type=\"text/javascript\">javascript:alert(1);</script>",
-        "<script\\x3Etype=\"text/javascript\">javascript:alert(1);</script>",
-        "<IMG SRC=\"javascript:alert('XSS');\">",
-        "<IMG SRC=`javascript:alert(\"RSnake says, 'XSS'\")`>",
-        "<a onmouseover=\"alert(document.cookie)\">xxs link</a>",
-        "<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>",
-        "<IMG SRC=\"jav&#x09;ascript:alert('XSS');\">",
-        "<<SCRIPT>alert(\"XSS\");//<</SCRIPT>",
-        "<iframe src=http://xss.rocks/scriptlet.html <",
-        "\\\";alert('XSS');//",
-        "</TITLE><SCRIPT>alert(\"XSS\");</SCRIPT>",
-        "<BODY ONLOAD=alert('XSS')>",
-        "Ω≈ç√∫˜µ≤≥÷",
-        "<foo val=“bar” />",
-        "\u{200B}\u{200E}\u{202A}\u{202E}\u{2066}<b>",
-        "\"\u{0301}\u{0308}<\u{0338}",
-        "Z̮̞̠͙͔ͅḀ̗̞͈̻̗Ḷ͙͎̯̹̞͓G̻O̭̗̮",
-        "👾 🙇 💁 🙅 🙆 🙋 🙎 🙍 \"<",
-        "%3Cscript%3Ealert(1)%3C/script%3E",
-        "\u{0}<script>",
-        "{{7*7}}",
-        "{{{html}}}",
-    ]
+    static let list: [String] = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/naughty-strings.txt")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: true)
+            .filter { !$0.hasPrefix("# ") }
+            .map { $0.replacingOccurrences(of: "\\0", with: "\0") }
+    }()
 }
