@@ -1,0 +1,39 @@
+"""The `tessera` command: `validate` reports broken templates at their line and column, and
+`serve` refuses to open its port with one."""
+import shutil
+import subprocess
+
+from conftest import BINARY, ROOT, free_port
+
+
+def broken_views(tmp_path):
+    views = tmp_path / "Views"
+    shutil.copytree(ROOT / "Views", views)
+    cell = views / "Fortunes" / "FortuneCell.mustache"
+    cell.write_text("<tr><td>{{id}}</td>\n<td class={{message}}>x</td></tr>\n")
+    (views / "Broken.mustache").write_text("<div>\n  {{#open}}<p>never closed</p>\n</div>\n")
+    return views
+
+
+def test_validate_accepts_the_app_views():
+    result = subprocess.run([str(BINARY), "validate", "--views", str(ROOT / "Views")], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert result.stdout.strip().endswith("templates OK")
+
+
+def test_validate_reports_every_error_at_line_and_column(tmp_path):
+    result = subprocess.run([str(BINARY), "validate", "--views", str(broken_views(tmp_path))], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert result.stderr.splitlines() == [
+        "Views/Broken.mustache:2:3: section 'open' is never closed",
+        "Views/Fortunes/FortuneCell.mustache:2:11: a value cannot stand in an unquoted attribute value; put the value in quotes",
+    ]
+
+
+def test_serve_refuses_to_start_with_a_bad_template(tmp_path):
+    port = free_port()
+    result = subprocess.run(
+        [str(BINARY), "serve", "--port", str(port), "--db", str(tmp_path / "db.sqlite"), "--views", str(broken_views(tmp_path))],
+        capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "Views/Broken.mustache:2:3: section 'open' is never closed" in result.stderr
