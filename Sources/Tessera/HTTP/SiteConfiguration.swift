@@ -13,6 +13,10 @@ public struct SiteConfiguration: Sendable {
     /// The folder templates are loaded from. Default `Views`.
     public var viewsDirectory = "Views"
 
+    /// Where members-only scenes (``Scene/requiresSignIn``) send visitors, with `next`
+    /// appended; default none, and then visitors get a 403 page instead.
+    public var signInPath: String?
+
     /// The defaults.
     public init() {}
 }

@@ -26,6 +26,13 @@ open class Scene: @unchecked Sendable {
     /// routes. Default: none.
     open class var componentTypes: [Component.Type] { [] }
 
+    /// Whether only signed-in visitors may use this scene; default `false`.
+    ///
+    /// When `true`, Tessera checks before any hook runs: a visitor asking for the page is sent
+    /// (`303`) to ``SiteConfiguration/signInPath`` with `next` pointing back, and a visitor's
+    /// fragment requests and actions get `403`. Hooks can then rely on `scope.userID`.
+    open class var requiresSignIn: Bool { false }
+
     /// The name analytics records; default the type's name.
     open class var analyticsName: String { String(describing: self) }
 

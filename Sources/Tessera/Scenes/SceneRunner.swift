@@ -15,6 +15,7 @@ struct SceneRunner: Sendable {
     /// `GET <path>`: the whole page.
     func page(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
         let scope = try makeScope(request, context)
+        if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
         try await Self.load(scene.components, scope)
@@ -26,6 +27,7 @@ struct SceneRunner: Sendable {
     /// `GET <path>/_/<component id>`: one component alone, through the same steps.
     func fragment(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
         let scope = try makeScope(request, context)
+        try refuseVisitors(scope)
         let scene = try prepare(scope)
         guard let id = context.parameters.get(Self.componentParameter),
             let component = Self.find(id, in: scene.components)
@@ -47,6 +49,7 @@ struct SceneRunner: Sendable {
         _ request: Request, _ context: TesseraRequestContext, componentType: Component.Type, entry: ActionTable.Entry
     ) async throws -> Response {
         var scope = try makeScope(request, context)
+        try refuseVisitors(scope)
         let (form, files) = try await FormReader.read(request, limit: entry.maxBodySize)
         scope = scope.with(form: form, files: files)
         try CSRFCheck.verify(scope)
@@ -88,6 +91,23 @@ struct SceneRunner: Sendable {
             for fragment in updated { fragment.write(into: &writer, renderer: renderer) }
             return HTMLResponse.make(writer, status: status)
         }
+    }
+
+    // MARK: - Members only
+
+    /// For a members-only scene and a visitor: a `303` to the sign-in page, coming back here.
+    private func signInRedirect(_ scope: RequestScope) throws -> Response? {
+        guard sceneType.requiresSignIn, scope.userID == nil else { return nil }
+        guard let signIn = site.configuration.signInPath else { throw RequestError.forbidden("Sign in to see this page.") }
+        var back = scope.request.uri.path
+        if let query = scope.request.uri.query, !query.isEmpty { back += "?" + query }
+        return HTMLResponse.redirect(to: signIn + URLQuery.encode([("next", back)]))
+    }
+
+    /// For a members-only scene and a visitor: 403, before anything is read or run.
+    private func refuseVisitors(_ scope: RequestScope) throws {
+        guard sceneType.requiresSignIn, scope.userID == nil else { return }
+        throw RequestError.forbidden("Sign in to do that.")
     }
 
     // MARK: - Steps

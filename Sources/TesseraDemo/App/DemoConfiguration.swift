@@ -32,6 +32,7 @@ public struct DemoConfiguration: Sendable {
         site.isDevelopment = isDevelopment
         site.publicDirectory = publicDirectory
         site.viewsDirectory = viewsDirectory
+        site.signInPath = DemoURLs.signIn
         return site
     }
 }

@@ -9,7 +9,6 @@ class DraftEditorScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
     override class var componentTypes: [Component.Type] { [DraftFormComponent.self] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }
-    override var signInMessage: String { "Sign in to write." }
 
     // MARK: - State
 

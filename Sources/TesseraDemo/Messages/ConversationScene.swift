@@ -3,8 +3,8 @@ import Tessera
 // MARK: - ConversationScene
 
 /// `GET /messages/:id` and `POST /messages/:id`: one conversation — its messages and the
-/// composer — for its participants; a sign-in prompt for visitors; 404 for anyone else.
-final class ConversationScene: Scene, @unchecked Sendable {
+/// composer — for its participants (members only, ``MemberScene``); 404 for anyone else.
+final class ConversationScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/messages/:id" }
     override class var componentTypes: [Component.Type] { [ComposerComponent.self] }
     override var template: String? { "Messages/ConversationScene" }
@@ -20,19 +20,11 @@ final class ConversationScene: Scene, @unchecked Sendable {
     // MARK: - Life cycle
 
     override func parseParameters(_ scope: RequestScope) throws {
-        try MembersOnly.refuseSignedOutActions(scope)
         conversationID = try scope.path.id("id")
     }
 
-    override func configureComponents(_ scope: RequestScope) {
-        guard let userID = scope.userID else {
-            add(
-                SignInPromptComponent(
-                    id: MembersOnly.promptID, message: "Sign in to read this conversation.",
-                    signInURL: MembersOnly.signInURL(returningTo: DemoURLs.conversation(conversationID))))
-            return
-        }
-        add(MessageListComponent(id: Self.listID, conversationID: conversationID, viewerID: userID))
+    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
+        add(MessageListComponent(id: Self.listID, conversationID: conversationID, viewerID: memberID))
         add(
             ComposerComponent(
                 id: "composer", conversationID: conversationID, actionURL: DemoURLs.conversation(conversationID),
@@ -48,9 +40,7 @@ final class ConversationScene: Scene, @unchecked Sendable {
         otherName = try await store.otherParticipant(in: conversationID, besides: userID)?.displayName ?? "Conversation"
     }
 
-    override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = otherName.map { "\($0) · Messages" } ?? "Messages"
-    }
+    override var memberTitle: String { otherName.map { "\($0) · Messages" } ?? "Messages" }
 
     override func viewModel() -> any ViewModel {
         ["otherName": .optional(otherName), "conversationsURL": .string(DemoURLs.messages)]

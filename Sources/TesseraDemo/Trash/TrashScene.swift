@@ -8,7 +8,6 @@ final class TrashScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.trash }
     override class var componentTypes: [Component.Type] { [TrashListComponent.self] }
     override var memberTitle: String { "Trash" }
-    override var signInMessage: String { "Sign in to see your trash." }
 
     // MARK: - Life cycle
 

@@ -40,15 +40,14 @@ struct ConversationsSceneTests {
         }
     }
 
-    @Test("a visitor gets a sign-in prompt that comes back to the messages")
-    func signedOutPrompt() async throws {
+    @Test("a visitor is sent to sign in, coming back to the messages")
+    func visitorIsSentToSignIn() async throws {
         try await TestSite().test { client in
             let visitor = try await client.visit()
             let response = try await client.get("/messages", as: visitor)
-            #expect(response.status == .ok)
-            #expect(response.text.contains("href=\"/signin?next=/messages\""))
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/signin?next=%2Fmessages")
             #expect(!response.text.contains("Ada Lovelace"))
-            Snapshot.expectMatch(response.text, named: "conversations-signed-out")
         }
     }
 
@@ -61,7 +60,7 @@ struct ConversationsSceneTests {
             #expect(fragment.text.hasPrefix("<section id=\"conversations\" data-component=\"conversation-list\""))
             #expect(!fragment.text.contains("<html"))
             let visitor = try await client.visit()
-            #expect(try await client.get("/messages/_/conversations", as: visitor).status == .notFound)
+            #expect(try await client.get("/messages/_/conversations", as: visitor).status == .forbidden)
         }
     }
 
