@@ -9,6 +9,7 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     /// The index of the section it stood in.
     public let section: Int
 
+    /// The problem in a sentence, naming the type and what to register.
     public var description: String {
         "no \(role.rawValue) renderer registered for \(typeName) (section \(section)); register one in the data source's CellRegistry"
     }

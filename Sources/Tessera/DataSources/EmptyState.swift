@@ -16,6 +16,7 @@ public struct EmptyState: HTMLFragment, ViewModel, Sendable {
         self.action = action
     }
 
+    /// `message`, `actionLabel` and `actionURL` for the template.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "message": .string(message)
@@ -25,6 +26,7 @@ public struct EmptyState: HTMLFragment, ViewModel, Sendable {
         }
     }
 
+    /// Renders `Tessera/EmptyState` with this state.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         renderer.render(BuiltInTemplates.emptyState, self, into: &writer)
     }

@@ -42,6 +42,7 @@ public struct SectionedDataSource: HTMLFragment, @unchecked Sendable {
 
     // MARK: - Rendering
 
+    /// Writes each section through ``sectionTemplate``, in order.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         for section in sections {
             renderer.render(sectionTemplate, SectionModel(section: section, registry: registry), into: &writer)

@@ -12,8 +12,11 @@ public final class RequestLog: Sendable {
 
     /// One component's share.
     public struct ComponentEntry: Sendable, Equatable {
+        /// The component's id.
         public let id: String
+        /// How long its `load` took.
         public let duration: Duration
+        /// The SQL statements its `load` ran.
         public let queries: Int
     }
 

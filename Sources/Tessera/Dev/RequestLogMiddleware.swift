@@ -13,6 +13,7 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Logs to `logger` at `info`.
     public init(logger: Logger) { self.logger = logger }
 
+    /// Runs the request with a fresh ``RequestLog`` bound, then logs its line (errors too).
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

@@ -8,6 +8,7 @@ import Logging
 /// keeps its status and message; anything else is a 500 that says nothing about the cause
 /// (which goes to the log). No stack trace ever reaches the visitor.
 public struct ErrorPageMiddleware: RouterMiddleware {
+    /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 
     let site: Site
@@ -15,6 +16,7 @@ public struct ErrorPageMiddleware: RouterMiddleware {
     /// Error pages rendered with `site`'s templates (`Tessera/ErrorPage`).
     public init(site: Site) { self.site = site }
 
+    /// Runs the request; turns any error into an error page.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

@@ -15,6 +15,7 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     /// The middleware.
     public init() {}
 
+    /// Runs the request, then sets the headers on whatever it answered.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

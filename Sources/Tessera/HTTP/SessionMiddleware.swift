@@ -6,6 +6,7 @@ import Hummingbird
 /// Gives every request a session: the one named by the `tessera_session` cookie, or a new one
 /// (whose cookie is set on the response). The cookie is `HttpOnly` and `SameSite=Lax`.
 public struct SessionMiddleware: RouterMiddleware {
+    /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 
     /// The cookie's name.
@@ -16,6 +17,7 @@ public struct SessionMiddleware: RouterMiddleware {
     /// Sessions from `store`.
     public init(store: SessionStore) { self.store = store }
 
+    /// Finds or creates the session, puts it in the context, and sets the cookie for a new one.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {

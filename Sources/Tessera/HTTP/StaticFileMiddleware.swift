@@ -28,6 +28,7 @@ public struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// Serves the file the path names, or passes the request on.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
