@@ -1,5 +1,13 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The HTML snapshot folders next to the demo's tests: data for the tests, not sources.
+let snapshotFolders: [String] = {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/TesseraDemoTests")
+    let paths = (try? FileManager.default.subpathsOfDirectory(atPath: tests.path)) ?? []
+    return paths.filter { $0.hasSuffix("__Snapshots__") }.sorted()
+}()
 
 let package = Package(
     name: "Tessera",
@@ -81,7 +89,8 @@ let package = Package(
                 "Tessera",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            exclude: snapshotFolders
         ),
     ]
 )
