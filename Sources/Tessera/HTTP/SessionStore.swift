@@ -5,9 +5,17 @@ import GRDB
 
 /// Sessions in SQLite (`tessera_sessions`): a random id per visitor, the signed-in user, and
 /// the CSRF token. Signing in or out issues a new id (no session fixation).
+///
+/// Sessions expire: a signed-in member's after ``memberLifetime`` (the cookie's age), a
+/// visitor's after ``visitorLifetime``. Expired sessions are never found, and ``sweep(now:)``
+/// (run by ``SessionSweeper``) deletes them, so rows from cookie-less clients do not pile up.
 public struct SessionStore: Sendable {
     /// The table.
     static let table = "tessera_sessions"
+    /// How long a signed-in session lasts: 30 days, the cookie's `Max-Age`.
+    public static let memberLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long a visitor's session lasts: one day.
+    public static let visitorLifetime: TimeInterval = 24 * 3600
 
     let database: TesseraDatabase
 
@@ -27,13 +35,37 @@ public struct SessionStore: Sendable {
 
     // MARK: - Sessions
 
-    /// The session with `id`, or nil (unknown, or not an id at all).
-    public func find(_ id: String) async throws -> Session? {
+    /// The session with `id`, or nil (unknown, expired at `now`, or not an id at all).
+    public func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
+        let (memberSince, visitorSince) = Self.cutoffs(now)
         return try await database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?", arguments: [id])
-                .map { Session(id: $0["id"], userID: $0["userID"], csrfToken: $0["csrfToken"]) }
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?
+                      AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
+                    """, arguments: [id, visitorSince, memberSince]
+            ).map { Session(id: $0["id"], userID: $0["userID"], csrfToken: $0["csrfToken"]) }
         }
+    }
+
+    /// Deletes every session expired at `now`; returns how many.
+    @discardableResult
+    public func sweep(now: Date = Date()) async throws -> Int {
+        let (memberSince, visitorSince) = Self.cutoffs(now)
+        return try await database.pool.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM \(Self.table)
+                    WHERE (userID IS NULL AND createdAt <= ?) OR (userID IS NOT NULL AND createdAt <= ?)
+                    """, arguments: [visitorSince, memberSince])
+            return db.changesCount
+        }
+    }
+
+    private static func cutoffs(_ now: Date) -> (member: Date, visitor: Date) {
+        (now.addingTimeInterval(-memberLifetime), now.addingTimeInterval(-visitorLifetime))
     }
 
     /// A new session for `userID` (nil for a visitor), stored before it is returned.

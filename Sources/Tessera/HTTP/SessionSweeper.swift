@@ -1,0 +1,24 @@
+import ServiceLifecycle
+
+// MARK: - SessionSweeper
+
+/// Deletes expired sessions in the background, once an `interval` (default an hour), for as
+/// long as the server runs. Add it to the application's services.
+public struct SessionSweeper: Service {
+    let store: SessionStore
+    let interval: Duration
+
+    /// A sweeper over `database`'s sessions.
+    public init(database: TesseraDatabase, interval: Duration = .seconds(3600)) {
+        store = SessionStore(database: database)
+        self.interval = interval
+    }
+
+    /// Sweeps, then waits, until cancelled; a failed sweep is tried again next time.
+    public func run() async throws {
+        while !Task.isCancelled {
+            _ = try? await store.sweep()
+            try? await Task.sleep(for: interval)
+        }
+    }
+}
