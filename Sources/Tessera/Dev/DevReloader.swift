@@ -36,11 +36,13 @@ public final class DevReloader: Service, Sendable {
 
     // MARK: - Service
 
-    /// Checks the folder until the server stops.
+    /// Checks the folder until the server shuts down, then ends every open event stream.
     public func run() async throws {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            checkForChanges()
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: self.interval)
+                self.checkForChanges()
+            }
         }
         state.withLock { state in state.listeners.values.forEach { $0.finish() } }
     }

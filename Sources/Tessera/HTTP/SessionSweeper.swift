@@ -14,11 +14,13 @@ public struct SessionSweeper: Service {
         self.interval = interval
     }
 
-    /// Sweeps, then waits, until cancelled; a failed sweep is tried again next time.
+    /// Sweeps, then waits, until the server shuts down; a failed sweep is tried again next time.
     public func run() async throws {
-        while !Task.isCancelled {
-            _ = try? await store.sweep()
-            try? await Task.sleep(for: interval)
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                _ = try? await store.sweep()
+                try await Task.sleep(for: interval)
+            }
         }
     }
 }
