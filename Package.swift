@@ -74,10 +74,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// Test helpers shared by the test targets (hostile strings).
+        .target(name: "TesseraTestSupport", path: "Tests/TesseraTestSupport"),
         .testTarget(
             name: "TesseraTests",
             dependencies: [
                 "Tessera",
+                "TesseraTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -87,6 +90,7 @@ let package = Package(
             dependencies: [
                 "TesseraDemo",
                 "Tessera",
+                "TesseraTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

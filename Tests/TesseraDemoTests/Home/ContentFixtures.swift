@@ -30,12 +30,4 @@ enum ContentFixtures {
         text.components(separatedBy: needle).count - 1
     }
 
-    /// A scope for loading components directly (a copy of the framework tests' `forTesting`).
-    static func scope(site: Site, query: [(String, String)] = [], userID: Int64? = nil) -> RequestScope {
-        RequestScope(
-            request: Request(head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
-            path: Parameters([], origin: .path), query: Parameters(query, origin: .query), form: .none, files: [], site: site,
-            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: ""),
-            wantsFragment: false)
-    }
 }

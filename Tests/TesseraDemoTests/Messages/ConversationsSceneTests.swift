@@ -69,7 +69,7 @@ struct ConversationsSceneTests {
         let site = try TestSite()
         try await MessagingTestSupport.addStrangersConversation(to: site)
         let component = ConversationListComponent(id: "conversations", viewerID: 2, conversationURL: DemoURLs.conversation)
-        try await SceneRunner.load([component], MessagingTestSupport.scope(site.site, userID: 2))
+        try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 2))
         #expect(component.queryCount == 1)
         try? FileManager.default.removeItem(at: site.folder)
     }

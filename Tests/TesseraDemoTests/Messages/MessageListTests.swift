@@ -18,7 +18,7 @@ struct MessageListTests {
                 body: "Message \(index)", imageURL: "/photos/photo-2.svg", at: TestSite.now)
         }
         let component = MessageListComponent(id: "messages", conversationID: 1, viewerID: 1)
-        try await SceneRunner.load([component], MessagingTestSupport.scope(site.site, userID: 1))
+        try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1))
         #expect(component.loadError == nil)
         #expect(component.queryCount == 1)
     }

@@ -107,13 +107,4 @@ enum MessagingTestSupport {
         }
     }
 
-    /// A scope for loading components outside HTTP, signed in as `userID`.
-    static func scope(_ site: Site, userID: Int64?) -> RequestScope {
-        RequestScope(
-            request: Request(
-                head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
-            path: Parameters([], origin: .path), query: Parameters([], origin: .query), form: .none, files: [], site: site,
-            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: ""),
-            wantsFragment: false)
-    }
 }

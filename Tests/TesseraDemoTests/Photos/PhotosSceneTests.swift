@@ -44,9 +44,9 @@ struct PhotosSceneTests {
         let site = try TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
-            try await SceneRunner.load([GalleryComponent(id: "gallery")], ContentFixtures.scope(site: site.site))
+            try await SceneRunner.load([GalleryComponent(id: "gallery")], RequestScope.standalone(site: site.site))
             let gallery = GalleryComponent(id: "gallery")
-            try await SceneRunner.load([gallery], ContentFixtures.scope(site: site.site))
+            try await SceneRunner.load([gallery], RequestScope.standalone(site: site.site))
             #expect(gallery.queryCount == 1)
         }
     }

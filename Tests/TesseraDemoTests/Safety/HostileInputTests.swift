@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Tessera
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraDemo

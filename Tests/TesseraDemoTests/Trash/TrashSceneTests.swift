@@ -140,7 +140,7 @@ struct TrashSceneTests {
                 TrashListComponent(id: "trash-list", ownerID: 1),
                 TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
             ]
-            for component in components { try await SceneRunner.load([component], site.profileScope(userID: 1)) }
+            for component in components { try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1)) }
             return components.map(\.queryCount)
         }
         _ = try await queries()  // a fresh connection first reads the schema

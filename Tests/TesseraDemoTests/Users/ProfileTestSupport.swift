@@ -33,12 +33,4 @@ extension TestSite {
         try await site.database.pool.read { db in try Draft.order(Column("id")).fetchAll(db) }
     }
 
-    /// A scope for loading components directly, as `userID` (nil: signed out), with `query`.
-    func profileScope(userID: Int64? = nil, query: [(String, String)] = []) -> RequestScope {
-        RequestScope(
-            request: Request(head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
-            path: Parameters([], origin: .path), query: Parameters(query, origin: .query), form: .none, files: [], site: site,
-            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: ""),
-            wantsFragment: false)
-    }
 }

@@ -178,7 +178,7 @@ struct UserSceneTests {
         let site = try TestSite()
         func queries() async throws -> Int {
             let component = BlogListComponent(id: "blog-list", userID: 2, blogURL: DemoURLs.blog)
-            try await SceneRunner.load([component], site.profileScope())
+            try await SceneRunner.load([component], RequestScope.standalone(site: site.site))
             return component.queryCount
         }
         _ = try await queries()  // a fresh connection first reads the schema
@@ -206,7 +206,7 @@ struct UserSceneTests {
                 DraftListComponent(id: "drafts", userID: 1, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
                 TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
             ]
-            for component in components { try await SceneRunner.load([component], site.profileScope(userID: 1)) }
+            for component in components { try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1)) }
             return components.map(\.queryCount)
         }
         _ = try await queries()  // a fresh connection first reads the schema

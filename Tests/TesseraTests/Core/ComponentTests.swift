@@ -96,7 +96,7 @@ struct ComponentTests {
     func queryCountsArePerComponent() async throws {
         let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [])
         defer { try? FileManager.default.removeItem(at: site.folder) }
-        let scope = RequestScope.forTesting(site: site.site)
+        let scope = RequestScope.standalone(site: site.site)
         let list = ItemListComponent(id: "item-list")
         try await SceneRunner.load([list], scope)
         #expect(list.queryCount == 1)
@@ -115,7 +115,7 @@ struct ComponentTests {
         let meeting = Rendezvous(expected: 3)
         let components = (1...3).map { RendezvousComponent(id: "part-\($0)", rendezvous: meeting) }
         // Each load waits until all three have started: run one after another, they would time out.
-        try await SceneRunner.load(components, RequestScope.forTesting(site: site.site))
+        try await SceneRunner.load(components, RequestScope.standalone(site: site.site))
         #expect(components.allSatisfy { $0.loadError == nil })
         #expect(meeting.arrived == 3)
     }

@@ -66,14 +66,3 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
     }
 }
-
-extension RequestScope {
-    /// A scope for loading components directly, outside HTTP.
-    static func forTesting(site: Site, query: [(String, String)] = []) -> RequestScope {
-        RequestScope(
-            request: Request(head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
-            path: Parameters([], origin: .path), query: Parameters(query, origin: .query), form: .none, files: [], site: site,
-            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: nil, csrfToken: ""),
-            wantsFragment: false)
-    }
-}
