@@ -6,7 +6,7 @@
 //   [data-items] children to the component's [data-items] and swaps its [data-more] ("load more").
 // - <form data-tessera-fragment> posts with the X-Tessera-Fragment and X-CSRF-Token headers; each
 //   top-level element of the answer with an id replaces the element with that id (the updated
-//   component and any other tagged fragments). X-Tessera-Redirect navigates.
+//   component and any other tagged fragments). X-Tessera-Redirect navigates, on this site only.
 // - A <meta name="tessera-dev-events"> page listens to the dev server and reloads on change.
 (function () {
   "use strict";
@@ -42,6 +42,12 @@
     options.headers["X-Tessera-Fragment"] = "1";
     options.credentials = "same-origin";
     return fetch(url, options);
+  }
+
+  // Only this site's addresses are followed; anything else goes to the home page.
+  function sameOrigin(location) {
+    var target = new URL(location, window.location.href);
+    return target.origin === window.location.origin ? target.href : "/";
   }
 
   function busy(element, on) {
@@ -84,7 +90,7 @@
     request(action, { method: "POST", body: body, headers: { "X-CSRF-Token": token ? token.value : "" } })
       .then(function (response) {
         var location = response.headers.get("X-Tessera-Redirect");
-        if (location) { window.location.assign(location); return; }
+        if (location) { window.location.assign(sameOrigin(location)); return; }
         if (!response.ok && response.status !== 400) { throw new Error(String(response.status)); }
         return response.text().then(function (html) {
           var nodes = swap(parse(html));

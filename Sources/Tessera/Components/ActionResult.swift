@@ -4,7 +4,9 @@
 ///
 /// - `.done`: a plain form post gets a `303` back to the page; a fragment request gets the
 ///   updated fragment.
-/// - `.redirect(to:)`: go elsewhere (`303`, or an `X-Tessera-Redirect` header for scripts).
+/// - `.redirect(to:)`: go elsewhere on this site (`303`, or an `X-Tessera-Redirect` header for
+///   scripts); the target passes ``RedirectTarget/local(_:)``, and one that does not is replaced
+///   by `/`.
 /// - `.invalid`: the input was refused; the page (or fragment) is rendered again with status
 ///   400, showing the messages and the input the handler kept.
 public struct ActionResult: Sendable, Equatable {

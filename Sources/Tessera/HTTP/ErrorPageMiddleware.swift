@@ -23,7 +23,9 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as RequestError {
-            return page(status: error.status, message: error.message)
+            var response = page(status: error.status, message: error.message)
+            response.headers.append(contentsOf: error.headers)
+            return response
         } catch let error as HTTPError {
             return page(status: error.status, message: Self.message(for: error.status))
         } catch {

@@ -6,7 +6,7 @@ import NIOCore
 /// Reads a POST body into form fields and files, within a size limit.
 ///
 /// URL-encoded bodies are decoded strictly (a malformed `%` is a 400); multipart bodies go
-/// through ``MultipartParser``. A body over the limit — by its `Content-Length` or as it
+/// through ``MultipartParser``. Every field's text, in both, passes ``InputText``'s rule. A body over the limit — by its `Content-Length` or as it
 /// streams in — is a 413 before anything is parsed.
 enum FormReader {
     /// The fields and files of `request`'s body.
@@ -30,7 +30,8 @@ enum FormReader {
         if contentType.hasPrefix("multipart/form-data") {
             let boundary = try MultipartParser.boundary(from: request.headers[.contentType] ?? "")
             let parts = try MultipartParser(boundary: boundary).parse(bytes)
-            let fields = parts.filter { $0.filename == nil }.map { ($0.name, String(decoding: $0.data, as: UTF8.self)) }
+            var fields: [(String, String)] = []
+            for part in parts where part.filename == nil { fields.append((part.name, try InputText.decode(part.data))) }
             let files = parts.compactMap { part in
                 part.filename.map {
                     UploadedFile(field: part.name, filename: $0, contentType: part.contentType ?? "", data: part.data)

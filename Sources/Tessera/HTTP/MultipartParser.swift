@@ -44,7 +44,9 @@ struct MultipartParser {
             guard let headerEnd = find(Array("\r\n\r\n".utf8), in: body, from: position),
                 let next = find(Array("\r\n".utf8) + boundary, in: body, from: headerEnd + 4)
             else { throw .badRequest("The multipart form is malformed.") }
-            let headers = String(decoding: body[position..<headerEnd], as: UTF8.self)
+            guard let headers = String(validating: body[position..<headerEnd], as: UTF8.self) else {
+                throw .badRequest("The multipart form is not valid UTF-8 text.")
+            }
             parts.append(try part(headers: headers, data: Array(body[(headerEnd + 4)..<next])))
             position = next + 2
             if parts.count > 100 { throw .badRequest("The multipart form has too many parts.") }
@@ -68,6 +70,7 @@ struct MultipartParser {
             }
         }
         guard let name else { throw .badRequest("A part of the multipart form has no name.") }
+        _ = try InputText.decode(name.utf8)  // names follow the same rule as values
         return Part(name: name, filename: filename, contentType: contentType, data: data)
     }
 

@@ -56,7 +56,13 @@ public struct Parameters: Sendable {
         return value
     }
 
-    /// The text named `name` with surrounding whitespace trimmed; "" when absent.
+    /// The text field `field` read by its declared rules (length in scalars and bytes, marks per
+    /// character, lines, trimming); absent counts as "". Check `.problem` and show the form again
+    /// with `.value`, or call `.checked()` for a 400.
+    public func field(_ field: TextField) -> FieldValue { field.check(self[field.name] ?? "") }
+
+    /// The text named `name` with surrounding whitespace trimmed; "" when absent. Prefer
+    /// ``field(_:)``, which also enforces the field's limits.
     public func text(_ name: String) -> String {
         (self[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }

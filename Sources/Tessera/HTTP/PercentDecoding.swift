@@ -2,8 +2,9 @@
 
 /// Strict decoding of `application/x-www-form-urlencoded` text and query strings.
 ///
-/// Unlike lenient decoders, a `%` not followed by two hex digits, or bytes that are not UTF-8,
-/// are errors (400), never passed on half-decoded.
+/// Unlike lenient decoders, a `%` not followed by two hex digits is an error (400), never passed
+/// on half-decoded; the decoded bytes then pass ``InputText``'s rule (UTF-8, no control
+/// characters but tab and line breaks, line endings made LF).
 enum PercentDecoding {
     /// Decodes `text`; `+` is a space when `plusIsSpace` (forms and queries).
     static func decode(_ text: Substring, plusIsSpace: Bool = true) throws(RequestError) -> String {
@@ -23,10 +24,7 @@ enum PercentDecoding {
                 bytes.append(byte)
             }
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .badRequest("The address or form is not valid UTF-8.")
-        }
-        return decoded
+        return try InputText.decode(bytes)
     }
 
     /// Splits `a=1&b=2` into decoded pairs, in order.

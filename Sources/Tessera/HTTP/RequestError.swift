@@ -12,6 +12,8 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
     public let status: HTTPResponse.Status
     /// A sentence for the person who sent the request.
     public let message: String
+    /// Extra response headers (say `Retry-After`); default none.
+    public var headers: HTTPFields = [:]
 
     /// An error with `status` and `message`.
     public init(_ status: HTTPResponse.Status, _ message: String) {
@@ -35,8 +37,24 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
         RequestError(.contentTooLarge, "The request is larger than the \(limit / 1024) KiB allowed.")
     }
 
+    /// 429 with `message` and `Retry-After: seconds` (at least 1).
+    public static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> RequestError {
+        var error = RequestError(.tooManyRequests, message)
+        error.headers[.retryAfter] = String(max(1, seconds))
+        return error
+    }
+
+    /// 503 with `message` and `Retry-After: seconds` (at least 1): the server is busy.
+    public static func busy(_ message: String, retryAfter seconds: Int) -> RequestError {
+        var error = RequestError(.serviceUnavailable, message)
+        error.headers[.retryAfter] = String(max(1, seconds))
+        return error
+    }
+
     /// A plain-text response (the site's error middleware renders an HTML page instead).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message)))
+        var fields = headers
+        fields[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: message)))
     }
 }

@@ -25,22 +25,29 @@ public struct RequestScope: @unchecked Sendable {
     public let session: Session
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
+    /// The connection's peer IP address, if known (see ``ClientAddress`` for the one throttles
+    /// count, which may come from a proxy's header).
+    public internal(set) var clientAddress: String?
 
     /// The signed-in user's id, or nil.
     public var userID: Int64? { session.userID }
 
     /// A copy whose database counts into a new child counter (a component's share).
     func forComponent() -> RequestScope {
-        RequestScope(
+        var scope = RequestScope(
             request: request, path: path, query: query, form: form, files: files, site: site,
             database: database.child(), session: session, wantsFragment: wantsFragment)
+        scope.clientAddress = clientAddress
+        return scope
     }
 
     /// A copy with form fields and files (after the body was read).
     func with(form: Parameters, files: [UploadedFile]) -> RequestScope {
-        RequestScope(
+        var scope = RequestScope(
             request: request, path: path, query: query, form: form, files: files, site: site, database: database,
             session: session, wantsFragment: wantsFragment)
+        scope.clientAddress = clientAddress
+        return scope
     }
 
     init(

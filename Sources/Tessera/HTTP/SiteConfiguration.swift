@@ -17,6 +17,12 @@ public struct SiteConfiguration: Sendable {
     /// appended; default none, and then visitors get a 403 page instead.
     public var signInPath: String?
 
+    /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`,
+    /// `X-Real-IP`), whose last entry ``ClientAddress`` then uses; default none (the connection's
+    /// peer address). Set it only behind a proxy that always sets the header, or clients could
+    /// choose their own address.
+    public var clientAddressHeader: String?
+
     /// The defaults.
     public init() {}
 }

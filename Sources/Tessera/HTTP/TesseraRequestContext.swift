@@ -6,15 +6,18 @@ import NIOCore
 
 /// The Hummingbird request context of a Tessera site: the core storage plus the visitor's
 /// session, which ``SessionMiddleware`` fills in before any scene runs.
-public struct TesseraRequestContext: RequestContext {
+public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The visitor's session; nil only before the session middleware ran.
     public var session: Session?
+    /// The connection's peer address (nil when there is no socket, as in router tests).
+    public var remoteAddress: SocketAddress?
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// Bodies are collected by Tessera itself with explicit limits; this is Hummingbird's cap

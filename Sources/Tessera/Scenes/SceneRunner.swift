@@ -72,7 +72,8 @@ struct SceneRunner: Sendable {
         async throws -> Response
     {
         switch result.outcome {
-        case .redirect(let location):
+        case .redirect(let target):
+            let location = RedirectTarget.local(target) ?? "/"  // never off the site
             return scope.wantsFragment
                 ? Response(status: .ok, headers: [Self.redirectHeader: location]) : HTMLResponse.redirect(to: location)
         case .done where !scope.wantsFragment:
@@ -120,10 +121,12 @@ struct SceneRunner: Sendable {
             pathPairs.append((String(name), try PercentDecoding.decode(value, plusIsSpace: false)))
         }
         let session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
-        return RequestScope(
+        var scope = RequestScope(
             request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
             form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
             session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil)
+        scope.clientAddress = context.remoteAddress?.ipAddress
+        return scope
     }
 
     /// Steps 1–3: a new scene, its parameters parsed, its layout chosen, its components

@@ -10,7 +10,7 @@ import Tessera
 /// Tests call the same functions the `tessera` command does.
 public enum DemoApp {
     /// Every scene of the app, mounted in this order.
-    static var scenes: [Scene.Type] { [SignInScene.self] + contentScenes + profileScenes + messagingScenes }
+    static var scenes: [Scene.Type] { [SignInScene.self, SignUpScene.self] + contentScenes + profileScenes + messagingScenes }
 
     /// Scenes without sessions (no forms, no signed-in view).
     static let statelessScenes: [Scene.Type] = [FortunesScene.self]
@@ -34,10 +34,9 @@ public enum DemoApp {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
-        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? DemoConfiguration().uploadsDirectory
-        UploadsController.mount(on: router, uploadsDirectory: uploads)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)
+        UploadsController.mount(on: withSessions, site: site)
         for scene in scenes { site.mount(scene, on: withSessions) }
         return router
     }

@@ -19,6 +19,10 @@ public struct DemoConfiguration: Sendable {
     public var publicDirectory = "Public"
     /// Development mode (template reloading, detailed errors); default off.
     public var isDevelopment = false
+    /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`), used
+    /// by sign-in throttling; default none (the connection's address). See
+    /// ``SiteConfiguration/clientAddressHeader``.
+    public var clientAddressHeader: String?
     /// The clock; default the system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
 
@@ -33,6 +37,7 @@ public struct DemoConfiguration: Sendable {
         site.publicDirectory = publicDirectory
         site.viewsDirectory = viewsDirectory
         site.signInPath = DemoURLs.signIn
+        site.clientAddressHeader = clientAddressHeader
         return site
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tessera
 
 // MARK: - Blog
 
@@ -16,10 +17,10 @@ public struct Blog: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
     public var createdAt: Date
     public var trashedAt: Date?
 
-    /// The first sentence-ish of the body, for lists.
+    /// The start of the body on one line, for lists: at most 160 scalars (``TextExcerpt``).
     public var excerpt: String {
-        let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return flat.count <= 160 ? flat : String(flat.prefix(157)) + "…"
+        let start = TextExcerpt.cut(body, maxScalars: 4 * 160)  // bounds the work on a huge body
+        return TextExcerpt.cut(start.split(whereSeparator: \.isNewline).joined(separator: " "), maxScalars: 160)
     }
 
     /// The body's paragraphs: blocks separated by blank lines, trimmed, empty ones dropped.

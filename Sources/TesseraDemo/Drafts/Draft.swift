@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tessera
 
 // MARK: - Draft
 
@@ -13,12 +14,18 @@ public struct Draft: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
     public var body: String
     public var updatedAt: Date
 
-    /// The rules a draft must follow to be saved (title and body limits) and to be published
+    /// The title field: one line of up to 120 characters (480 bytes), trimmed.
+    public static let titleField = TextField("title", maxScalars: 120)
+    /// The text field: up to 20,000 characters and 60,000 bytes, kept exactly as typed
+    /// (leading and trailing blank lines too).
+    public static let bodyField = TextField("body", maxScalars: 20_000, maxBytes: 60_000, lines: .multiple, trimsWhitespace: false)
+
+    /// The rules a draft must follow to be saved (the fields' limits) and to be published
     /// (a title and a body). Messages name the field.
     public static func problems(title: String, body: String, publishing: Bool) -> [String: String] {
         var problems: [String: String] = [:]
-        if title.count > 120 { problems["title"] = "Keep the title under 120 characters (it has \(title.count))." }
-        if body.count > 20_000 { problems["body"] = "Keep the text under 20,000 characters." }
+        problems["title"] = titleField.check(title).problem
+        problems["body"] = bodyField.check(body).problem
         if publishing {
             if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems["title"] = "Give the post a title before publishing." }
             if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems["body"] = "Write something before publishing." }

@@ -12,10 +12,13 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     override var template: String { "Drafts/DraftFormComponent" }
     override class var actions: ActionTable {
         ActionTable()
-            .on("create", path: createPath, DraftFormComponent.create)
-            .on("save", path: savePath, DraftFormComponent.save)
-            .on("publish", path: savePath + "/publish", DraftFormComponent.publish)
+            .on("create", path: createPath, maxBodySize: maxBodySize, DraftFormComponent.create)
+            .on("save", path: savePath, maxBodySize: maxBodySize, DraftFormComponent.save)
+            .on("publish", path: savePath + "/publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
     }
+
+    /// The body limit: room for the fields' bytes percent-encoded (3 bytes each) and the rest.
+    static let maxBodySize = 3 * (Draft.bodyField.maxBytes + Draft.titleField.maxBytes) + 4096
 
     /// Where a new draft is posted.
     static let createPath = DemoURLs.drafts
@@ -72,7 +75,9 @@ final class DraftFormComponent: Component, @unchecked Sendable {
             "actionURL": .string(draftID.map(Self.saveURL) ?? Self.createPath),
             "publishURL": .optional(draftID.map { Self.saveURL($0) + "/publish" }),
             "title": .string(title),
+            "titleMaxLength": Draft.titleField.maxLength,
             "body": .string(body),
+            "bodyMaxLength": Draft.bodyField.maxLength,
             "titleError": .optional(problems["title"]),
             "bodyError": .optional(problems["body"]),
             "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
@@ -130,8 +135,8 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     private static func saveURL(_ id: Int64) -> String { DemoURLs.drafts + "/\(id)" }
 
     private func readInput(_ form: Parameters) {
-        title = form.text("title")
-        body = (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        title = form.field(Draft.titleField).value
+        body = form.field(Draft.bodyField).value
         hasInput = true
     }
 

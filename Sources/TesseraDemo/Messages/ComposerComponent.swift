@@ -46,7 +46,7 @@ final class ComposerComponent: Component, @unchecked Sendable {
             "actionURL": .string(actionURL), "text": .string(text),
             "textError": .optional(rejection?.field == .text ? rejection?.message : nil),
             "imageError": .optional(rejection?.field == .image ? rejection?.message : nil),
-            "maxLength": .int(TextSendStrategy.maxLength),
+            "maxLength": TextSendStrategy.field.maxLength,
         ]
     }
 
@@ -58,7 +58,7 @@ final class ComposerComponent: Component, @unchecked Sendable {
         let userID = try context.requireUser()
         let store = MessageStore(database: context.database)
         guard try await store.conversation(conversationID, for: userID) != nil else { throw RequestError.notFound() }
-        text = context.form["text"] ?? ""
+        text = context.form.field(TextSendStrategy.field).value  // as typed (trimmed), kept if refused
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text,
             image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),

@@ -46,7 +46,7 @@ struct ConversationCellModel: ViewModel {
         guard let last = summary.last else { return "No messages yet." }
         let sender = last.senderID == viewerID ? "You: " : ""
         let text = (Self.kindPrefixes[last.kind] ?? "") + (last.body.isEmpty ? "(no caption)" : last.body)
-        let cut = text.count > Self.excerptLength ? String(text.prefix(Self.excerptLength - 1)) + "…" : text
+        let cut = TextExcerpt.cut(text, maxScalars: Self.excerptLength)
         return sender + cut
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import Tessera
 
 // MARK: - TextSendStrategy
 
-/// Sends a text message: 1 to 2,000 characters once surrounding whitespace is trimmed.
+/// Sends a text message: 1 to 2,000 characters (8,000 bytes) once surrounding whitespace is
+/// trimmed.
 struct TextSendStrategy: MessageSendStrategy {
-    /// The longest text (and caption) allowed, in characters.
-    static let maxLength = 2000
+    /// The message field (also an image's caption).
+    static let field = TextField("text", maxScalars: 2000, lines: .multiple)
 
     func send(_ outgoing: OutgoingMessage, through store: MessageStore) async throws -> Int64 {
         let text = outgoing.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -15,11 +17,8 @@ struct TextSendStrategy: MessageSendStrategy {
             to: outgoing.conversationID, from: outgoing.senderID, kind: .text, body: text, imageURL: nil, at: outgoing.date)
     }
 
-    /// Refuses `text` longer than ``maxLength``.
+    /// Refuses `text` that breaks ``field``'s limits.
     static func checkLength(_ text: String) throws(MessageRejection) {
-        guard text.count <= maxLength else {
-            throw MessageRejection(
-                field: .text, message: "Keep it to \(maxLength) characters or fewer (this one has \(text.count)).")
-        }
+        if let problem = field.check(text).problem { throw MessageRejection(field: .text, message: problem) }
     }
 }

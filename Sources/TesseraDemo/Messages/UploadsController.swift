@@ -6,9 +6,11 @@ import Tessera
 
 // MARK: - UploadsController
 
-/// `GET /uploads/:name`: serves the images members sent, and nothing else — only names of the
-/// exact shape `[a-f0-9]{32}.(png|jpg|gif|webp)` (which ``UploadStore`` gives out), with the
-/// content type of their recognised format and `nosniff`. Any other name is a 404.
+/// `GET /uploads/:name`: serves the images members sent, to the members of the conversation
+/// each was sent in and nobody else — only names of the exact shape
+/// `[a-f0-9]{32}.(png|jpg|gif|webp)` (which ``UploadStore`` gives out), with the content type of
+/// their recognised format, `nosniff` and `Cache-Control: private, no-store`. Any other name,
+/// a visitor, or a member outside the conversation gets the same 404.
 enum UploadsController {
     /// The route's prefix.
     static let prefix = "/uploads/"
@@ -18,13 +20,19 @@ enum UploadsController {
     /// The URL of the stored image `name`.
     @Sendable static func url(forName name: String) -> String { prefix + name }
 
-    /// Mounts the route on `router`, serving files from `uploadsDirectory`. Does nothing if it
-    /// is already mounted, so calling it twice is harmless.
-    static func mount(on router: Router<TesseraRequestContext>, uploadsDirectory: String) {
-        let path = route.description
-        guard !router.routes.contains(where: { $0.method == .get && $0.path.description == path }) else { return }
-        let store = UploadStore(directory: uploadsDirectory)
-        router.get(route) { _, context in try serve(context.parameters.get("name") ?? "", from: store) }
+    /// Mounts the route on `router` (a group with sessions: the reader must be signed in),
+    /// serving files from the site's uploads folder.
+    static func mount(on router: some RouterMethods<TesseraRequestContext>, site: Site) {
+        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? DemoConfiguration().uploadsDirectory
+        let store = UploadStore(directory: uploads)
+        router.get(route) { _, context in
+            let name = context.parameters.get("name") ?? ""
+            guard UploadStore.format(ofValidName: name) != nil, let userID = context.session?.userID,
+                try await UploadAccess(database: site.database.counting(into: QueryCounter()))
+                    .canRead(imageURL: url(forName: name), userID: userID)
+            else { throw RequestError.notFound() }
+            return try serve(name, from: store)
+        }
     }
 
     // MARK: - Private
@@ -34,7 +42,7 @@ enum UploadsController {
         guard let file = store.file(named: name) else { throw RequestError.notFound() }
         var headers: HTTPFields = [
             .contentType: file.format.contentType, .xContentTypeOptions: "nosniff",
-            .cacheControl: "private, max-age=86400", .contentDisposition: "inline",
+            .cacheControl: "private, no-store", .contentDisposition: "inline",
         ]
         headers[.contentLength] = String(file.data.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.data)))

@@ -3,6 +3,9 @@ import Tessera
 // MARK: - SignInFormComponent
 
 /// The sign-in form; its actions sign in and out (a new session each time).
+///
+/// Guessing is throttled (``SignInThrottling``): a locked account or address gets a `429` with
+/// `Retry-After` before any password is checked, even the right one.
 final class SignInFormComponent: Component, @unchecked Sendable {
     override var template: String { "Sessions/SignInFormComponent" }
     override class var actions: ActionTable {
@@ -24,19 +27,35 @@ final class SignInFormComponent: Component, @unchecked Sendable {
     }
 
     override func viewModel() -> any ViewModel {
-        ["username": .string(username), "next": .string(next), "formError": .optional(formError)]
+        [
+            "username": .string(username), "next": .string(next), "formError": .optional(formError),
+            "usernameMaxLength": MemberFields.username.maxLength, "passwordMaxLength": MemberFields.password.maxLength,
+            "signUpURL": .string(DemoURLs.signUp + (next == DemoURLs.home ? "" : URLQuery.encode([("next", next)]))),
+        ]
     }
 
     // MARK: - Actions
 
+    /// Checks the throttle, then the password (off the event loops); 303 to `next` with a new
+    /// session, 400 with the username kept, or 429.
     func signIn(_ context: ActionContext) async throws -> ActionResult {
-        username = String(context.form.text("username").prefix(64))
+        let name = context.form.field(MemberFields.username)
+        let password = context.form.field(MemberFields.password)
+        username = name.value
         next = Self.safeNext(context.form["next"] ?? DemoURLs.home)
-        let password = context.form["password"] ?? ""
-        guard let user = try await UserStore(database: context.database).authenticate(username: username, password: password) else {
+        let throttle = SignInThrottling.throttle(context.scope)
+        let keys = SignInThrottling.signInKeys(username: name.value, context.scope)
+        try await throttle.check([keys.account, keys.address], message: SignInThrottling.signInMessage)
+        var user: User?
+        if name.problem == nil, password.problem == nil {  // one that breaks the limits cannot match
+            user = try await MemberCredentials(database: context.database).authenticate(username: name.value, password: password.value)
+        }
+        guard let user else {
+            try await throttle.recordAttempt([keys.account, keys.address])
             formError = "That username and password do not match."
             return .invalid
         }
+        try await throttle.clear([keys.account])
         let session = try await SessionStore(database: context.scope.site.database).signIn(userID: user.id, replacing: context.scope.session)
         return ActionResult.redirect(to: next).replacingSession(with: session)
     }
@@ -48,8 +67,7 @@ final class SignInFormComponent: Component, @unchecked Sendable {
 
     // MARK: - Private
 
-    /// Only same-site paths are followed after signing in (no open redirect).
-    static func safeNext(_ requested: String) -> String {
-        requested.hasPrefix("/") && !requested.hasPrefix("//") && !requested.contains("\\") ? requested : DemoURLs.home
-    }
+    /// Only same-site paths are followed after signing in (``RedirectTarget``); anything else
+    /// goes home.
+    static func safeNext(_ requested: String) -> String { RedirectTarget.local(requested) ?? DemoURLs.home }
 }

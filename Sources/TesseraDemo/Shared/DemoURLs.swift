@@ -6,6 +6,7 @@ enum DemoURLs {
     static let home = "/"
     static let signIn = "/signin"
     static let signOut = "/signout"
+    static let signUp = "/signup"
     static let photos = "/photos"
     static let messages = "/messages"
     static let trash = "/trash"

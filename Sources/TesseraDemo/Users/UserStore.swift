@@ -1,40 +1,16 @@
 import Foundation
 import GRDB
-import HummingbirdBcrypt
 import Tessera
 
 // MARK: - UserStore
 
-/// Users, their priorities, and password checks.
+/// Users and their priorities (passwords: ``MemberCredentials``).
 struct UserStore {
     let database: CountingDatabase
 
     /// The user with `id`, or nil.
     func user(_ id: Int64) async throws -> User? {
         try await database.read { db in try User.fetchOne(db, key: id) }
-    }
-
-    /// The user named `username` if `password` is theirs.
-    /// bcrypt stops at a NUL byte and after 72 bytes, so such passwords are refused outright
-    /// rather than matched on a prefix.
-    func authenticate(username: String, password: String) async throws -> User? {
-        guard !password.contains("\0"), password.utf8.count <= 72 else { return nil }
-        let name = username.lowercased()
-        guard let user = try await database.read({ db in try User.filter(Column("username") == name).fetchOne(db) }) else {
-            _ = Bcrypt.verify(password, hash: DemoSeed.unusedHash)  // same work whether or not the name exists
-            return nil
-        }
-        return Bcrypt.verify(password, hash: user.passwordHash) ? user : nil
-    }
-
-    /// Changes `userID`'s password after checking `current`; returns false if `current` is wrong.
-    func changePassword(userID: Int64, current: String, new: String) async throws -> Bool {
-        guard let user = try await user(userID), Bcrypt.verify(current, hash: user.passwordHash) else { return false }
-        let hash = Bcrypt.hash(new, cost: 10)
-        try await database.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userID])
-        }
-        return true
     }
 
     /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).

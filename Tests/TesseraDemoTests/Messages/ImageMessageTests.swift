@@ -30,7 +30,7 @@ struct ImageMessageTests {
             let name = String(url.dropFirst("/uploads/".count))
             #expect(Support.uploadedFiles(of: site) == [name])
 
-            let served = try await client.get(url)
+            let served = try await client.get(url, as: session)
             #expect(served.status == .ok)
             #expect(served.headers[.contentType] == "image/png")
             #expect(served.headers[.xContentTypeOptions] == "nosniff")
@@ -143,7 +143,8 @@ struct ImageMessageTests {
         try Data("secret".utf8).write(to: site.folder.appendingPathComponent("x"))
         try Data("svg".utf8).write(to: URL(fileURLWithPath: site.configuration.uploadsDirectory + "/0123456789abcdef0123456789abcdef.svg"))
         try await Support.withUploads(site) { client in
-            let response = try await client.get("/uploads/" + name)
+            let session = try await client.signIn()
+            let response = try await client.get("/uploads/" + name, as: session)
             #expect(response.status == .notFound)
             #expect(!response.text.contains("secret"))
         }

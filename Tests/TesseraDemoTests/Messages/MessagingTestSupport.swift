@@ -62,14 +62,13 @@ enum MessagingTestSupport {
         return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(bytes: body))
     }
 
-    /// Runs `body` against the app's router with the uploads route mounted (a no-op once
-    /// `DemoApp.makeRouter` mounts it itself), then deletes the site's folder.
+    /// Runs `body` against the app's router (which serves the uploads route), then deletes the
+    /// site's folder.
     static func withUploads<Value>(
         _ site: TestSite, _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let router = DemoApp.makeRouter(site: site.site)
-        UploadsController.mount(on: router, uploadsDirectory: site.configuration.uploadsDirectory)
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "Tessera Community"))
         return try await app.test(.router, body)

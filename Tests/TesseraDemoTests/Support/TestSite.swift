@@ -29,17 +29,29 @@ struct TestSite {
         configuration.viewsDirectory = Self.repository.appendingPathComponent("Views").path
         configuration.publicDirectory = Self.repository.appendingPathComponent("Public").path
         configuration.now = { TestSite.now }
+        configuration.clientAddressHeader = "X-Forwarded-For"  // tests choose their client's address
         self.configuration = configuration
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         site = try DemoApp.makeSite(configuration, logger: logger)
     }
 
-    /// Runs `body` against the app's router, then deletes the database folder.
+    /// The same files opened again by a new site, as after a restart.
+    init(reopening other: TestSite) throws {
+        folder = other.folder
+        configuration = other.configuration
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        site = try DemoApp.makeSite(configuration, logger: logger)
+    }
+
+    /// Runs `body` against the app's router, then deletes the database folder (unless
+    /// `keepingFiles`, for a test that reopens them).
     func test<Value>(
-        _ mode: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ mode: TestingSetup = .router, keepingFiles: Bool = false,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if !keepingFiles { try? FileManager.default.removeItem(at: folder) } }
         let app = Application(
             router: DemoApp.makeRouter(site: site),
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "Tessera Community"))
@@ -68,11 +80,14 @@ extension TestClientProtocol {
     }
 
     /// POSTs `fields` URL-encoded, with the session's cookie and CSRF token (unless `token`
-    /// says otherwise); `fragment` asks for fragments as the client script does.
+    /// says otherwise) and `extra` headers; `fragment` asks for fragments as the client script
+    /// does.
     func post(
-        _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false
+        _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false,
+        headers extra: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = session.headers
+        headers.append(contentsOf: extra)
         headers[.contentType] = "application/x-www-form-urlencoded"
         if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
         let all = [("_csrf", token ?? session.token)] + fields

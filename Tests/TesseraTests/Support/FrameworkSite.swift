@@ -12,10 +12,15 @@ struct FrameworkSite {
     let folder: URL
     let site: Site
 
-    init(templates: [String: String], scenes: [Scene.Type], logger: Logger? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-core-\(UUID().uuidString)")
+    /// A site over `folder` (default a new temporary one; pass another site's to reopen its
+    /// database, as after a restart), trusting `clientAddressHeader` (default none).
+    init(
+        templates: [String: String], scenes: [Scene.Type], logger: Logger? = nil, clientAddressHeader: String? = nil,
+        folder: URL? = nil
+    ) throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tessera-core-\(UUID().uuidString)")
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
-        let database = try TesseraDatabase(path: folder.appendingPathComponent("core.sqlite").path) { migrator in
+        let database = try TesseraDatabase(path: self.folder.appendingPathComponent("core.sqlite").path) { migrator in
             migrator.registerMigration("items") { db in
                 try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
                 for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
@@ -23,6 +28,7 @@ struct FrameworkSite {
         }
         var configuration = SiteConfiguration()
         configuration.defaultLayout = templates["Layouts/Main"] == nil ? nil : "Layouts/Main"
+        configuration.clientAddressHeader = clientAddressHeader
         var quiet = Logger(label: "core-test")
         quiet.logLevel = .critical
         let logger = logger ?? quiet
@@ -32,9 +38,11 @@ struct FrameworkSite {
 
     let scenes: [Scene.Type]
 
-    /// Runs `body` against the router, then removes the database.
-    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Runs `body` against the router, then removes the database (unless `keepingFiles`).
+    func test<Value>(
+        keepingFiles: Bool = false, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        defer { if !keepingFiles { try? FileManager.default.removeItem(at: folder) } }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         let group = site.sessionRoutes(on: router)

@@ -1,7 +1,7 @@
 // MARK: - PasswordChange
 
 /// A request to change one's password, as typed, with the rules it must follow. Whether the
-/// current password is right is checked by ``UserStore/changePassword(userID:current:new:)``
+/// current password is right is checked by ``MemberCredentials/changePassword(userID:current:new:)``
 /// (it needs the stored hash); everything else is checked here.
 struct PasswordChange: Sendable {
     /// The form's fields; their raw values are the field names.

@@ -45,19 +45,25 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
 
     // MARK: - Actions
 
-    /// Checks the change, then stores the new password and signs the member out everywhere
-    /// else: 303 to the notice, or 400 with the problems per field.
+    /// Checks the change and the throttle (``SignInThrottling/passwordFailures``), then stores
+    /// the new password and signs the member out everywhere else: 303 to the notice, 400 with
+    /// the problems per field, or 429 after too many wrong current passwords.
     func change(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         let change = PasswordChange(
             current: context.form["current"] ?? "", new: context.form["new"] ?? "", confirm: context.form["confirm"] ?? "")
         problems = change.problems()
         guard problems.isEmpty else { return .invalid }
-        let users = UserStore(database: context.database)
-        guard try await users.changePassword(userID: userID, current: change.current, new: change.new) else {
+        let throttle = SignInThrottling.throttle(context.scope)
+        let key = SignInThrottling.passwordFailures.key(String(userID))
+        try await throttle.check([key], message: SignInThrottling.passwordMessage)
+        let credentials = MemberCredentials(database: context.database)
+        guard try await credentials.changePassword(userID: userID, current: change.current, new: change.new) else {
+            try await throttle.recordAttempt([key])
             problems[.current] = PasswordChange.wrongCurrent
             return .invalid
         }
+        try await throttle.clear([key])
         try await SessionStore(database: context.scope.site.database).endOtherSessions(of: userID, keeping: context.scope.session)
         return .redirect(to: changedURL)
     }

@@ -1,0 +1,18 @@
+import Tessera
+
+// MARK: - MemberFields
+
+/// The fields of the sign-in, sign-up and password forms, declared once: the forms read them
+/// with `form.field(…)` and their templates print `maxlength` from them.
+enum MemberFields {
+    /// A username as typed to sign in (checked loosely: a wrong one simply does not match).
+    static let username = TextField("username", maxScalars: 32, maxBytes: 64)
+    /// A new member's username: 3 to 32 of `a-z`, `0-9`, `-` (see ``SignUp``).
+    static let newUsername = TextField("username", minScalars: 3, maxScalars: 32, maxBytes: 32)
+    /// The name shown on pages: 1 to 60 characters, one line.
+    static let displayName = TextField("displayName", minScalars: 1, maxScalars: 60)
+    /// A password as typed, never trimmed: at most 72 bytes (bcrypt ignores the rest).
+    static let password = TextField("password", maxScalars: 72, maxBytes: 72, trimsWhitespace: false)
+    /// A new password: 10 to 72 characters and at most 72 bytes.
+    static let newPassword = TextField("password", minScalars: 10, maxScalars: 72, maxBytes: 72, trimsWhitespace: false)
+}

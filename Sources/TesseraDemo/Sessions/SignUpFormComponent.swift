@@ -1,0 +1,73 @@
+import Tessera
+
+// MARK: - SignUpFormComponent
+
+/// The sign-up form: username, display name and password, each with its own error. A new
+/// member is signed in at once and sent to `next` (default their profile). Passwords are never
+/// written back into the form.
+///
+/// Throttled per client address (``SignInThrottling/signUpAttempts``): every attempt that
+/// reaches the database counts, taken usernames included, so names cannot be probed quickly.
+final class SignUpFormComponent: Component, @unchecked Sendable {
+    override var template: String { "Sessions/SignUpFormComponent" }
+    override class var actions: ActionTable {
+        ActionTable().on("signup", path: DemoURLs.signUp, SignUpFormComponent.signUp)
+    }
+
+    // MARK: - State
+
+    private var username = ""
+    private var displayName = ""
+    private var next: String?
+    private var problems: [SignUp.Field: String] = [:]
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        if let requested = scope.query["next"] ?? scope.form["next"] { next = RedirectTarget.local(requested) }
+    }
+
+    override func viewModel() -> any ViewModel {
+        var model: [String: TemplateValue] = [
+            "username": .string(username), "displayName": .string(displayName), "next": .optional(next),
+            "hasProblems": .bool(!problems.isEmpty),
+            "signInURL": .string(DemoURLs.signIn + (next.map { URLQuery.encode([("next", $0)]) } ?? "")),
+            "usernameMaxLength": MemberFields.newUsername.maxLength,
+            "displayNameMaxLength": MemberFields.displayName.maxLength,
+            "passwordMinLength": .int(MemberFields.newPassword.minScalars),
+            "passwordMaxLength": MemberFields.newPassword.maxLength,
+        ]
+        for field in SignUp.Field.allCases { model[field.rawValue + "Error"] = .optional(problems[field]) }
+        return model
+    }
+
+    // MARK: - Actions
+
+    /// Checks the fields and the throttle, stores the member and signs them in: 303 to `next`
+    /// (or their profile), 400 with the problems per field, or 429.
+    func signUp(_ context: ActionContext) async throws -> ActionResult {
+        let signUp = SignUp(
+            username: context.form.field(MemberFields.newUsername), displayName: context.form.field(MemberFields.displayName),
+            password: context.form.field(MemberFields.newPassword))
+        username = signUp.username.value
+        displayName = signUp.displayName.value
+        next = context.form["next"].flatMap(RedirectTarget.local)
+        problems = signUp.problems()
+        guard problems.isEmpty else { return .invalid }
+        let throttle = SignInThrottling.throttle(context.scope)
+        let key = SignInThrottling.signUpAttempts.key(ClientAddress.subject(of: context.scope))
+        try await throttle.check([key], message: SignInThrottling.signUpMessage)
+        try await throttle.recordAttempt([key])
+        guard
+            let userID = try await MemberCredentials(database: context.database).createMember(
+                username: signUp.username.value, displayName: signUp.displayName.value, password: signUp.password.value,
+                at: context.scope.demo.now())
+        else {
+            problems[.username] = SignUp.taken
+            return .invalid
+        }
+        let session = try await SessionStore(database: context.scope.site.database).signIn(
+            userID: userID, replacing: context.scope.session)
+        return ActionResult.redirect(to: next ?? DemoURLs.user(userID)).replacingSession(with: session)
+    }
+}

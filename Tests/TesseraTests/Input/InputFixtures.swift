@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import Tessera
+
+// MARK: - Input fixtures
+
+/// A note form for the input tests: one multi-line field with small limits, an action that
+/// stores the note as an item's title (or shows the form again with the problem), one that
+/// redirects wherever `next` says (the framework must keep it on the site), and a guessing game
+/// guarded by an ``AttemptThrottle``.
+final class NoteFormComponent: Component, @unchecked Sendable {
+    static let note = TextField("note", maxScalars: 20, maxBytes: 40, maxMarksPerCharacter: 3, lines: .multiple, trimsWhitespace: false)
+    static let title = TextField("title", maxScalars: 20)
+    static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
+
+    override var template: String { "Components/NoteForm" }
+    override class var actions: ActionTable {
+        ActionTable()
+            .on("save", path: "/notes", NoteFormComponent.save)
+            .on("go", path: "/notes/go", NoteFormComponent.go)
+            .on("guess", path: "/notes/guess", NoteFormComponent.guess)
+    }
+
+    private var note = ""
+    private var problem: String?
+
+    override func load(_ scope: RequestScope) async throws {
+        if let id = scope.query["show"].flatMap(Int64.init) {
+            note = try await scope.database.read { db in
+                try String.fetchOne(db, sql: "SELECT title FROM item WHERE id = ?", arguments: [id]) ?? ""
+            }
+        }
+        _ = try scope.query.field(Self.title).checked()
+    }
+
+    override func viewModel() -> any ViewModel {
+        ["note": .string(note), "problem": .optional(problem), "maxLength": Self.note.maxLength]
+    }
+
+    func save(_ context: ActionContext) async throws -> ActionResult {
+        let field = context.form.field(Self.note)
+        note = field.value
+        problem = field.problem
+        guard problem == nil else { return .invalid }
+        let id = try await context.database.write { [note] db in
+            try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: [note])
+            return db.lastInsertedRowID
+        }
+        return .redirect(to: "/notes?show=\(id)")
+    }
+
+    func go(_ context: ActionContext) async throws -> ActionResult {
+        .redirect(to: context.form["next"] ?? "/")
+    }
+
+    func guess(_ context: ActionContext) async throws -> ActionResult {
+        let throttle = AttemptThrottle(database: context.scope.site.database)
+        let keys = [Self.guesses.key(context.form["account"] ?? ""), Self.guesses.key("ip " + ClientAddress.subject(of: context.scope))]
+        try await throttle.check(keys, message: "Too many guesses.")
+        guard context.form["answer"] == "42" else {
+            try await throttle.recordAttempt(keys)
+            problem = "Wrong."
+            return .invalid
+        }
+        return .redirect(to: "/notes")
+    }
+}
+
+/// The notes page.
+final class NotesScene: Scene, @unchecked Sendable {
+    override class var path: String { "/notes" }
+    override class var componentTypes: [Component.Type] { [NoteFormComponent.self] }
+    override func configureComponents(_ scope: RequestScope) { add(NoteFormComponent(id: "note-form")) }
+}
+
+enum NoteTemplates {
+    static let all: [String: String] = [
+        "Components/NoteForm": """
+            csrf={{csrfToken}};<form method="post" action="/notes"><textarea name="note" maxlength="{{maxLength}}">
+            {{note}}</textarea>{{#problem}}<p class="field-error">{{problem}}</p>{{/problem}}</form>
+            """
+    ]
+
+    /// The note as the page shows it: the textarea's text after the one newline the HTML
+    /// parser drops, unescaped.
+    static func note(in html: String) -> String? {
+        guard let start = html.range(of: "maxlength=\"20\">\n"), let end = html.range(of: "</textarea>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return HTMLText.unescape(String(html[start.upperBound..<end.lowerBound]))
+    }
+}
+
+/// Reverses Tessera's text escaping (`& < > " '`), for comparing what a page shows.
+enum HTMLText {
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

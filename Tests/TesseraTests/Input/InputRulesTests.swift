@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import Tessera
+
+/// What a client sends comes back byte for byte or is refused with a 400 before anything is
+/// stored: control characters, invalid UTF-8 and encoded surrogates (URL-encoded and multipart
+/// alike), fields over their limits in scalars, bytes or marks per character. Line endings are
+/// made LF once.
+@Suite("Input rules")
+struct InputRulesTests {
+    private func site() throws -> FrameworkSite { try FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self]) }
+
+    private func notes(_ site: FrameworkSite) async throws -> [String] {
+        try await site.site.database.pool.read { db in try String.fetchAll(db, sql: "SELECT title FROM item WHERE id > 5") }
+    }
+
+    private func multipart(_ client: some TestClientProtocol, cookie: String, fields: [(String, [UInt8])]) async throws -> TestResponse {
+        let boundary = "tessera-input-test"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8) + value + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try await client.execute(
+            uri: "/notes", method: .post,
+            headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: cookie], body: ByteBuffer(bytes: body))
+    }
+
+    @Test("NUL and other C0 controls are refused with a 400 naming the character, in forms and queries", arguments: [
+        "before%00after", "a%01b", "esc%1Bape", "bell%07", "x%7F%00",
+    ])
+    func controlCharactersAreRefused(_ encoded: String) async throws {
+        let site = try site()
+        try await site.test { client in
+            let session = try await client.session(from: "/notes")
+            let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=\(encoded)", cookie: session.cookie)
+            #expect(response.status == .badRequest)
+            #expect(String(buffer: response.body).contains("a control character that cannot be kept"))
+            let (status, _, _) = try await client.get("/notes?title=\(encoded)")
+            #expect(status == .badRequest)
+        }
+        #expect(try await notes(site).isEmpty)
+    }
+
+    @Test("invalid UTF-8 and encoded lone surrogates are 400s, URL-encoded and multipart alike", arguments: [
+        [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+    ] as [[UInt8]])
+    func invalidUTF8IsRefused(_ bytes: [UInt8]) async throws {
+        let site = try site()
+        try await site.test { client in
+            let session = try await client.session(from: "/notes")
+            let encoded = bytes.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+            let form = try await client.post("/notes", form: "_csrf=\(session.token)&note=ok\(encoded)", cookie: session.cookie)
+            #expect(form.status == .badRequest)
+            let parts = try await multipart(client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", Array("ok".utf8) + bytes)])
+            #expect(parts.status == .badRequest)
+            #expect(String(buffer: parts.body).contains("not valid UTF-8"))
+            let nul = try await multipart(client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", [0x61, 0x00, 0x62])])
+            #expect(nul.status == .badRequest)
+        }
+        #expect(try await notes(site).isEmpty)
+    }
+
+    @Test("CRLF and lone CR become LF; tabs and LF are kept; leading newlines survive the page")
+    func lineEndingsAreNormalisedOnce() async throws {
+        let site = try site()
+        try await site.test { client in
+            let session = try await client.session(from: "/notes")
+            let saved = try await client.post(
+                "/notes", form: "_csrf=\(session.token)&note=%0A%0Aa%0D%0Ab%0Dc%09d", cookie: session.cookie)
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.headers[.location])
+            let (_, page, _) = try await client.get(location)
+            #expect(NoteTemplates.note(in: page) == "\n\na\nb\nc\td")
+            let parts = try await multipart(
+                client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", Array("x\r\ny\rz".utf8))])
+            #expect(parts.status == .seeOther)
+        }
+        #expect(try await notes(site) == ["\n\na\nb\nc\td", "x\ny\nz"])
+    }
+
+    @Test("a field over its limit is a 400 showing the form again with what was typed", arguments: [
+        ("123456789012345678901", "Keep this to 20 characters or fewer (it has 21)."),
+        (String(repeating: "é", count: 20) + "é", "Keep this to 20 characters or fewer (it has 21)."),
+        (String(repeating: "日", count: 14), "it takes 42 bytes and at most 40 fit"),
+        ("a\u{301}\u{302}\u{303}\u{304}", "more than 3 accents or marks"),
+        ("ok\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}", "more than 3 accents or marks"),
+    ])
+    func limitsAreEnforced(_ pair: (String, String)) async throws {
+        let site = try site()
+        try await site.test { client in
+            let session = try await client.session(from: "/notes")
+            let response = try await client.post(
+                "/notes", form: "_csrf=\(session.token)&note=\(URLQuery.escape(pair.0))", cookie: session.cookie)
+            #expect(response.status == .badRequest)
+            let html = String(buffer: response.body)
+            #expect(html.contains(pair.1))
+            #expect(NoteTemplates.note(in: html) == pair.0, "the form shows what was typed")
+        }
+        #expect(try await notes(site).isEmpty)
+    }
+
+    @Test("one character of a million combining marks is refused before it is read (413)")
+    func millionMarksAreTooLarge() async throws {
+        let site = try site()
+        try await site.test { client in
+            let session = try await client.session(from: "/notes")
+            let marks = String(repeating: "%CC%81", count: 1_400_000)
+            let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=a\(marks)", cookie: session.cookie)
+            #expect(response.status == .contentTooLarge)
+        }
+        #expect(try await notes(site).isEmpty)
+    }
+
+    @Test("query values are read by their declared limits too")
+    func queryValuesHaveLimits() async throws {
+        let site = try site()
+        try await site.test { client in
+            #expect(try await client.get("/notes?title=short").0 == .ok)
+            let (status, body, _) = try await client.get("/notes?title=" + String(repeating: "x", count: 21))
+            #expect(status == .badRequest)
+            #expect(body.contains("Keep this to 20 characters or fewer"))
+        }
+    }
+}

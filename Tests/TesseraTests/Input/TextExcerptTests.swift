@@ -1,0 +1,45 @@
+import Testing
+
+@testable import Tessera
+
+/// Excerpts are cut by scalars, never leave half a character that fits, and cost no more than
+/// their length on huge input.
+@Suite("Text excerpts")
+struct TextExcerptTests {
+    @Test("short text is kept as is; long text is cut to the budget with an ellipsis")
+    func cutsByScalars() {
+        #expect(TextExcerpt.cut("hello", maxScalars: 5) == "hello")
+        #expect(TextExcerpt.cut("hello!", maxScalars: 5) == "hell…")
+        #expect(TextExcerpt.cut("héllo wörld", maxScalars: 6) == "héllo…")
+    }
+
+    @Test("a character that would be split is dropped whole: emoji sequences, flags, accents")
+    func neverSplitsACharacter() {
+        let family = "👨‍👩‍👧‍👦"  // 7 scalars
+        #expect(TextExcerpt.cut("ab" + family + "cd", maxScalars: 6) == "ab…")
+        #expect(TextExcerpt.cut("🇫🇷🇩🇪🇮🇹", maxScalars: 4) == "🇫🇷…")
+        #expect(TextExcerpt.cut("e\u{301}e\u{301}e\u{301}", maxScalars: 4) == "e\u{301}…")
+    }
+
+    @Test("one 'character' of a million marks is cut to the budget")
+    func cutsMonsterCharacters() {
+        let monster = "a" + String(repeating: "\u{301}", count: 1_000_000)
+        let excerpt = TextExcerpt.cut(monster, maxScalars: 80)
+        #expect(excerpt.unicodeScalars.count == 80)
+        #expect(excerpt.hasSuffix("…"))
+    }
+
+    @Test("field limits count scalars and bytes, not characters, and cap marks per character")
+    func fieldLimits() {
+        let field = TextField("t", maxScalars: 5, maxBytes: 8, maxMarksPerCharacter: 2)
+        #expect(field.check("  abc  ") == FieldValue(value: "abc", problem: nil))
+        #expect(field.check("e\u{301}e\u{301}e").problem == nil)  // 5 scalars, 7 bytes
+        #expect(field.check("e\u{301}e\u{301}e\u{301}").problem != nil)  // 6 scalars
+        #expect(field.check("日本語").problem != nil)  // 9 bytes
+        #expect(field.check("a\u{301}\u{302}\u{303}").problem != nil)  // 3 marks
+        #expect(field.check("a\nb").problem == "Keep this to one line.")
+        #expect(TextField("t", maxScalars: 5, lines: .multiple).check("a\nb").problem == nil)
+        #expect(TextField("t", minScalars: 3, maxScalars: 5).check("ab").problem == "Use at least 3 characters.")
+        #expect(TextField("t", maxScalars: 5, trimsWhitespace: false).check(" a ").value == " a ")
+    }
+}
