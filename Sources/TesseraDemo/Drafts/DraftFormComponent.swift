@@ -52,6 +52,8 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     /// Whether an action set `title` and `body` (then `load` keeps them).
     private var hasInput = false
     private var problems: [String: String] = [:]
+    /// The fields' problems as read (they name the length as typed, before a flood was cut).
+    private var inputProblems: [String: String] = [:]
     private var saved = false
     private var published: PublishDraftFlow.Published?
 
@@ -97,7 +99,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     func create(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         readInput(context.form)
-        problems = Draft.problems(title: title, body: body, publishing: false)
+        problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
         guard problems.isEmpty else { return .invalid }
         let id = try await DraftStore(database: context.database).create(
             for: userID, title: title, body: body, at: context.scope.demo.now())
@@ -113,7 +115,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
         if wantsPublish(context) { return try await publish(id, by: userID, context) }
         let store = DraftStore(database: context.database)
         guard try await store.draft(id, of: userID) != nil else { throw RequestError.notFound() }
-        problems = Draft.problems(title: title, body: body, publishing: false)
+        problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
         guard problems.isEmpty else { return .invalid }
         guard try await store.save(id, of: userID, title: title, body: body, at: context.scope.demo.now()) else {
             throw RequestError.notFound()
@@ -135,8 +137,11 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     private static func saveURL(_ id: Int64) -> String { DemoURLs.drafts + "/\(id)" }
 
     private func readInput(_ form: Parameters) {
-        title = form.field(Draft.titleField).value
-        body = form.field(Draft.bodyField).value
+        let typedTitle = form.field(Draft.titleField)
+        let typedBody = form.field(Draft.bodyField)
+        title = typedTitle.value
+        body = typedBody.value
+        inputProblems = ["title": typedTitle.problem, "body": typedBody.problem].compactMapValues { $0 }
         hasInput = true
     }
 
@@ -150,7 +155,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
             published = result
             return .redirect(to: blogURL(result.blogID))
         case .refused(let problems):
-            self.problems = problems
+            self.problems = problems.merging(inputProblems) { $1 }
             return .invalid
         }
     }

@@ -58,7 +58,12 @@ final class ComposerComponent: Component, @unchecked Sendable {
         let userID = try context.requireUser()
         let store = MessageStore(database: context.database)
         guard try await store.conversation(conversationID, for: userID) != nil else { throw RequestError.notFound() }
-        text = context.form.field(TextSendStrategy.field).value  // as typed (trimmed), kept if refused
+        let typed = context.form.field(TextSendStrategy.field)
+        text = typed.value  // as typed (trimmed), kept if refused
+        if let problem = typed.problem {
+            rejection = MessageRejection(field: .text, message: problem)
+            return .invalid
+        }
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text,
             image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),

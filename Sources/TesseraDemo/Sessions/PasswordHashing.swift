@@ -5,7 +5,7 @@ import Tessera
 // MARK: - PasswordHashing
 
 /// bcrypt, run off the event loops and the shared task pool through one ``WorkLimiter``: at
-/// most one hash per core but one at a time, 128 callers waiting, so guesses cannot stall other
+/// most one hash per core but one at a time, 1,024 callers waiting, so guesses cannot stall other
 /// pages (a full queue is a `503` with `Retry-After`).
 enum PasswordHashing {
     /// The bcrypt cost of new hashes (and of the dummy hash unknown users are checked against).
@@ -13,7 +13,7 @@ enum PasswordHashing {
 
     /// The one limiter all password work of the process goes through.
     static let limiter = WorkLimiter(
-        maxConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxWaiting: 128)
+        maxConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxWaiting: 1024)
 
     /// Whether `password` matches `hash`.
     static func verify(_ password: String, against hash: String) async throws -> Bool {

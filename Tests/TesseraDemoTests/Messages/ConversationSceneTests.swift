@@ -111,7 +111,7 @@ struct ConversationSceneTests {
             let refused = try await MessagingTestSupport.postMultipart(client, "/messages/1", fields: [("text", long)], as: session)
             #expect(refused.status == .badRequest)
             #expect(refused.text.contains(String(repeating: "a", count: 2000) + "&lt;b&gt;</textarea>"))
-            #expect(refused.text.contains("Keep it to 2000 characters or fewer (this one has 2003)."))
+            #expect(refused.text.contains("Keep this to 2000 characters or fewer (it has 2003)."))
             #expect(try await MessagingTestSupport.messages(in: 1, of: site).count == 4)
 
             let fragment = try await MessagingTestSupport.postMultipart(

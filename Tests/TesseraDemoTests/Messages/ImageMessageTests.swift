@@ -80,7 +80,7 @@ struct ImageMessageTests {
             #expect(response.status == .badRequest)
             #expect(response.text.contains("That file is not a PNG, JPEG, GIF or WebP image."))
             #expect(response.text.contains("aria-describedby=\"composer-image-hint composer-image-error\""))
-            #expect(response.text.contains(">My &lt;caption&gt;</textarea>"))
+            #expect(response.text.contains(">\nMy &lt;caption&gt;</textarea>"))
             #expect(try await Support.messages(in: 1, of: site).count == 4)
             #expect(Support.uploadedFiles(of: site).isEmpty)
             Snapshot.expectMatch(response.text, named: "send-fake-image")
