@@ -32,5 +32,7 @@ struct PasswordChangeTests {
         let nul = "0123456789\u{0}abc"
         #expect(PasswordChange(current: "old-password", new: nul, confirm: nul).problems()[.new] != nil)
         #expect(PasswordChange(current: "old\u{0}password", new: "0123456789", confirm: "0123456789").problems()[.current] != nil)
+        let longCurrent = String(repeating: "p", count: 73)
+        #expect(PasswordChange(current: longCurrent, new: "0123456789", confirm: "0123456789").problems()[.current] != nil)
     }
 }

@@ -24,7 +24,7 @@ struct PasswordChange: Sendable {
         var problems: [Field: String] = [:]
         if current.isEmpty {
             problems[.current] = "Enter your current password."
-        } else if current.utf8.contains(0) {
+        } else if current.utf8.contains(0) || current.utf8.count > Self.maximumBytes {  // bcrypt would cut it short
             problems[.current] = Self.wrongCurrent
         }
         if new.count < Self.minimumLength {
