@@ -38,6 +38,7 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
         var model: [String: TemplateValue] = [
             "actionURL": .string(actionURL), "changed": .bool(changed && problems.isEmpty),
             "hasProblems": .bool(!problems.isEmpty), "minimumLength": .int(PasswordChange.minimumLength),
+            "maximumBytes": .int(PasswordChange.maximumBytes),
         ]
         for field in PasswordChange.Field.allCases { model[field.rawValue + "Error"] = .optional(problems[field]) }
         return model
