@@ -6,7 +6,7 @@ import Tessera
 /// Runs `app` on a real port (`configuration.port` 0 picks a free one) while `body` runs, then
 /// shuts it down gracefully — the path SIGINT and SIGTERM take — and waits until it has ended.
 ///
-/// A shutdown that takes longer than 15 seconds is escalated to cancellation by the service
+/// A shutdown that takes longer than 60 seconds is escalated to cancellation by the service
 /// group, which logs "Graceful shutdown took longer than allowed" to `logger`: tests of prompt
 /// shutdown look for that line instead of timing anything.
 func withRunningServer<App: TesseraApp, Value: Sendable>(
@@ -20,7 +20,7 @@ func withRunningServer<App: TesseraApp, Value: Sendable>(
         continuation.yield(channel.localAddress?.port ?? 0)
     }
     var groupConfiguration = ServiceGroupConfiguration(services: [application], logger: logger)
-    groupConfiguration.maximumGracefulShutdownDuration = .seconds(15)
+    groupConfiguration.maximumGracefulShutdownDuration = .seconds(60)
     let group = ServiceGroup(configuration: groupConfiguration)
     return try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
