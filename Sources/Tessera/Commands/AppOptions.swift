@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 // MARK: - AppOptions
 
@@ -22,9 +23,12 @@ struct AppOptions: ParsableArguments {
     @Option(help: "The app's Swift sources, read to name the file of a type in errors (default Sources).")
     var sources: String?
 
-    /// The configuration: defaults, then the environment, then these options.
-    func configuration() throws -> TesseraConfiguration {
-        var configuration = try TesseraConfiguration.fromEnvironment()
+    /// The configuration: defaults, then `environment` (default the process's), then these
+    /// options.
+    func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> TesseraConfiguration
+    {
+        var configuration = try TesseraConfiguration.fromEnvironment(environment)
         if let hostname { configuration.hostname = hostname }
         if let port { configuration.port = port }
         if let db { configuration.databasePath = db }
