@@ -386,7 +386,35 @@ struct NewAppTemplate {
     /// The shelf's snapshot as the generated code renders it.
     var snapshot: String {
         #"""
-        SNAPSHOT-PLACEHOLDER
+        <section id="shelf" data-component="shelf" data-src="/_/shelf">
+        <section class="section" id="reading">
+        <h2>Reading <span class="count">2 books</span>
+        </h2>
+        <div class="section-items" data-items>
+        <article class="book">
+        <span class="title">Middlemarch</span> <span class="author">by George Eliot</span> <form method="post" action="/books/2/finish" data-tessera-fragment>
+        <input type="hidden" name="_csrf" value="">
+        <button type="submit">Finished</button>
+        </form>
+        </article>
+        <article class="book">
+        <span class="title">The Left Hand of Darkness</span> <span class="author">by Ursula K. Le Guin</span> <form method="post" action="/books/1/finish" data-tessera-fragment>
+        <input type="hidden" name="_csrf" value="">
+        <button type="submit">Finished</button>
+        </form>
+        </article>
+        </div>
+        </section>
+        <section class="section" id="finished">
+        <h2>Finished <span class="count">1 book</span>
+        </h2>
+        <div class="section-items" data-items>
+        <article class="book">
+        <span class="title">Invisible Cities</span> <span class="author">by Italo Calvino</span>
+        </article>
+        </div>
+        </section>
+        </section>
 
         """#
     }
