@@ -2,18 +2,19 @@
 import Foundation
 import PackageDescription
 
-/// The HTML snapshot folders next to the demo's tests: data for the tests, not sources.
-let snapshotFolders: [String] = {
-    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/TesseraDemoTests")
+/// The HTML snapshot folders next to a test target's tests: data for the tests, not sources.
+func snapshotFolders(_ target: String) -> [String] {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/" + target)
     let paths = (try? FileManager.default.subpathsOfDirectory(atPath: tests.path)) ?? []
     return paths.filter { $0.hasSuffix("__Snapshots__") }.sorted()
-}()
+}
 
 let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Tessera", targets: ["Tessera"]),
+        .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .library(name: "TesseraDemo", targets: ["TesseraDemo"]),
         .executable(name: "tessera", targets: ["tessera"]),
         .executable(name: "tessera-bench", targets: ["TesseraBench"]),
@@ -33,7 +34,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        /// The framework: templates, escaping, scenes, components, data sources, stores.
+        /// The framework: templates, escaping, scenes, components, data sources, stores, and the
+        /// command line every app gets (`serve`, `validate`, `routes`, `migrate`, `new`).
         .target(
             name: "Tessera",
             dependencies: [
@@ -42,6 +44,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("BuiltIns/tessera.js")]
+        ),
+        /// Testing any Tessera app: an in-process client, HTML snapshots, components rendered
+        /// alone with their query counts, CSS-selector assertions.
+        .target(
+            name: "TesseraTesting",
+            dependencies: [
+                "Tessera",
+                "CLibXML2",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         /// The demo blogging community built on Tessera.
@@ -55,16 +69,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        /// The `tessera` command line: `serve` and `validate`.
-        .executableTarget(
-            name: "tessera",
-            dependencies: [
-                "TesseraDemo",
-                "Tessera",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        /// The `tessera` command: the demo community through Tessera's own entry point.
+        .executableTarget(name: "tessera", dependencies: ["TesseraDemo", "Tessera"]),
         /// `tessera-bench`: in-process benchmarks that print numbers.
         .executableTarget(
             name: "TesseraBench",
@@ -80,21 +86,25 @@ let package = Package(
             name: "TesseraTests",
             dependencies: [
                 "Tessera",
+                "TesseraTesting",
                 "TesseraTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: snapshotFolders("TesseraTests")
         ),
         .testTarget(
             name: "TesseraDemoTests",
             dependencies: [
                 "TesseraDemo",
                 "Tessera",
+                "TesseraTesting",
                 "TesseraTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            exclude: snapshotFolders
+            exclude: snapshotFolders("TesseraDemoTests")
         ),
     ]
 )

@@ -4,7 +4,7 @@ import GRDB
 // MARK: - AnalyticsRecorder
 
 /// Writes analytics events to the `tessera_events` table: the one hook every scene and
-/// component goes through (the seeds' per-controller analytics, written once).
+/// component goes through (per-controller analytics, written once).
 public struct AnalyticsRecorder: Sendable {
     /// The table events are written to.
     public static let table = "tessera_events"

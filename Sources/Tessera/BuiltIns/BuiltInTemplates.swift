@@ -9,8 +9,14 @@ public enum BuiltInTemplates {
     public static let emptyState = "Tessera/EmptyState"
     /// What a component shows when its loading failed: names `message`, `retryURL`.
     public static let componentError = "Tessera/ComponentError"
-    /// A whole error page (404, 400, 403, 413, 500): names `status`, `title`, `message`.
+    /// The body of an error page (404, 400, 403, 413, 500…), rendered inside the site's layout:
+    /// names `status`, `title`, `message`, `homeURL`.
     public static let errorPage = "Tessera/ErrorPage"
+    /// The layout of an app whose `Views/` has no `Layouts/Main`: the site's name in the header
+    /// and every title, the page, a footer, Tessera's client script and the app's
+    /// `/css/app.css`. Names what any layout may read: `documentTitle` (the page's title and the
+    /// site's name), `title`, `siteName`, `bodyClass`, `content`, `isDevelopment`.
+    public static let layout = "Tessera/Layout"
 
     /// The sources, by name.
     static let sources: [TemplateSource] = [
@@ -32,10 +38,28 @@ public enum BuiltInTemplates {
         TemplateSource(
             name: errorPage,
             text: """
+                <section class="error-page" aria-labelledby="error-title"><p class="error-status">Error {{status}}</p><h1 id="error-title">{{title}}</h1><p>{{message}}</p><p class="error-actions"><a href="{{homeURL}}">Go to the home page</a></p></section>
+                """),
+        TemplateSource(
+            name: layout,
+            text: """
                 <!DOCTYPE html>
                 <html lang="en">
-                <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{status}} {{title}}</title><link rel="stylesheet" href="/css/app.css"></head>
-                <body class="error-page"><main><h1>{{status}} {{title}}</h1><p>{{message}}</p><p><a href="/">Back to the home page</a></p></main></body>
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>{{documentTitle}}</title>
+                <link rel="stylesheet" href="/css/app.css">
+                <script src="/js/tessera.js" defer></script>
+                {{#isDevelopment}}<meta name="tessera-dev-events" content="/_tessera/events">{{/isDevelopment}}
+                </head>
+                <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>
+                <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a></nav></header>
+                <main id="main" class="page">
+                {{content}}
+                </main>
+                <footer class="site-footer"><p>{{siteName}} · made with Tessera</p></footer>
+                </body>
                 </html>
                 """),
     ]

@@ -1,6 +1,6 @@
 // MARK: - ActionTable
 
-/// A component's table from action name to handler (the seeds' action tags with one handler
+/// A component's table from action name to handler (action tags with one handler
 /// table per controller). Routes are mounted from it; requests dispatch through it. No `switch`.
 ///
 /// ```swift

@@ -6,7 +6,7 @@ import Foundation
 /// own error, owns its actions and pagination, and can be fetched alone at its own URL.
 ///
 /// A component does not know its parent. Whoever creates it passes what it needs — its
-/// configuration, URL builders for where its links lead (the seeds' `VCGenerator`), and, where
+/// configuration, URL builders for where its links lead (a view controller factory's job), and, where
 /// components must agree, one shared state object.
 ///
 /// Lifecycle, in order, per request:
@@ -30,8 +30,9 @@ open class Component: HTMLFragment, @unchecked Sendable {
     /// (`BlogListComponent` → `blog-list`).
     open class var name: String { Component.kebabName(of: self) }
 
-    /// The template under `Views/`; no default (every component names its own).
-    open var template: String { fatalError("\(type(of: self)) must override `template`") }
+    /// The template under `Views/`. Every component names its own: the default (empty) is a
+    /// start-up error naming the component and its file, and renders as the component's error.
+    open var template: String { "" }
 
     /// The root element's tag; default `section`.
     open var rootElement: String { "section" }
@@ -115,9 +116,11 @@ open class Component: HTMLFragment, @unchecked Sendable {
             writer.writeEscaped(rootClass)
         }
         writer.writeRaw("\">")
-        if let loadError {
-            let message = renderer.library.contains(template) ? errorMessage(for: loadError) : "Missing template \(template)"
-            let model: [String: TemplateValue] = ["message": .string(message), "retryURL": .string(fragmentURL)]
+        let hasTemplate = renderer.library.contains(template)
+        if loadError != nil || !hasTemplate {
+            let message = loadError.map(errorMessage(for:)) ?? ""
+            let shown = hasTemplate ? message : "Missing template \(template.isEmpty ? "(none declared)" : template)"
+            let model: [String: TemplateValue] = ["message": .string(shown), "retryURL": .string(fragmentURL)]
             renderer.render(BuiltInTemplates.componentError, model, into: &writer)
         } else {
             renderer.render(template, ComponentViewModel(component: self, model: viewModel()), into: &writer)

@@ -1,6 +1,6 @@
 // MARK: - ArrayDataSource
 
-/// A one-section list: items and the one cell renderer that draws them (the seeds'
+/// A one-section list: items and the one cell renderer that draws them (iOS's
 /// `ArrayDataSource` with a configure-cell block).
 ///
 /// Interpolate it in a template (`{{rows}}` with `.fragment(dataSource)`): it writes each cell

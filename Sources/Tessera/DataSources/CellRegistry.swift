@@ -1,7 +1,7 @@
 // MARK: - CellRegistry
 
 /// Maps item types to the cell renderers that draw them, with separate maps for section
-/// headers and footers (the seeds' `dataMapCells`, `dataMapHeaders`, `dataMapFooters`).
+/// headers and footers (one map each for cells, headers and footers).
 ///
 /// Adding a new kind of cell is one `register` call: no `switch` over item types anywhere.
 public struct CellRegistry: Sendable {

@@ -3,7 +3,7 @@
 /// Draws one kind of item: picks its template and turns the item into a ready view model.
 ///
 /// The cell never formats in the template: its view model hands over finished values
-/// ("12 likes", an absolute URL), as the seeds' cell helpers do.
+/// ("12 likes", an absolute URL).
 ///
 /// ```swift
 /// struct FortuneCell: CellRenderer {

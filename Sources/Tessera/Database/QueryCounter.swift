@@ -17,9 +17,13 @@ public final class QueryCounter: Sendable {
     /// The statements counted so far.
     public var value: Int { count.load(ordering: .relaxed) }
 
-    /// Counts a traced statement, unless it is one of GRDB's schema `PRAGMA`s.
+    /// Counts a traced statement, unless it is one of GRDB's schema reads: a `PRAGMA`, or the
+    /// `sqlite_master` read a connection makes the first time it is used. So a budget counts the
+    /// app's own queries, whether or not the connection was warm.
     func count(_ event: Database.TraceEvent) {
-        guard case .statement(let statement) = event, !statement.sql.hasPrefix("PRAGMA") else { return }
+        guard case .statement(let statement) = event, !statement.sql.hasPrefix("PRAGMA"),
+            !statement.sql.contains("sqlite_master")
+        else { return }
         increment()
     }
 

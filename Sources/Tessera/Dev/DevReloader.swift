@@ -44,7 +44,7 @@ public final class DevReloader: Service, Sendable {
                 self.checkForChanges()
             }
         }
-        state.withLock { state in state.listeners.values.forEach { $0.finish() } }
+        endEvents()
     }
 
     /// Recompiles if any template changed since the last check. Returns whether it reloaded.
@@ -82,6 +82,15 @@ public final class DevReloader: Service, Sendable {
         continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.listeners.removeValue(forKey: id) } }
         state.withLock { $0.listeners[id] = continuation }
         return stream
+    }
+
+    /// Ends every open event stream (the server is shutting down).
+    func endEvents() {
+        let listeners = state.withLock { state in
+            defer { state.listeners = [:] }
+            return Array(state.listeners.values)
+        }
+        listeners.forEach { $0.finish() }
     }
 
     private func broadcast(_ event: String) {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 // MARK: - DevRoutes
 
@@ -12,14 +13,21 @@ public enum DevRoutes {
     public static let eventsPath = "/_tessera/events"
 
     /// Mounts the events route and the error-page middleware for `reloader` on `router`.
+    ///
+    /// An open event stream ends when the server begins its graceful shutdown (SIGINT,
+    /// SIGTERM), so a page left open never keeps the server from exiting.
     public static func mount(_ reloader: DevReloader, on router: Router<TesseraRequestContext>) {
         router.add(middleware: DevErrorMiddleware(reloader: reloader))
         router.get(RouterPath(eventsPath)) { _, _ in
             let events = reloader.events()
             let body = ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                for await event in events {
-                    try await writer.write(ByteBuffer(string: "event: \(event)\ndata: \(event)\n\n"))
+                try await withGracefulShutdownHandler {
+                    for await event in events {
+                        try await writer.write(ByteBuffer(string: "event: \(event)\ndata: \(event)\n\n"))
+                    }
+                } onGracefulShutdown: {
+                    reloader.endEvents()
                 }
                 try await writer.finish(nil)
             }

@@ -4,16 +4,21 @@ import Logging
 
 // MARK: - ErrorPageMiddleware
 
-/// Turns every error into an HTML error page: a ``RequestError`` or Hummingbird `HTTPError`
-/// keeps its status and message; anything else is a 500 that says nothing about the cause
-/// (which goes to the log). No stack trace ever reaches the visitor.
+/// Turns every error into an HTML error page inside the site's layout (its header, navigation
+/// and footer, the site's name in the title, a link home): a ``RequestError`` or Hummingbird
+/// `HTTPError` keeps its status and message; anything else is a 500 that says nothing about the
+/// cause (which goes to the log). No stack trace ever reaches the visitor.
+///
+/// The page body is `Tessera/ErrorPage`; the layout is the site's default layout, or Tessera's
+/// own (``BuiltInTemplates/layout``) when the site has none. Error pages are rendered for a
+/// visitor: outside the scene they belong to, no session is read.
 public struct ErrorPageMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 
     let site: Site
 
-    /// Error pages rendered with `site`'s templates (`Tessera/ErrorPage`).
+    /// Error pages rendered with `site`'s templates.
     public init(site: Site) { self.site = site }
 
     /// Runs the request; turns any error into an error page.
@@ -34,21 +39,53 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    /// The error page for `status` with `message`.
+    /// The error page for `status` with `message`, inside the layout.
     func page(status: HTTPResponse.Status, message: String) -> Response {
+        let templates = site.templates
+        let globals: TemplateValue = .object([
+            "siteName": .string(site.configuration.name), "isDevelopment": .bool(site.configuration.isDevelopment),
+            "csrfToken": .string(""),
+        ])
+        let renderer = TemplateRenderer(library: templates, globals: globals)
         let model: [String: TemplateValue] = [
-            "status": .int(status.code), "title": .string(status.reasonPhrase), "message": .string(message),
+            "status": .int(status.code), "title": .string(Self.title(for: status)), "message": .string(message),
+            "homeURL": .string("/"),
         ]
-        let html = site.templates.render(BuiltInTemplates.errorPage, model)
-        return HTMLResponse.make(html.bytes, status: status)
+        var body = HTMLWriter()
+        renderer.render(BuiltInTemplates.errorPage, model, into: &body)
+        var head = PageHead(title: Self.title(for: status))
+        head.status = status
+        head.bodyClass = "error"
+        let layout = site.configuration.defaultLayout.flatMap { templates.contains($0) ? $0 : nil } ?? BuiltInTemplates.layout
+        var page = HTMLWriter(capacity: body.byteCount + 4096)
+        renderer.render(
+            layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes), siteName: site.configuration.name),
+            into: &page)
+        return HTMLResponse.make(page, status: status)
     }
 
+    /// The page's heading for `status`, in plain words.
+    static func title(for status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: "That request could not be used"
+        case 403: "You cannot do that here"
+        case 404: "Page not found"
+        case 405: "That cannot be done at this address"
+        case 413: "That is too large"
+        case 429: "Too many attempts"
+        case 400..<500: "That request could not be used"
+        default: "Something went wrong"
+        }
+    }
+
+    /// The sentence shown when the error carries none of its own.
     static func message(for status: HTTPResponse.Status) -> String {
         switch status.code {
-        case 404: "There is nothing at this address."
+        case 404: "There is nothing at this address. It may have moved, or the link may be mistyped."
         case 405: "This address does not accept that kind of request."
-        case 413: "The request is larger than allowed."
-        case 400..<500: "The request could not be understood."
+        case 413: "What was sent is larger than this site accepts."
+        case 429: "Please wait a moment before trying again."
+        case 400..<500: "Something in the request was not right. Go back and try again."
         default: "Something went wrong on our side. Please try again in a moment."
         }
     }

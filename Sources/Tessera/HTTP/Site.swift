@@ -25,12 +25,19 @@ public final class Site: Sendable {
     /// - Parameters:
     ///   - services: app objects scenes and components may ask for by type with
     ///     ``service(_:)`` (a clock, a mailer…); default none.
-    ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`
-    ///     and `isDevelopment` itself.
+    ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`,
+    ///     `isDevelopment` and `siteName` itself.
+    ///
+    /// When `configuration` asks for the app layout (`Layouts/Main`) and `templates` lack it,
+    /// the site uses Tessera's built-in layout instead.
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
         services: [any Sendable] = [], globals: @escaping Globals = { _ in [:] }
     ) {
+        var configuration = configuration
+        if configuration.defaultLayout == SiteConfiguration.appLayout, !templates.contains(SiteConfiguration.appLayout) {
+            configuration.defaultLayout = BuiltInTemplates.layout
+        }
         self.configuration = configuration
         self.database = database
         self.logger = logger
@@ -59,6 +66,7 @@ public final class Site: Sendable {
         var values = await globals(scope)
         values["csrfToken"] = .string(scope.session.csrfToken)
         values["isDevelopment"] = .bool(configuration.isDevelopment)
+        values["siteName"] = .string(configuration.name)
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 

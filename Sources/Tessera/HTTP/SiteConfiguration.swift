@@ -4,8 +4,13 @@
 public struct SiteConfiguration: Sendable {
     /// The site's name: default page title and `Server` header. Default "Tessera".
     public var name = "Tessera"
-    /// The layout scenes render in unless they choose another. Default `Layouts/Main`.
-    public var defaultLayout: String? = "Layouts/Main"
+    /// The layout scenes and error pages render in unless they choose another. Default
+    /// `Layouts/Main` (``appLayout``); when the app's `Views/` has no such file, Tessera's own
+    /// layout (``BuiltInTemplates/layout``) stands in.
+    public var defaultLayout: String? = SiteConfiguration.appLayout
+
+    /// `Layouts/Main`: the app's own layout, by convention.
+    public static let appLayout = "Layouts/Main"
     /// Development mode: errors show details, templates reload. Default off.
     public var isDevelopment = false
     /// The folder static files are served from. Default `Public`.

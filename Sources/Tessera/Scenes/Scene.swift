@@ -19,8 +19,9 @@
 open class Scene: @unchecked Sendable {
     // MARK: - Declaration
 
-    /// The route, such as `/users/:id`; no default (every scene names its own).
-    open class var path: String { fatalError("\(self) must override `path`") }
+    /// The route, such as `/users/:id`. Every scene names its own: the default (empty) is a
+    /// start-up error naming the scene and its file.
+    open class var path: String { "" }
 
     /// The component types this scene may hold; their action tables are mounted as POST
     /// routes. Default: none.

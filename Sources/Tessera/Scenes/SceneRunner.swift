@@ -131,7 +131,7 @@ struct SceneRunner: Sendable {
 
     /// Steps 1–3: a new scene, its parameters parsed, its layout chosen, its components
     /// configured.
-    private func prepare(_ scope: RequestScope) throws -> Scene {
+    func prepare(_ scope: RequestScope) throws -> Scene {
         let scene = sceneType.init()
         try scene.parseParameters(scope)
         scene.layout = scene.chooseLayout(scope)
@@ -156,7 +156,7 @@ struct SceneRunner: Sendable {
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
         guard let layout = scene.layout else { return HTMLResponse.make(body, status: head.status, headers: head.headers) }
         var page = HTMLWriter(capacity: body.byteCount + 4096)
-        renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes)), into: &page)
+        renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes), siteName: site.configuration.name), into: &page)
         return HTMLResponse.make(page, status: head.status, headers: head.headers)
     }
 
@@ -170,7 +170,7 @@ struct SceneRunner: Sendable {
     // MARK: - Component tree
 
     /// Sets each component's scene URL and lets it configure its children, depth first.
-    private static func configure(_ components: [Component], sceneURL: String, _ scope: RequestScope) {
+    static func configure(_ components: [Component], sceneURL: String, _ scope: RequestScope) {
         for component in components {
             component.sceneURL = sceneURL
             component.configureChildren(scope)

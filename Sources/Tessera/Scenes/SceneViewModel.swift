@@ -13,15 +13,25 @@ struct SceneViewModel: ViewModel {
 
 // MARK: - LayoutViewModel
 
-/// What a layout reads: `title`, `bodyClass`, `content` (the rendered scene), and the site's
-/// globals below it.
+/// What a layout reads: `title`, `documentTitle` (the title, then the site's name unless the
+/// title is that name), `bodyClass`, `content` (the rendered scene), and the site's globals
+/// below it.
 struct LayoutViewModel: ViewModel {
     let head: PageHead
     let content: HTML
+    let siteName: String
+
+    init(head: PageHead, content: HTML, siteName: String = "") {
+        self.head = head
+        self.content = content
+        self.siteName = siteName
+    }
 
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "title": .string(head.title)
+        case "documentTitle":
+            .string(siteName.isEmpty || head.title == siteName ? head.title : head.title + " · " + siteName)
         case "bodyClass": .optional(head.bodyClass)
         case "content": .html(content)
         default: nil

@@ -6,52 +6,64 @@ import Tessera
 
 // MARK: - DemoApp
 
-/// The demo blogging community: builds the site, its router and the Hummingbird application.
-/// Tests call the same functions the `tessera` command does.
-public enum DemoApp {
-    /// Every scene of the app, mounted in this order.
-    static var scenes: [Scene.Type] { [SignInScene.self, SignUpScene.self] + contentScenes + profileScenes + messagingScenes }
+/// The demo blogging community, declared through Tessera's public entry point like any app:
+/// its scenes, migrations, seed, settings and services. `swift run tessera` runs it.
+public struct DemoApp: TesseraApp {
+    /// The app.
+    public init() {}
+
+    /// "Tessera Community".
+    public var name: String { "Tessera Community" }
+
+    /// Every scene with sessions, mounted in this order.
+    public var scenes: [Scene.Type] { [SignInScene.self, SignUpScene.self] + Self.contentScenes + Self.profileScenes + Self.messagingScenes }
 
     /// Scenes without sessions (no forms, no signed-in view).
-    static let statelessScenes: [Scene.Type] = [FortunesScene.self]
+    public var statelessScenes: [Scene.Type] { [FortunesScene.self] }
 
-    // MARK: - Building
+    /// The schema.
+    public func migrations(_ migrator: inout DatabaseMigrator) { DemoMigrations.register(&migrator) }
 
-    /// Opens the database (creating and seeding it on first run), loads and checks the
-    /// templates, and returns the site. Throws ``TemplateErrors`` for a bad template.
-    public static func makeSite(_ configuration: DemoConfiguration, logger: Logger) throws -> Site {
-        let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
-        let database = try TesseraDatabase(path: configuration.databasePath, migrations: DemoMigrations.register)
-        let environment = DemoEnvironment(now: configuration.now, uploadsDirectory: configuration.uploadsDirectory)
-        return Site(
-            configuration: configuration.site, templates: templates, database: database, logger: logger,
-            services: [environment], globals: CurrentUserGlobals.values)
+    /// The data a first run browses (``DemoSeed``).
+    public func seed(_ db: Database) throws { try DemoSeed.insert(into: db) }
+
+    /// `demo.seed.v1`, the identifier existing databases recorded the seed under.
+    public var seedIdentifier: String { "demo.seed.v1" }
+
+    /// Members-only pages send visitors to `/signin`.
+    public func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration) {
+        site.signInPath = DemoURLs.signIn
     }
 
-    /// The router: middleware, the dev server's routes when `reloader` is given, then every
-    /// scene's routes from its declarations.
+    /// The clock and the uploads folder (`uploads` beside the database).
+    public func services(_ configuration: TesseraConfiguration) -> [any Sendable] {
+        [DemoEnvironment(now: configuration.now, uploadsDirectory: configuration.uploadsDirectory)]
+    }
+
+    /// The signed-in member for the layout (``CurrentUserGlobals``).
+    public func globals(_ scope: RequestScope) async -> [String: TemplateValue] {
+        await CurrentUserGlobals.values(scope)
+    }
+
+    /// `GET /uploads/:name`, with sessions: only the conversation's members may read an image.
+    public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
+        UploadsController.mount(on: site.sessionRoutes(on: router), site: site)
+    }
+
+    // MARK: - Tests
+
+    /// The router of `site`, as `serve` builds it (tests use this; the scenes' routes were
+    /// checked for clashes when the site was made, so building it cannot fail).
     public static func makeRouter(site: Site, reloader: DevReloader? = nil) -> Router<TesseraRequestContext> {
-        let router = Router(context: TesseraRequestContext.self)
-        site.addMiddleware(to: router)
-        if let reloader { DevRoutes.mount(reloader, on: router) }
-        for scene in statelessScenes { site.mount(scene, on: router) }
-        let withSessions = site.sessionRoutes(on: router)
-        UploadsController.mount(on: withSessions, site: site)
-        for scene in scenes { site.mount(scene, on: withSessions) }
-        return router
+        do {
+            return try DemoApp().makeRouter(site: site, reloader: reloader)
+        } catch {
+            preconditionFailure("the demo's routes clash: \(error)")
+        }
     }
+}
 
-    /// The whole application, ready to run.
-    public static func buildApplication(_ configuration: DemoConfiguration, logger: Logger) throws
-        -> some ApplicationProtocol
-    {
-        let site = try makeSite(configuration, logger: logger)
-        let reloader = configuration.isDevelopment ? DevReloader(site: site) : nil
-        return Application(
-            router: makeRouter(site: site, reloader: reloader),
-            configuration: .init(
-                address: .hostname(configuration.hostname, port: configuration.port), serverName: site.configuration.name),
-            services: [SessionSweeper(database: site.database)] + (reloader.map { [$0] } ?? []),
-            logger: logger)
-    }
+extension TesseraConfiguration {
+    /// Where the demo stores uploaded images: `uploads` in the data folder.
+    public var uploadsDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("uploads").path }
 }

@@ -2,7 +2,7 @@ import GRDB
 
 // MARK: - DemoMigrations
 
-/// The app's migrations, in order: the schema, then the seed data a first run browses.
+/// The app's schema migrations, in order (the seed runs after them: ``DemoApp/seed(_:)``).
 enum DemoMigrations {
     /// Registers every migration of the app.
     static func register(_ migrator: inout DatabaseMigrator) {
@@ -70,6 +70,5 @@ enum DemoMigrations {
                 t.column("createdAt", .datetime).notNull()
             }
         }
-        migrator.registerMigration("demo.seed.v1") { db in try DemoSeed.insert(into: db) }
     }
 }

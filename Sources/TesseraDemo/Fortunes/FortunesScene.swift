@@ -2,7 +2,7 @@ import Tessera
 
 // MARK: - FortunesScene
 
-/// `GET /fortunes`: the fixed benchmark page (`../shared/FORTUNES.md`), byte for byte.
+/// `GET /fortunes`: the fixed benchmark page (the TechEmpower "Fortunes" test), byte for byte.
 ///
 /// No layout, no session, no analytics: the page is the benchmark's, and a write per request
 /// would measure SQLite, not the page.

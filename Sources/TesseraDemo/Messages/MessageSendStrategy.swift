@@ -3,7 +3,7 @@ import Tessera
 
 // MARK: - MessageSendStrategy
 
-/// Checks and stores one kind of message (the seeds' strategy pattern: one object per kind,
+/// Checks and stores one kind of message (the strategy pattern: one object per kind,
 /// chosen from a table, instead of a `switch` over kinds).
 protocol MessageSendStrategy: Sendable {
     /// Checks `outgoing` and stores it through `store`; returns the new message's id. Throws

@@ -23,7 +23,7 @@ enum UploadsController {
     /// Mounts the route on `router` (a group with sessions: the reader must be signed in),
     /// serving files from the site's uploads folder.
     static func mount(on router: some RouterMethods<TesseraRequestContext>, site: Site) {
-        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? DemoConfiguration().uploadsDirectory
+        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? TesseraConfiguration().uploadsDirectory
         let store = UploadStore(directory: uploads)
         router.get(route) { _, context in
             let name = context.parameters.get("name") ?? ""

@@ -1,7 +1,7 @@
 // MARK: - DemoURLs
 
 /// Where things live. Scenes hand these builders to their components, so a component never
-/// hard-codes another scene's URL (the seeds' `VCGenerator`).
+/// hard-codes another scene's URL (a view controller factory's job).
 enum DemoURLs {
     static let home = "/"
     static let signIn = "/signin"

@@ -79,7 +79,7 @@ struct BlogSceneTests {
         try await TestSite().test { client in
             let page = try await client.get("/blogs/\(id)")
             #expect(page.status == .notFound)
-            #expect(page.text.contains("<h1>404"))
+            #expect(page.text.contains("<p class=\"error-status\">Error 404</p>"))
             let fragment = try await client.get("/blogs/\(id)/_/like-button")
             #expect(fragment.status == .notFound)
         }

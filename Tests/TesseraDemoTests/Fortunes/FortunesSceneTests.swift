@@ -6,7 +6,7 @@ import Testing
 
 @testable import TesseraDemo
 
-/// `/fortunes` against the benchmark's published rules (`../shared/FORTUNES.md`).
+/// `/fortunes` against the benchmark's published rules (TechEmpower's "Fortunes" test).
 @Suite("Fortunes page")
 struct FortunesSceneTests {
     /// The page the benchmark expects, built here by hand from the rules, not from our renderer.
@@ -74,7 +74,7 @@ struct FortunesSceneTests {
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(response.text.contains("<h1>404 Not Found</h1>"))
+            #expect(response.text.contains("<h1 id=\"error-title\">Page not found</h1>"))
         }
     }
 

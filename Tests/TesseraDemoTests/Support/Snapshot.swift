@@ -1,55 +1,6 @@
-import Foundation
-import Tessera
-import Testing
+import TesseraTesting
 
-/// HTML snapshots kept next to the tests, in `__Snapshots__/<TestFile>/<name>.html`.
-///
-/// Canonicalised so a diff reads well: one tag boundary per line, and the per-session CSRF
-/// token replaced by `CSRF-TOKEN`. Every snapshot is also checked with libxml2 and the
-/// element-balance scanner in the same run.
-///
-/// Re-record: `TESSERA_RECORD_SNAPSHOTS=1 swift test`, then review the diff with `git diff`.
-/// A missing snapshot is written and the test fails once, so nothing passes unseen.
-enum Snapshot {
-    /// `html` in its canonical form.
-    static func canonical(_ html: String) -> String {
-        var text = html.replacingOccurrences(of: "><", with: ">\n<")
-        let token = try! Regex("[0-9a-f]{64}")
-        text = text.replacing(token, with: "CSRF-TOKEN")
-        return text.hasSuffix("\n") ? text : text + "\n"
-    }
-
-    /// Checks `html` is valid and matches the snapshot `name` of the calling test file.
-    static func expectMatch(
-        _ html: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let problems = HTMLValidator.problems(in: html, file: name + ".html")
-        #expect(problems.isEmpty, "snapshot \(name) is not valid HTML: \(problems)", sourceLocation: sourceLocation)
-        #expect(!html.isEmpty, sourceLocation: sourceLocation)
-
-        let testFile = URL(fileURLWithPath: filePath)
-        let folder = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
-        let file = folder.appendingPathComponent(name + ".html")
-        let actual = canonical(html)
-        let recording = ProcessInfo.processInfo.environment["TESSERA_RECORD_SNAPSHOTS"] == "1"
-        guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? actual.write(to: file, atomically: true, encoding: .utf8)
-            if !recording {
-                Issue.record("recorded new snapshot \(file.path); run again to compare", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        if actual != expected {
-            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = Array(zip(a, e)).firstIndex { $0.0 != $0.1 } ?? min(a.count, e.count)
-            let got = line < a.count ? String(a[line]) : "<end>"
-            let want = line < e.count ? String(e[line]) : "<end>"
-            Issue.record(
-                "snapshot \(name) differs at line \(line + 1):\n  expected: \(want)\n  actual:   \(got)\n(re-record with TESSERA_RECORD_SNAPSHOTS=1)",
-                sourceLocation: sourceLocation)
-        }
-    }
-}
+/// HTML snapshots next to the tests (`__Snapshots__/<TestFile>/<name>.html`), canonical and
+/// validated with libxml2; re-record with `TESSERA_RECORD_SNAPSHOTS=1 swift test`. See
+/// ``TesseraTesting/Snapshot``.
+typealias Snapshot = TesseraTesting.Snapshot

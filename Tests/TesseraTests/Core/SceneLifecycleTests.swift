@@ -55,7 +55,7 @@ struct SceneLifecycleTests {
         try await site.test { client in
             let (status, body, _) = try await client.get("/items?" + query)
             #expect(status == .badRequest)
-            #expect(body.contains("<h1>400 Bad Request</h1>"))
+            #expect(body.contains("<h1 id=\"error-title\">That request could not be used</h1>"))
         }
     }
 

@@ -23,7 +23,7 @@ struct RequestSafetyTests {
             let big = "_csrf=\(session.token)&pad=" + String(repeating: "a", count: 70 * 1024)
             let response = try await client.post("/items/1/like", form: big, cookie: session.cookie)
             #expect(response.status == .contentTooLarge)
-            #expect(String(buffer: response.body).contains("<h1>413 Content Too Large</h1>"))
+            #expect(String(buffer: response.body).contains("<h1 id=\"error-title\">That is too large</h1>"))
         }
         #expect(try await total(site) == 0)
     }
@@ -34,7 +34,7 @@ struct RequestSafetyTests {
         try await site.test { client in
             let (status, body, _) = try await client.get(uri)
             #expect(status == .badRequest)
-            #expect(body.contains("<h1>400 Bad Request</h1>"))
+            #expect(body.contains("<h1 id=\"error-title\">That request could not be used</h1>"))
         }
     }
 

@@ -1,15 +1,26 @@
 import Foundation
 
-/// Paths to the repository and to `../shared/` beside it, found from this file's location.
+/// Paths to the repository and to the official Mustache spec, found from this file's location.
+///
+/// The spec's JSON files are not part of the repository: the conformance tests read them from
+/// `TESSERA_MUSTACHE_SPEC` (or the development machines' fallback location below), and are
+/// skipped, saying so, when they are absent.
 enum SharedFiles {
     /// The repository root.
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// `../shared` beside the repository.
-    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    /// The Mustache spec's JSON files (`specs/` of github.com/mustache/spec).
+    static let mustacheSpec: URL = {
+        if let path = ProcessInfo.processInfo.environment["TESSERA_MUSTACHE_SPEC"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec")
+    }()
 
-    /// The Mustache spec's JSON files.
-    static let mustacheSpec = shared.appendingPathComponent("mustache-spec")
+    /// Whether the spec files are there.
+    static var hasMustacheSpec: Bool {
+        FileManager.default.fileExists(atPath: mustacheSpec.appendingPathComponent("interpolation.json").path)
+    }
 }

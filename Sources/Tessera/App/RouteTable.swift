@@ -1,0 +1,122 @@
+// MARK: - RouteTable
+
+/// Every route an app's scenes mount, from their declarations alone: what `tessera routes`
+/// prints, and what start-up checks for clashes before any route reaches Hummingbird.
+public struct RouteTable: Sendable, CustomStringConvertible {
+    /// One route.
+    public struct Route: Sendable, Equatable {
+        /// `GET` or `POST`.
+        public let method: String
+        /// The path pattern, such as `/books/:id`.
+        public let path: String
+        /// The scene that answers it.
+        public let scene: String
+        /// The component whose action or fragment it is, or nil for the page (`*` for any
+        /// component's fragment).
+        public let component: String?
+        /// The action's name, for `POST` routes.
+        public let action: String?
+        /// Whether it is served without sessions.
+        public let stateless: Bool
+    }
+
+    /// The routes, in mounting order: stateless scenes, then the scenes with sessions.
+    public let routes: [Route]
+
+    /// The routes of `scenes` (with sessions) and `statelessScenes`.
+    public init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
+        routes = statelessScenes.flatMap { Self.routes(of: $0, stateless: true) }
+            + scenes.flatMap { Self.routes(of: $0, stateless: false) }
+    }
+
+    /// The routes one scene mounts: its page, any component's fragment, and each action of each
+    /// of its ``Scene/componentTypes``. ``Site/mount(_:on:)`` mounts exactly these.
+    static func routes(of scene: Scene.Type, stateless: Bool) -> [Route] {
+        let name = String(describing: scene)
+        var routes = [
+            Route(method: "GET", path: scene.path, scene: name, component: nil, action: nil, stateless: stateless),
+            Route(
+                method: "GET", path: Site.join(scene.path, "_/:" + SceneRunner.componentParameter), scene: name,
+                component: "*", action: nil, stateless: stateless),
+        ]
+        for componentType in scene.componentTypes {
+            for entry in componentType.actions.entries {
+                routes.append(
+                    Route(
+                        method: "POST", path: actionPath(entry.path, in: scene.path), scene: name,
+                        component: String(describing: componentType), action: entry.name, stateless: stateless))
+            }
+        }
+        return routes
+    }
+
+    /// An action's full path: absolute as declared, or relative to its scene's path.
+    static func actionPath(_ path: String, in scenePath: String) -> String {
+        path.hasPrefix("/") ? path : Site.join(scenePath, path)
+    }
+
+    // MARK: - Clashes
+
+    /// Pairs of routes Hummingbird could not hold together: the same method and path twice, or
+    /// a parameter named differently at the same place (`/books/:id` and `/books/:item/finish`).
+    /// Each problem names both routes, their Swift types and (when `sources` is given) files.
+    public func clashes(sources: SourceIndex?) -> [StartupProblem] {
+        var problems: [StartupProblem] = []
+        for (index, first) in routes.enumerated() {
+            for second in routes[(index + 1)...] {
+                guard let reason = Self.clash(first, second) else { continue }
+                let owner = second.component.flatMap { $0 == "*" ? nil : $0 } ?? second.scene
+                problems.append(
+                    StartupProblem(
+                        file: sources?.file(of: owner), type: owner,
+                        message: "route \(Self.describe(second)) clashes with \(Self.describe(first)): \(reason)"))
+            }
+        }
+        return problems
+    }
+
+    /// Why `a` and `b` clash, or nil.
+    static func clash(_ a: Route, _ b: Route) -> String? {
+        let left = segments(a.path)
+        let right = segments(b.path)
+        for (x, y) in zip(left, right) {
+            let xParameter = x.hasPrefix(":")
+            let yParameter = y.hasPrefix(":")
+            if xParameter, yParameter, x != y {
+                return "the same place holds parameter '\(x.dropFirst())' in one and '\(y.dropFirst())' in the other; "
+                    + "give them one name"
+            }
+            if x != y { return nil }
+        }
+        guard left.count == right.count, a.method == b.method else { return nil }
+        return "both answer \(a.method) \(a.path)"
+    }
+
+    static func segments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    static func describe(_ route: Route) -> String {
+        var owner = route.scene
+        if let component = route.component, component != "*" { owner = component + "." + (route.action ?? "") + " in " + owner }
+        return "\(route.method) \(route.path) (\(owner))"
+    }
+
+    // MARK: - Listing
+
+    /// One route a line: method, path, scene, then the component and action (`tessera routes`).
+    public var description: String {
+        let pathWidth = routes.map(\.path.count).max() ?? 0
+        return routes.map { route in
+            var line = route.method.padding(toLength: 5, withPad: " ", startingAt: 0)
+                + route.path.padding(toLength: pathWidth + 2, withPad: " ", startingAt: 0) + route.scene
+            if route.component == "*" {
+                line += "  (a component's fragment)"
+            } else if let component = route.component {
+                line += "  " + component + "." + (route.action ?? "")
+            }
+            if route.stateless { line += "  [no session]" }
+            return line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+// MARK: - Building
+
+extension TesseraApp {
+    /// The site's settings for `configuration`: name, mode and folders from it, then the app's
+    /// ``configure(_:for:)``.
+    public func siteConfiguration(_ configuration: TesseraConfiguration) -> SiteConfiguration {
+        var site = SiteConfiguration()
+        site.name = name
+        site.isDevelopment = configuration.isDevelopment
+        site.publicDirectory = configuration.publicDirectory
+        site.viewsDirectory = configuration.viewsDirectory
+        site.clientAddressHeader = configuration.clientAddressHeader
+        configure(&site, for: configuration)
+        return site
+    }
+
+    /// Checks everything that can be checked without a database — templates, the scenes'
+    /// declarations, the templates the code names, clashing routes — and returns the templates.
+    /// The code is read from `Sources/<the app's module>` (all of `Sources` if there is no such
+    /// folder; nothing if there is no `Sources`).
+    ///
+    /// Throws ``TemplateErrors`` for a template that does not compile, then
+    /// ``StartupErrors`` for everything else (each naming the Swift type and its file).
+    public func check(_ configuration: TesseraConfiguration) throws -> TemplateLibrary {
+        let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
+        let check = StartupCheck(
+            scenes: scenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
+            sources: URL(fileURLWithPath: configuration.sourcesDirectory),
+            module: String(String(reflecting: Self.self).prefix { $0 != "." }))
+        let problems = check.problems() + RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(
+            sources: check.sources)
+        guard problems.isEmpty else { throw StartupErrors(problems: problems) }
+        return templates
+    }
+
+    /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once.
+    public func openDatabase(_ configuration: TesseraConfiguration) throws -> TesseraDatabase {
+        try TesseraDatabase(path: configuration.databasePath) { migrator in
+            migrations(&migrator)
+            migrator.registerMigration(seedIdentifier) { db in try seed(db) }
+        }
+    }
+
+    /// Runs every check (``check(_:)``), opens the database, and returns the site.
+    public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) throws -> Site {
+        let templates = try check(configuration)
+        let database = try openDatabase(configuration)
+        return Site(
+            configuration: siteConfiguration(configuration), templates: templates, database: database, logger: logger,
+            services: services(configuration), globals: { scope in await self.globals(scope) })
+    }
+
+    /// The router, in this order: Tessera's middleware; the dev server's routes when `reloader`
+    /// is given; Tessera's client script (`/js/tessera.js`, unless `Public/` has its own); the
+    /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
+    /// ``StartupErrors`` when two routes clash.
+    public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
+        let clashes = RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(sources: nil)
+        guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
+        let router = Router(context: TesseraRequestContext.self)
+        site.addMiddleware(to: router)
+        if let reloader { DevRoutes.mount(reloader, on: router) }
+        ClientScript.mount(on: router)
+        addRoutes(to: router, site: site)
+        for scene in statelessScenes { site.mount(scene, on: router) }
+        let withSessions = site.sessionRoutes(on: router)
+        for scene in scenes { site.mount(scene, on: withSessions) }
+        do {
+            try router.validate()
+        } catch {
+            throw StartupErrors(problems: [StartupProblem(file: nil, type: String(describing: Self.self), message: "\(error)")])
+        }
+        return router
+    }
+
+    /// The whole server, ready to run: the site, its router, the HTTP/1 server with
+    /// ``TesseraConfiguration/connectionTimeout``, the session sweeper, and in development the
+    /// template reloader.
+    ///
+    /// `onServerRunning` is called once the port is open (tests read the port from the channel).
+    public func makeApplication(
+        _ configuration: TesseraConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let site = try makeSite(configuration, logger: logger)
+        let reloader = configuration.isDevelopment ? DevReloader(site: site) : nil
+        let router = try makeRouter(site: site, reloader: reloader)
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.connectionTimeout))),
+            configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: name),
+            services: [SessionSweeper(database: site.database)] + (reloader.map { [$0] } ?? []),
+            onServerRunning: onServerRunning, logger: logger)
+    }
+}
+
+extension TimeAmount {
+    /// The same span, in nanoseconds.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

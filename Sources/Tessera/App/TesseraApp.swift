@@ -1,0 +1,92 @@
+import GRDB
+import Hummingbird
+
+// MARK: - TesseraApp
+
+/// What an app is made of, declared in one type: its scenes, migrations, seed data, settings and
+/// services. Tessera builds the site, the router and the server from it, and gives it the whole
+/// command line (`serve [--dev]`, `validate`, `routes`, `migrate`, `new`):
+///
+/// ```swift
+/// @main
+/// struct BookClub: TesseraApp {
+///     var name: String { "Book Club" }
+///     var scenes: [Scene.Type] { [ReadingScene.self] }
+///     func migrations(_ migrator: inout DatabaseMigrator) { BookStore.registerMigration(in: &migrator) }
+///     func seed(_ db: Database) throws { try BookStore.seed(db) }
+/// }
+/// ```
+///
+/// Only ``scenes`` has no default. Start-up runs in this order: configuration (defaults, then
+/// the environment, then flags) → templates loaded and checked → database opened, Tessera's
+/// migrations, the app's ``migrations(_:)``, then ``seed(_:)`` once → site → routes checked
+/// for clashes → server.
+public protocol TesseraApp: Sendable {
+    /// The app; Tessera makes one at start-up.
+    init()
+
+    /// The site's name: the `Server` header and, with the built-in layout, every page title.
+    /// Default "Tessera".
+    var name: String { get }
+
+    /// The scenes with sessions (forms, sign-in, CSRF), mounted in this order. No default.
+    var scenes: [Scene.Type] { get }
+
+    /// Scenes served without sessions (no forms, no signed-in view); default none.
+    var statelessScenes: [Scene.Type] { get }
+
+    /// Registers the app's migrations, in order; they run after Tessera's own. Default none.
+    func migrations(_ migrator: inout DatabaseMigrator)
+
+    /// Inserts the rows a first run shows; runs once, as the migration ``seedIdentifier``, after
+    /// every migration. Default nothing.
+    func seed(_ db: Database) throws
+
+    /// The identifier the seed is recorded under in the migrations table; default `seed.v1`.
+    var seedIdentifier: String { get }
+
+    /// Changes the site's settings (sign-in path, default layout…) for `configuration`. Default:
+    /// nothing beyond what Tessera sets from the configuration.
+    func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration)
+
+    /// Objects scenes and components ask for by type (``Site/service(_:)``): a clock, a mailer…
+    /// Default none.
+    func services(_ configuration: TesseraConfiguration) -> [any Sendable]
+
+    /// Values every template may read, computed per request (say the signed-in member's name).
+    /// Default none.
+    func globals(_ scope: RequestScope) async -> [String: TemplateValue]
+
+    /// Adds routes that are not scenes (file downloads, webhooks), after the middleware and
+    /// before the scenes. Default none.
+    func addRoutes(to router: Router<TesseraRequestContext>, site: Site)
+}
+
+// MARK: - Defaults
+
+extension TesseraApp {
+    /// "Tessera".
+    public var name: String { "Tessera" }
+    /// None.
+    public var statelessScenes: [Scene.Type] { [] }
+    /// None.
+    public func migrations(_ migrator: inout DatabaseMigrator) {}
+    /// Nothing.
+    public func seed(_ db: Database) throws {}
+    /// `seed.v1`.
+    public var seedIdentifier: String { "seed.v1" }
+    /// Nothing.
+    public func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration) {}
+    /// None.
+    public func services(_ configuration: TesseraConfiguration) -> [any Sendable] { [] }
+    /// None.
+    public func globals(_ scope: RequestScope) async -> [String: TemplateValue] { [:] }
+    /// None.
+    public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
+
+    /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, `new`. An
+    /// `@main` app type gets this as its entry point.
+    public static func main() async {
+        await TesseraCommand<Self>.main()
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+// MARK: - TesseraConfiguration
+
+/// How an app runs: address, files, mode, timeouts. Every field has a default fit for
+/// `swift run`; the environment (``fromEnvironment(_:)``) and then command-line flags override
+/// them, in that order.
+public struct TesseraConfiguration: Sendable {
+    /// Production or development.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Templates compiled once; error pages say nothing about causes.
+        case production
+        /// Templates reload when `Views/` changes and open pages are told to reload.
+        case development
+    }
+
+    /// The address to listen on; default `127.0.0.1` (environment `HOST`).
+    public var hostname = "127.0.0.1"
+    /// The port; default 8080 (environment `PORT`).
+    public var port = 8080
+    /// The SQLite file, created, migrated and seeded at start-up; default `data/tessera.sqlite`
+    /// (environment `TESSERA_DATABASE`). Its folder also holds the app's other data.
+    public var databasePath = "data/tessera.sqlite"
+    /// The templates; default `Views` (environment `TESSERA_VIEWS`).
+    public var viewsDirectory = "Views"
+    /// The static files; default `Public` (environment `TESSERA_PUBLIC`).
+    public var publicDirectory = "Public"
+    /// The app's Swift sources, read by the start-up checks to name the file of a type and to
+    /// find templates the code names; default `Sources` (skipped when absent, as in a deployed
+    /// binary).
+    public var sourcesDirectory = "Sources"
+    /// Production (default) or development (environment `TESSERA_ENV`).
+    public var mode = Mode.production
+    /// How long a connection may stay open without delivering a complete request head: counted
+    /// from when it opened or from its last response. It covers both slow clients that never
+    /// finish their headers and idle keep-alive connections. Default 30 seconds.
+    public var connectionTimeout: Duration = .seconds(30)
+    /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`), used
+    /// by sign-in throttling (``SiteConfiguration/clientAddressHeader``); default none, the
+    /// connection's address (environment `TESSERA_CLIENT_ADDRESS_HEADER`). Set it only behind a
+    /// proxy that overwrites the header, or clients can claim any address.
+    public var clientAddressHeader: String?
+    /// The clock an app hands its services (see ``TesseraApp/services(_:)``); default the
+    /// system's. Tests fix it.
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// Whether ``mode`` is development.
+    public var isDevelopment: Bool {
+        get { mode == .development }
+        set { mode = newValue ? .development : .production }
+    }
+
+    /// The folder the database lives in: the app's data folder.
+    public var dataDirectory: String { URL(fileURLWithPath: databasePath).deletingLastPathComponent().path }
+
+    /// The defaults.
+    public init() {}
+
+    // MARK: - Environment
+
+    /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER` and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// that does not parse is an error naming the variable.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> TesseraConfiguration
+    {
+        var configuration = TesseraConfiguration()
+        if let host = environment["HOST"], !host.isEmpty { configuration.hostname = host }
+        if let port = environment["PORT"], !port.isEmpty {
+            guard let number = Int(port), (0...65535).contains(number) else {
+                throw ConfigurationError(message: "PORT must be a number from 0 to 65535, not '\(port)'")
+            }
+            configuration.port = number
+        }
+        if let path = environment["TESSERA_DATABASE"], !path.isEmpty { configuration.databasePath = path }
+        if let path = environment["TESSERA_VIEWS"], !path.isEmpty { configuration.viewsDirectory = path }
+        if let path = environment["TESSERA_PUBLIC"], !path.isEmpty { configuration.publicDirectory = path }
+        if let header = environment["TESSERA_CLIENT_ADDRESS_HEADER"], !header.isEmpty {
+            configuration.clientAddressHeader = header
+        }
+        if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
+            guard let parsed = Mode(rawValue: mode) else {
+                throw ConfigurationError(message: "TESSERA_ENV must be 'development' or 'production', not '\(mode)'")
+            }
+            configuration.mode = parsed
+        }
+        return configuration
+    }
+}
+
+// MARK: - ConfigurationError
+
+/// A configuration value that cannot be used.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the setting.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+// MARK: - AppOptions
+
+/// The options every app command shares; each one, when given, wins over the environment.
+struct AppOptions: ParsableArguments {
+    @Option(help: "The address to listen on (default 127.0.0.1, or $HOST).")
+    var hostname: String?
+
+    @Option(help: "The port to listen on (default 8080, or $PORT).")
+    var port: Int?
+
+    @Option(help: "The SQLite database file; created, migrated and seeded if needed (default data/tessera.sqlite, or $TESSERA_DATABASE).")
+    var db: String?
+
+    @Option(help: "The folder of Mustache templates (default Views, or $TESSERA_VIEWS).")
+    var views: String?
+
+    @Option(name: .customLong("public"), help: "The folder of static files (default Public, or $TESSERA_PUBLIC).")
+    var publicDirectory: String?
+
+    @Option(help: "A header a trusted reverse proxy sets to the client's address, e.g. X-Forwarded-For (default none, or $TESSERA_CLIENT_ADDRESS_HEADER).")
+    var clientAddressHeader: String?
+
+    @Option(help: "The app's Swift sources, read to name the file of a type in errors (default Sources).")
+    var sources: String?
+
+    /// The configuration: defaults, then `environment` (default the process's), then these
+    /// options.
+    func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> TesseraConfiguration
+    {
+        var configuration = try TesseraConfiguration.fromEnvironment(environment)
+        if let hostname { configuration.hostname = hostname }
+        if let port { configuration.port = port }
+        if let db { configuration.databasePath = db }
+        if let views { configuration.viewsDirectory = views }
+        if let publicDirectory { configuration.publicDirectory = publicDirectory }
+        if let sources { configuration.sourcesDirectory = sources }
+        if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
+        return configuration
+    }
+}

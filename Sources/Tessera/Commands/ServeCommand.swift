@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+
+// MARK: - ServeCommand
+
+/// `serve`: checks everything (templates, the templates the code names, routes), opens the
+/// database (migrating and seeding it on first run), and serves the app until SIGINT or
+/// SIGTERM. A problem stops it before it opens its port.
+struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "serve", abstract: "Serve the app (creates, migrates and seeds its database if needed).")
+    }
+
+    @OptionGroup var options: AppOptions
+
+    @Flag(help: "Development mode: reload templates when Views/ changes and tell open pages to reload (or TESSERA_ENV=development).")
+    var dev = false
+
+    func run() async throws {
+        do {
+            var configuration = try options.configuration()
+            if dev { configuration.mode = .development }
+            var logger = Logger(label: App().name)
+            logger.logLevel = configuration.isDevelopment ? .debug : .info
+            let application = try App().makeApplication(configuration, logger: logger)
+            try await application.runService()
+        } catch {
+            throw CommandFailure.report(error)
+        }
+    }
+}

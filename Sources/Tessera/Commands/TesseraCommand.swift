@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+// MARK: - TesseraCommand
+
+/// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, `new`.
+/// An app gets it from ``TesseraApp/main()``.
+public struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
+    /// The subcommands; named after the running executable.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent,
+            abstract: "\(App().name), a Tessera app.",
+            subcommands: [
+                ServeCommand<App>.self, ValidateCommand<App>.self, RoutesCommand<App>.self, MigrateCommand<App>.self,
+                NewCommand.self,
+            ],
+            defaultSubcommand: ServeCommand<App>.self)
+    }
+
+    /// The command.
+    public init() {}
+}
+
+// MARK: - Reporting
+
+/// Prints start-up failures the way every command reports them, and exits non-zero.
+enum CommandFailure {
+    /// Writes `error` to standard error when it is one Tessera explains (templates, start-up
+    /// problems, configuration); returns the exit code to end with.
+    static func report(_ error: any Error) -> any Error {
+        switch error {
+        case let errors as TemplateErrors: write(errors.description)
+        case let errors as StartupErrors: write(errors.description)
+        case let error as ConfigurationError: write(error.description)
+        default: return error
+        }
+        return ExitCode.failure
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

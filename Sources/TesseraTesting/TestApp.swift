@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Tessera
+
+// MARK: - TestApp
+
+/// An app under test: its site on a fresh temporary database (migrated and seeded), with the
+/// package's own `Views/` and `Public/`, served in process.
+///
+/// ```swift
+/// let app = try TestApp<BookClub>()
+/// try await app.test { client in
+///     let page = try await client.get("/")
+///     #expect(page.select("#shelf li").count == 3)
+/// }
+/// ```
+///
+/// Each `TestApp` has its own database; ``test(_:_:)`` deletes it when its body ends.
+public struct TestApp<App: TesseraApp>: Sendable {
+    /// The app.
+    public let app: App
+    /// The temporary folder holding the database (and any data the app keeps beside it).
+    public let folder: URL
+    /// The configuration the site was made with.
+    public let configuration: TesseraConfiguration
+    /// The site: templates, database, services.
+    public let site: Site
+
+    /// A site for `app` on a new database in a temporary folder.
+    ///
+    /// - Parameters:
+    ///   - root: the package's folder (with `Views/`, `Public/` and `Sources/`); default the
+    ///     nearest folder above the calling test file that holds a `Package.swift`.
+    ///   - configure: last changes to the configuration (a fixed clock, say).
+    public init(
+        _ app: App = App(), root: URL? = nil, filePath: String = #filePath,
+        configure: (inout TesseraConfiguration) -> Void = { _ in }
+    ) throws {
+        let root = root ?? Self.packageRoot(from: URL(fileURLWithPath: filePath))
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-test-\(UUID().uuidString)")
+        var configuration = TesseraConfiguration()
+        configuration.databasePath = folder.appendingPathComponent("test.sqlite").path
+        configuration.viewsDirectory = root.appendingPathComponent("Views").path
+        configuration.publicDirectory = root.appendingPathComponent("Public").path
+        configuration.sourcesDirectory = root.appendingPathComponent("Sources").path
+        configure(&configuration)
+        self.configuration = configuration
+        self.app = app
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        site = try app.makeSite(configuration, logger: logger)
+    }
+
+    /// A new site on `other`'s files, as after a restart (run `other` with `keepingFiles: true`).
+    public init(reopening other: TestApp) throws {
+        folder = other.folder
+        configuration = other.configuration
+        app = other.app
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        site = try app.makeSite(configuration, logger: logger)
+    }
+
+    /// Runs `body` against the app's router (as `serve` builds it, in process; `mode` `.live`
+    /// for a real socket), then deletes the temporary folder unless `keepingFiles` (default
+    /// false; for a test that reopens them with ``init(reopening:)``).
+    public func test<Value>(
+        _ mode: TestingSetup = .router, keepingFiles: Bool = false, _ body: @Sendable (TestClient) async throws -> Value
+    ) async throws -> Value {
+        defer { if !keepingFiles { try? FileManager.default.removeItem(at: folder) } }
+        let application = Application(
+            router: try app.makeRouter(site: site),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: app.name))
+        return try await application.test(mode) { client in try await body(TestClient(client)) }
+    }
+
+    // MARK: - Rendering alone
+
+    /// Renders `component` alone, loaded from this app's database as a visitor (or as
+    /// `userID`) with `query`: its fragment and the SQL statements its loading ran. The
+    /// connection's first schema read is not counted, so an N+1 test is exact.
+    public func render(_ component: Component, query: [(String, String)] = [], userID: Int64? = nil) async throws
+        -> StandaloneRender
+    {
+        try await site.renderAlone(component, scope: .standalone(site: site, query: query, userID: userID))
+    }
+
+    /// Renders `scene` alone (its body, without the layout) for the page at `path` with route
+    /// `parameters`, and counts its queries as ``render(_:query:userID:)`` does.
+    public func render(
+        _ scene: Scene.Type, path: String = "/", parameters: [(String, String)] = [], query: [(String, String)] = [],
+        userID: Int64? = nil
+    ) async throws -> StandaloneRender {
+        try await site.renderAlone(
+            scene, scope: .standalone(site: site, path: path, parameters: parameters, query: query, userID: userID))
+    }
+
+    /// Deletes the temporary folder (``test(_:_:)`` does this itself).
+    public func removeFiles() { try? FileManager.default.removeItem(at: folder) }
+
+    // MARK: - Private
+
+    /// The nearest folder above `file` holding a `Package.swift`.
+    static func packageRoot(from file: URL) -> URL {
+        var folder = file.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TesseraTesting
+
+@testable import Tessera
+
+/// Error pages render inside the app's layout (header, navigation, footer, the site's name in
+/// the title, a way home), or inside Tessera's own layout when the app has none.
+@Suite("Error pages")
+struct ErrorPageTests {
+    static let layout = """
+        <!DOCTYPE html><html lang="en"><head><title>{{documentTitle}}</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main>{{content}}</main><footer>Fixture footer</footer></body></html>
+        """
+
+    @Test("a 404 renders in the app's layout with its navigation, footer, title and a link home")
+    func notFoundInAppLayout() async throws {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = Self.layout
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        let app = try TestApp(FixtureApp(), root: folder.root)
+        try await app.test { client in
+            let response = try await client.get("/no/such/page")
+            #expect(response.status == .notFound)
+            let page = response.document
+            #expect(page.first("title")?.text == "Page not found · Fixture Shop")
+            #expect(page.first("header nav a[href='/']") != nil)
+            #expect(page.first("footer")?.text == "Fixture footer")
+            #expect(page.first("main h1")?.text == "Page not found")
+            #expect(page.first("main .error-actions a")?[attribute: "href"] == "/")
+            Snapshot.expectMatch(response.text, named: "not-found-in-app-layout")
+        }
+    }
+
+    @Test("a 400 from a scene keeps its message, inside the layout")
+    func badRequestKeepsItsMessage() async throws {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = Self.layout
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        try await TestApp(FixtureApp(), root: folder.root).test { client in
+            let response = try await client.get("/items?page=zero")
+            #expect(response.status == .badRequest)
+            #expect(response.select("main h1").map(\.text) == ["That request could not be used"])
+            #expect(response.select("footer").count == 1)
+        }
+    }
+
+    @Test("without Layouts/Main, pages and error pages use Tessera's layout with the site's name")
+    func builtInLayout() async throws {
+        let folder = try AppFolder(templates: FixtureTemplates.all.filter { $0.key != "Layouts/Main" })
+        defer { folder.remove() }
+        try await TestApp(FixtureApp(), root: folder.root).test { client in
+            let page = try await client.get("/items")
+            #expect(page.status == .ok)
+            #expect(page.select("header .brand").map(\.text) == ["Fixture Shop"])
+            #expect(page.select("script[src='/js/tessera.js']").count == 1)
+            let missing = try await client.get("/nothing-here")
+            #expect(missing.status == .notFound)
+            #expect(missing.select("title").map(\.text) == ["Page not found · Fixture Shop"])
+            #expect(missing.select("footer").count == 1)
+            let script = try await client.get("/js/tessera.js")
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(script.text.contains("X-Tessera-Fragment"))
+        }
+    }
+}

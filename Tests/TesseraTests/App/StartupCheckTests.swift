@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+// MARK: - Fixtures
+
+/// A page at `/books/:id`.
+final class BookPageScene: Scene, @unchecked Sendable {
+    override class var path: String { "/books/:id" }
+    override var template: String? { "Books/Page" }
+}
+
+/// A shelf whose action, copied from a guide, names the same parameter `item`.
+final class FinishComponent: Component, @unchecked Sendable {
+    override var template: String { "Books/Finish" }
+    override class var actions: ActionTable { ActionTable().on("finish", path: ":item/finish", FinishComponent.finish) }
+    func finish(_ context: ActionContext) async throws -> ActionResult { .done }
+}
+
+/// The scene holding the shelf, at `/books`.
+final class ShelfPageScene: Scene, @unchecked Sendable {
+    override class var path: String { "/books" }
+    override class var componentTypes: [Component.Type] { [FinishComponent.self] }
+}
+
+/// A scene that forgot its path.
+final class PathlessScene: Scene, @unchecked Sendable {}
+
+/// Apps made of those scenes.
+struct ClashingApp: TesseraApp {
+    var scenes: [Scene.Type] { [BookPageScene.self, ShelfPageScene.self] }
+}
+
+struct PathlessApp: TesseraApp {
+    var scenes: [Scene.Type] { [PathlessScene.self] }
+}
+
+struct BookPageApp: TesseraApp {
+    var name: String { "Book Club" }
+    var scenes: [Scene.Type] { [BookPageScene.self] }
+}
+
+// MARK: - Tests
+
+/// Traps become clear start-up errors naming the Swift type and its file: a template the code
+/// names but `Views/` lacks, clashing routes, a missing declaration.
+@Suite("Start-up checks")
+struct StartupCheckTests {
+    static let bookPageSource = """
+        import Tessera
+
+        final class BookPageScene: Scene, @unchecked Sendable {
+            override class var path: String { "/books/:id" }
+            override var template: String? { "Books/Page" }
+        }
+        """
+
+    @Test("a template a scene names but Views/ lacks stops start-up, naming the type and the file")
+    func missingSceneTemplate() throws {
+        let folder = try AppFolder(templates: [:], sources: ["BookClub/Books/BookPageScene.swift": Self.bookPageSource])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try BookPageApp().check(folder.configuration) }
+        #expect(error.problems.count == 1)
+        #expect(
+            error.description
+                == "Sources/BookClub/Books/BookPageScene.swift: BookPageScene: names template 'Books/Page', which does not exist (expected Views/Books/Page.mustache)")
+    }
+
+    @Test("a template a component or cell names in the sources is checked too, with its line")
+    func missingTemplateInSources() throws {
+        let source = """
+            struct BookCell: CellRenderer {
+                let template = "Books/Cell"
+            }
+
+            final class ShelfComponent: Component, @unchecked Sendable {
+                override var template: String { "Books/Shelf" }
+            }
+
+            final class ForgetfulComponent: Component, @unchecked Sendable {
+                override func load(_ scope: RequestScope) async throws {}
+            }
+            """
+        let folder = try AppFolder(templates: ["Books/Page": "<p>book</p>", "Books/Shelf": "<ul></ul>"], sources: ["BookClub/Shelf.swift": source])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try BookPageApp().check(folder.configuration) }
+        #expect(
+            error.problems.map(\.description) == [
+                "Sources/BookClub/Shelf.swift:2: BookCell: names template 'Books/Cell', which does not exist (expected Views/Books/Cell.mustache)",
+                "Sources/BookClub/Shelf.swift: ForgetfulComponent: does not declare its template (override `var template`)",
+            ])
+    }
+
+    @Test("clashing routes are an error naming both routes and types, not Hummingbird's crash")
+    func clashingRoutes() throws {
+        let folder = try AppFolder(templates: ["Books/Page": "<p>book</p>", "Books/Finish": "<p>finish</p>"])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try ClashingApp().check(folder.configuration) }
+        #expect(
+            error.problems.first?.description
+                == "FinishComponent: route POST /books/:item/finish (FinishComponent.finish in ShelfPageScene) clashes with GET /books/:id (BookPageScene): the same place holds parameter 'id' in one and 'item' in the other; give them one name")
+    }
+
+    @Test("the same route twice is a clash; a literal beside a parameter is not")
+    func duplicateRoutes() {
+        let page = RouteTable.Route(method: "GET", path: "/books/:id", scene: "A", component: nil, action: nil, stateless: false)
+        let same = RouteTable.Route(method: "GET", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false)
+        let post = RouteTable.Route(method: "POST", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false)
+        let literal = RouteTable.Route(method: "GET", path: "/books/new", scene: "C", component: nil, action: nil, stateless: false)
+        #expect(RouteTable.clash(page, same) == "both answer GET /books/:id")
+        #expect(RouteTable.clash(page, post) == nil)
+        #expect(RouteTable.clash(page, literal) == nil)
+    }
+
+    @Test("a scene without a path is an error, not a fatalError")
+    func sceneWithoutPath() throws {
+        let folder = try AppFolder(templates: [:])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try PathlessApp().check(folder.configuration) }
+        #expect(error.problems.first?.description == "PathlessScene: does not declare its path (override `class var path`)")
+    }
+
+    @Test("routes lists every route with its scene, component and action")
+    func routeListing() {
+        let table = RouteTable(scenes: [ShelfPageScene.self])
+        #expect(
+            table.description.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") } == [
+                "GET /books ShelfPageScene",
+                "GET /books/_/:tessera_component ShelfPageScene (a component's fragment)",
+                "POST /books/:item/finish ShelfPageScene FinishComponent.finish",
+            ])
+    }
+}
