@@ -33,6 +33,7 @@ public final class TesseraDatabase: Sendable {
         var migrator = DatabaseMigrator()
         AnalyticsRecorder.registerMigration(in: &migrator)
         SessionStore.registerMigration(in: &migrator)
+        SubmissionGuard.registerMigration(in: &migrator)
         migrations(&migrator)
         try migrator.migrate(pool)
     }

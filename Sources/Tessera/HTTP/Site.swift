@@ -25,8 +25,8 @@ public final class Site: Sendable {
     /// - Parameters:
     ///   - services: app objects scenes and components may ask for by type with
     ///     ``service(_:)`` (a clock, a mailer…); default none.
-    ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`
-    ///     and `isDevelopment` itself.
+    ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`,
+    ///     `onceToken` (a fresh value per render, see ``SubmissionGuard``) and `isDevelopment` itself.
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
         services: [any Sendable] = [], globals: @escaping Globals = { _ in [:] }
@@ -58,6 +58,7 @@ public final class Site: Sendable {
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
         var values = await globals(scope)
         values["csrfToken"] = .string(scope.session.csrfToken)
+        values["onceToken"] = .string(SessionStore.randomToken())
         values["isDevelopment"] = .bool(configuration.isDevelopment)
         return TemplateRenderer(library: templates, globals: .object(values))
     }

@@ -71,5 +71,7 @@ enum DemoMigrations {
             }
         }
         migrator.registerMigration("demo.seed.v1") { db in try DemoSeed.insert(into: db) }
+        NoticeStore.registerMigration(in: &migrator)
+        CommentStore.registerMigration(in: &migrator)
     }
 }
