@@ -39,7 +39,12 @@ final class NewConversationFormComponent: Component, @unchecked Sendable {
     /// The members one can write to; `?to=` (a bad id is a 400) preselects one.
     override func load(_ scope: RequestScope) async throws {
         members = try await UserStore(database: scope.database).others(than: memberID)
-        if recipientID == nil, let to = scope.query["to"], !to.isEmpty { recipientID = try scope.query.id("to") }
+        if recipientID == nil, let to = scope.query["to"], !to.isEmpty {
+            guard let id = try? scope.query.id("to") else {
+                throw RequestError.badRequest("That link does not name a member. Choose one from the list instead.")
+            }
+            recipientID = id
+        }
     }
 
     override func viewModel() -> any ViewModel {

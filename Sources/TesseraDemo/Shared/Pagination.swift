@@ -25,13 +25,18 @@ struct Pagination: Equatable {
         self.last = last
     }
 
-    /// The pages `query` asks for; an out-of-range or non-numeric value is a 400.
+    /// The pages `query` asks for; an out-of-range or non-numeric value is a 400 that says, in
+    /// plain words, what to do instead.
     init(_ query: Parameters) throws {
-        if let through = query["through"], !through.isEmpty {
-            self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough))
-        } else {
-            let page = try query.int("page", default: 1, in: 1...Self.maxPage)
-            self.init(first: page, last: page)
+        do {
+            if let through = query["through"], !through.isEmpty {
+                self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough))
+            } else {
+                let page = try query.int("page", default: 1, in: 1...Self.maxPage)
+                self.init(first: page, last: page)
+            }
+        } catch {
+            throw RequestError.badRequest("There is no such page of this list. Start again from its first page.")
         }
     }
 
