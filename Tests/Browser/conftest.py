@@ -1,11 +1,17 @@
 """Fixtures for Tessera's real-browser tests.
 
-Each test gets its own server (a fresh seeded database in a temporary folder, a free port),
-started from the built `tessera` binary, and Playwright driving Debian's Chromium headless.
-Console errors and Content-Security-Policy violations fail the test; screenshots of every
-scene are saved under `artifacts/screenshots/`.
+One server (a fresh seeded database in a temporary folder, a free port, started from the built
+`tessera` binary) serves the whole run; a test marked `own_server` (it changes what others rely
+on, such as the demo password) or asking for `server` gets its own. Playwright drives Debian's
+Chromium headless. Console errors and Content-Security-Policy violations fail the test;
+screenshots are saved under `artifacts/screenshots/`.
+
+`audit(page, name)` checks the page as it stands with axe-core (any violation fails the test) and
+saves its HTML, and the HTML of every component fragment on it, under `artifacts/html/` for the
+Nu HTML checker, which `.ci/run` runs over that folder after the tests.
 """
 import os
+import re
 import pathlib
 import shutil
 import socket
@@ -17,9 +23,15 @@ import urllib.request
 import pytest
 from playwright.sync_api import sync_playwright
 
+try:
+    from axe_playwright_python.sync_playwright import Axe
+except ImportError:  # the journeys still run; the audit says what is missing
+    Axe = None
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "tessera"
 SHOTS = ROOT / "artifacts" / "screenshots"
+HTML = ROOT / "artifacts" / "html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
@@ -70,8 +82,36 @@ class Server:
                 self.process.kill()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "own_server: the test gets a server of its own (it changes shared state)")
+    shutil.rmtree(HTML, ignore_errors=True)
+
+
 @pytest.fixture
 def server():
+    folder = tempfile.mkdtemp(prefix="tessera-browser-")
+    running = Server(folder).start()
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def shared_server():
+    """The server most tests share (starting one per test would double the suite's time)."""
+    folder = tempfile.mkdtemp(prefix="tessera-browser-shared-")
+    running = Server(folder).start()
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def site(request, shared_server):
+    """The shared server, or a fresh one for tests marked `own_server`."""
+    if request.node.get_closest_marker("own_server") is None:
+        yield shared_server
+        return
     folder = tempfile.mkdtemp(prefix="tessera-browser-")
     running = Server(folder).start()
     yield running
@@ -93,9 +133,9 @@ def mode(request):
 
 
 @pytest.fixture
-def page(browser, server, mode, request):
+def page(browser, site, mode, request):
     """A page in a fresh context, JavaScript on or off; fails on console errors or CSP reports."""
-    context = browser.new_context(java_script_enabled=(mode == "js"), base_url=server.base,
+    context = browser.new_context(java_script_enabled=(mode == "js"), base_url=site.base,
                                   viewport={"width": 1200, "height": 900})
     tab = context.new_page()
     problems = []
@@ -106,9 +146,16 @@ def page(browser, server, mode, request):
            if message.type == "error" and expected not in message.text else None)
     tab.on("pageerror", lambda error: problems.append(str(error)))
     tab.mode = mode
+    tab.base = site.base
+    # axe-core needs timers, which never fire with scripting off: a page with JavaScript on
+    # audits the no-JavaScript page's HTML (its own scripts blocked), served from the same origin.
+    helper = browser.new_context(base_url=site.base, viewport={"width": 1200, "height": 900}) if mode == "nojs" else None
+    tab.axe_page = helper.new_page() if helper else tab
     tab.shot = lambda name, full_page=True: shoot(tab, request.node.name, name, full_page)
     yield tab
     context.close()
+    if helper:
+        helper.close()
     assert problems == [], f"console errors or CSP violations: {problems}"
 
 
@@ -116,6 +163,35 @@ def shoot(tab, test_name, name, full_page=True):
     SHOTS.mkdir(parents=True, exist_ok=True)
     safe = test_name.replace("[", "-").replace("]", "").replace("/", "_")
     tab.screenshot(path=str(SHOTS / f"{safe}-{name}.png"), full_page=full_page)
+
+
+def audit(tab, name):
+    """Checks the page as it stands: axe-core must find no violation (in this state, with this
+    mode); saves its HTML and its components' fragments for the Nu HTML checker."""
+    HTML.mkdir(parents=True, exist_ok=True)
+    safe = f"{tab.mode}-{name}".replace("/", "_")
+    (HTML / f"{safe}.html").write_text(tab.content())
+    sources = tab.eval_on_selector_all("[data-src]", "nodes => nodes.map(n => n.getAttribute('data-src'))") \
+        if tab.mode == "js" else [m for m in re.findall(r'data-src="([^"]+)"', tab.content())]
+    for index, source in enumerate(dict.fromkeys(sources)):
+        response = tab.request.get(tab.base + source.replace("&amp;", "&"), headers={"X-Tessera-Fragment": "1"})
+        assert response.ok, f"fragment {source} answered {response.status}"
+        (HTML / f"{safe}-fragment-{index}.html").write_text(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fragment " + source +
+            "</title></head><body>\n" + response.text() + "\n</body></html>\n")
+    if Axe is None:
+        pytest.fail("axe-playwright-python is not installed")
+    target = tab.axe_page
+    if target is not tab:
+        html = tab.content()
+        target.unroute("**/*")
+        target.route("**/*.js", lambda route: route.abort())
+        target.route(tab.base + "/_audit", lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+        target.goto(tab.base + "/_audit")
+    results = Axe().run(target)
+    violations = results.response["violations"]
+    assert violations == [], f"axe on {name} ({tab.mode}): " + "; ".join(
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in violations)
 
 
 def sign_in(tab, password="tessera-demo"):

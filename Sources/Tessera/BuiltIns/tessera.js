@@ -3,13 +3,84 @@
 //
 // - <a href="/page?x=2" data-tessera-fragment="/page/_/list?x=2"> fetches the fragment and
 //   replaces the element with the same id. With data-tessera-append it appends the fragment's
-//   [data-items] children to the component's [data-items] and swaps its [data-more] ("load more").
+//   [data-items] children to the component's [data-items] and swaps its [data-more] ("load more"),
+//   moves focus to the first new item, and, with data-tessera-history="/page?through=3", puts that
+//   address in the location bar (replaceState), so reload, Back and Forward show the same items.
 // - <form data-tessera-fragment> posts with the X-Tessera-Fragment and X-CSRF-Token headers; each
 //   top-level element of the answer with an id replaces the element with that id (the updated
 //   component and any other tagged fragments). X-Tessera-Redirect navigates, on this site only.
+// - After a swap, focus goes, in this order, to: the first field marked aria-invalid; an element
+//   marked data-tessera-focus (the server's choice: a new comment, the message box); the control
+//   that was used, if it is still there; the notice ([role=status]); the component's first control.
+//   The notice's text is read out through a polite live region.
+// - Every form, enhanced or not, refuses a second submit while the first is in flight (the server
+//   also ignores a repeated _once token).
 // - A <meta name="tessera-dev-events"> page listens to the dev server and reloads on change.
 (function () {
   "use strict";
+
+  // MARK: - Announcements
+
+  var live = document.createElement("div");
+  live.className = "visually-hidden";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("data-tessera-live", "");
+  (document.querySelector("main") || document.body).appendChild(live);
+
+  function announce(text) {
+    text = (text || "").replace(/\s+/g, " ").trim();
+    if (!text) { return; }
+    live.textContent = "";
+    window.requestAnimationFrame(function () { live.textContent = text; });
+  }
+
+  // MARK: - Focus
+
+  var controls = "a[href], button, input:not([type=hidden]), textarea, select, [tabindex]";
+
+  function focusOn(element) {
+    if (!element) { return; }
+    if (!element.matches(controls)) { element.setAttribute("tabindex", "-1"); }
+    element.focus({ preventScroll: false });
+  }
+
+  function first(nodes, selector) {
+    for (var i = 0; i < nodes.length; i++) {
+      if (nodes[i].matches(selector)) { return nodes[i]; }
+      var found = nodes[i].querySelector(selector);
+      if (found) { return found; }
+    }
+    return null;
+  }
+
+  /// The control in `nodes` that stands where `used` (a submit button of a form posting to
+  /// `action`) stood: same form address, same label.
+  function sameControl(nodes, action, used) {
+    if (!used) { return null; }
+    var label = (used.textContent || used.value || "").trim();
+    var result = null;
+    nodes.forEach(function (node) {
+      if (result) { return; }
+      node.querySelectorAll("form").forEach(function (form) {
+        if (result || form.action !== action) { return; }
+        form.querySelectorAll("button, input[type=submit]").forEach(function (button) {
+          if (!result && (button.textContent || button.value || "").trim() === label) { result = button; }
+        });
+      });
+    });
+    return result;
+  }
+
+  function afterSwap(nodes, action, used) {
+    if (!nodes.length) { return; }
+    var notice = first(nodes, "[role=status], [role=alert]");
+    var target = first(nodes, "[aria-invalid=true]") || first(nodes, "[data-tessera-focus]") ||
+      sameControl(nodes, action, used) || notice || nodes[0].querySelector(controls) || nodes[0];
+    focusOn(target);
+    if (notice) { announce(notice.textContent); }
+  }
+
+  // MARK: - Fragments
 
   function parse(html) {
     var template = document.createElement("template");
@@ -18,23 +89,26 @@
   }
 
   function swap(nodes) {
-    nodes.forEach(function (node) {
+    return nodes.filter(function (node) {
       var current = document.getElementById(node.id);
       if (current) { current.replaceWith(node); }
+      return Boolean(current);
     });
-    return nodes;
   }
 
-  function append(component, fresh) {
+  function append(component, fresh, link) {
     var items = component.querySelector("[data-items]");
     var freshItems = fresh.querySelector("[data-items]");
-    if (!items || !freshItems) { component.replaceWith(fresh); return; }
-    while (freshItems.firstChild) { items.appendChild(freshItems.firstChild); }
+    if (!items || !freshItems) { component.replaceWith(fresh); afterSwap([fresh]); return; }
+    var added = Array.prototype.slice.call(freshItems.children);
+    added.forEach(function (item) { items.appendChild(item); });
     var more = component.querySelector("[data-more]");
     var freshMore = fresh.querySelector("[data-more]");
     if (more && freshMore) { more.replaceWith(freshMore); } else if (more) { more.remove(); }
-    var focusable = items.lastElementChild && items.lastElementChild.querySelector("a, button");
-    if (focusable) { focusable.focus({ preventScroll: true }); }
+    var history = link.getAttribute("data-tessera-history");
+    if (history) { window.history.replaceState(window.history.state, "", history); }
+    if (added.length) { focusOn(added[0].querySelector("a[href], button") || added[0]); }
+    announce(added.length === 1 ? "1 more item loaded." : added.length + " more items loaded.");
   }
 
   function request(url, options) {
@@ -59,6 +133,7 @@
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
     var component = link.closest("[data-component]");
     event.preventDefault();
+    if (link.getAttribute("aria-busy") === "true") { return; }
     busy(link, true);
     request(link.getAttribute("data-tessera-fragment"), { method: "GET" })
       .then(function (response) {
@@ -68,24 +143,31 @@
       .then(function (html) {
         var nodes = parse(html);
         if (link.hasAttribute("data-tessera-append") && component && nodes[0]) {
-          append(component, nodes[0]);
+          append(component, nodes[0], link);
         } else {
-          swap(nodes);
+          afterSwap(swap(nodes));
         }
       })
       .catch(function () { window.location.assign(link.href); });
   });
 
+  // MARK: - Forms
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches || !form.matches("form[data-tessera-fragment]") || event.defaultPrevented) { return; }
+    if (!form.matches || event.defaultPrevented) { return; }
+    // One submission at a time: a double-click or a second Enter waits for the first.
+    if (form.getAttribute("data-tessera-sending") === "true") { event.preventDefault(); return; }
+    form.setAttribute("data-tessera-sending", "true");
+    if (!form.matches("form[data-tessera-fragment]")) { return; }
     event.preventDefault();
     var token = form.querySelector("input[name=_csrf]");
     var multipart = (form.getAttribute("enctype") || "").indexOf("multipart") === 0;
     var data = new FormData(form);
-    if (event.submitter && event.submitter.name) { data.append(event.submitter.name, event.submitter.value); }
+    var used = event.submitter;
+    if (used && used.name) { data.append(used.name, used.value); }
     var body = multipart ? data : new URLSearchParams(data);
-    var action = event.submitter && event.submitter.hasAttribute("formaction") ? event.submitter.formAction : form.action;
+    var action = used && used.hasAttribute("formaction") ? used.formAction : form.action;
     busy(form, true);
     request(action, { method: "POST", body: body, headers: { "X-CSRF-Token": token ? token.value : "" } })
       .then(function (response) {
@@ -93,9 +175,9 @@
         if (location) { window.location.assign(sameOrigin(location)); return; }
         if (!response.ok && response.status !== 400) { throw new Error(String(response.status)); }
         return response.text().then(function (html) {
-          var nodes = swap(parse(html));
-          var invalid = nodes.length && nodes[0].querySelector("[aria-invalid=true]");
-          if (invalid) { invalid.focus(); }
+          busy(form, false);
+          form.removeAttribute("data-tessera-sending");
+          afterSwap(swap(parse(html)), action, used);
         });
       })
       .catch(function () {
@@ -104,6 +186,16 @@
         HTMLFormElement.prototype.submit.call(form);
       });
   });
+
+  // A page restored from the back-forward cache may hold a form marked as sending.
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-tessera-sending]").forEach(function (form) {
+      form.removeAttribute("data-tessera-sending");
+      busy(form, false);
+    });
+  });
+
+  // MARK: - Development
 
   var dev = document.querySelector("meta[name=tessera-dev-events]");
   if (dev && window.EventSource) {

@@ -34,6 +34,7 @@ public final class TesseraDatabase: Sendable {
         AnalyticsRecorder.registerMigration(in: &migrator)
         SessionStore.registerMigration(in: &migrator)
         AttemptThrottle.registerMigration(in: &migrator)
+        SubmissionGuard.registerMigration(in: &migrator)
         migrations(&migrator)
         try migrator.migrate(pool)
     }

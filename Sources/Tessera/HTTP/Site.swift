@@ -26,6 +26,7 @@ public final class Site: Sendable {
     ///   - services: app objects scenes and components may ask for by type with
     ///     ``service(_:)`` (a clock, a mailer…); default none.
     ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`,
+    ///     `onceToken` (a fresh value per render, see ``SubmissionGuard``),
     ///     `isDevelopment` and `siteName` itself.
     ///
     /// When `configuration` asks for the app layout (`Layouts/Main`) and `templates` lack it,
@@ -65,6 +66,7 @@ public final class Site: Sendable {
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
         var values = await globals(scope)
         values["csrfToken"] = .string(scope.session.csrfToken)
+        values["onceToken"] = .string(SessionStore.randomToken())
         values["isDevelopment"] = .bool(configuration.isDevelopment)
         values["siteName"] = .string(configuration.name)
         return TemplateRenderer(library: templates, globals: .object(values))

@@ -60,7 +60,9 @@ struct SceneRunner: Sendable {
         guard let component = named.flatMap({ type(of: $0) == componentType ? $0 : nil })
             ?? Self.find(componentType, in: scene.components)
         else { throw RequestError.notFound() }
-        let result = try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
+        let result = try await Self.guarded(scope, scene) {
+            try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
+        }
         await recordAction(component, entry, scope, result)
         var response = try await respond(to: result, of: component, in: scene, scope)
         if let session = result.session { response.headers[.setCookie] = SessionMiddleware.cookie(for: session) }

@@ -70,5 +70,7 @@ enum DemoMigrations {
                 t.column("createdAt", .datetime).notNull()
             }
         }
+        NoticeStore.registerMigration(in: &migrator)
+        CommentStore.registerMigration(in: &migrator)
     }
 }

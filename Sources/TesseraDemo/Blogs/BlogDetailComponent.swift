@@ -2,12 +2,13 @@ import Tessera
 
 // MARK: - BlogDetailComponent
 
-/// The post: title, author, date and body; its author also gets the "Move to trash" button,
-/// whose action moves the post to the trash and goes to the author's profile.
+/// The post: title, author, date and body; its author also gets an Edit link and the "Move to
+/// trash" button, whose action moves the post to the trash and goes to the author's profile
+/// with a one-time notice that offers Undo.
 final class BlogDetailComponent: Component, @unchecked Sendable {
     override var template: String { "Blogs/BlogDetailComponent" }
     override var rootElement: String { "article" }
-    override var rootClass: String? { "card blog-detail" }
+    override var rootClass: String? { "blog-detail" }
     override class var actions: ActionTable {
         ActionTable().on("trash", path: "trash", BlogDetailComponent.trash)
     }
@@ -17,6 +18,8 @@ final class BlogDetailComponent: Component, @unchecked Sendable {
     private let blogID: Int64
     /// Where a member's profile lives.
     private let userURL: @Sendable (Int64) -> String
+    /// Where a post is edited.
+    private let editURL: @Sendable (Int64) -> String
 
     // MARK: - State
 
@@ -24,10 +27,14 @@ final class BlogDetailComponent: Component, @unchecked Sendable {
     private var author: User?
     private var isAuthor = false
 
-    /// The post `blogID`, linking its author with `userURL`.
-    init(id: String, blogID: Int64, userURL: @escaping @Sendable (Int64) -> String) {
+    /// The post `blogID`, linking its author with `userURL` and its editor with `editURL`.
+    init(
+        id: String, blogID: Int64, userURL: @escaping @Sendable (Int64) -> String,
+        editURL: @escaping @Sendable (Int64) -> String
+    ) {
         self.blogID = blogID
         self.userURL = userURL
+        self.editURL = editURL
         super.init(id: id)
     }
 
@@ -51,6 +58,7 @@ final class BlogDetailComponent: Component, @unchecked Sendable {
             "paragraphs": .list(blog.paragraphs.map { .string($0) }),
             "isAuthor": .bool(isAuthor),
             "trashURL": .string(sceneURL + "/trash"),
+            "editURL": .string(editURL(blog.id)),
         ]
     }
 
@@ -61,7 +69,11 @@ final class BlogDetailComponent: Component, @unchecked Sendable {
     func trash(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         let store = BlogStore(database: context.database)
-        guard try await store.trash(blogID, by: userID, at: context.scope.demo.now()) else { throw RequestError.notFound() }
+        guard let blog = try await store.blog(blogID), blog.isWritten(by: userID),
+            try await store.trash(blogID, by: userID, at: context.scope.demo.now())
+        else { throw RequestError.notFound() }
+        try await context.noticeOnNextPage(
+            Notice("“\(blog.title)” was moved to the trash.", undoURL: DemoURLs.restore(blogID), undoBack: DemoURLs.blog(blogID)))
         return .redirect(to: userURL(userID))
     }
 }

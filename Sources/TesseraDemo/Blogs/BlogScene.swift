@@ -2,14 +2,17 @@ import Tessera
 
 // MARK: - BlogScene
 
-/// `GET /blogs/:id`: one published post, its likes, and (for its author) the trash button.
+/// `GET /blogs/:id`: one published post, its likes and comments, and (for its author) the Edit
+/// link and the trash button.
 ///
 /// The like button and the stats in the aside share one ``LikeState``, loaded once here, so
-/// they always show the same count; liking re-renders both in one fragment response.
+/// they always show the same count; liking re-renders both in one fragment response. The
+/// comment form and list share one ``CommentThread``; posting a comment re-renders the list
+/// and the stats (the comment count) in the same response.
 final class BlogScene: Scene, @unchecked Sendable {
     override class var path: String { "/blogs/:id" }
     override class var componentTypes: [Component.Type] {
-        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self]
+        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self]
     }
     override var template: String? { "Blogs/BlogScene" }
 
@@ -27,12 +30,16 @@ final class BlogScene: Scene, @unchecked Sendable {
 
     override func configureComponents(_ scope: RequestScope) {
         likeState = LikeState(blogID: blogID)
-        add(BlogDetailComponent(id: "blog-detail", blogID: blogID, userURL: DemoURLs.user))
+        let thread = CommentThread(blogID: blogID)
+        let signIn = DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))])
+        add(BlogDetailComponent(id: "blog-detail", blogID: blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog))
+        add(LikeButtonComponent(id: "like-button", state: likeState, statsID: "blog-stats", signInURL: signIn))
+        add(BlogStatsComponent(id: "blog-stats", state: likeState, thread: thread))
+        add(CommentListComponent(id: "comments", thread: thread, userURL: DemoURLs.user))
         add(
-            LikeButtonComponent(
-                id: "like-button", state: likeState, statsID: "blog-stats",
-                signInURL: DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))])))
-        add(BlogStatsComponent(id: "blog-stats", state: likeState))
+            CommentFormComponent(
+                id: "comment-form", thread: thread, updates: ["comments", "blog-stats"], signInURL: signIn,
+                pageURL: DemoURLs.blog(blogID)))
     }
 
     /// The post itself (a 404 when it is missing or in the trash) and the shared like state.

@@ -13,13 +13,30 @@ struct BlogStore {
     /// A page of published blogs (of `userID`, or everyone's), newest first, plus whether more
     /// follow. One query.
     func page(of userID: Int64? = nil, page: Int, size: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
+        try await range(of: userID, offset: (page - 1) * size, limit: size)
+    }
+
+    /// `limit` published blogs (of `userID`, or everyone's) after skipping `offset`, newest
+    /// first, plus whether more follow. One query.
+    func range(of userID: Int64? = nil, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
         let rows = try await database.read { db in
             var request = Blog.filter(Column("trashedAt") == nil)
             if let userID { request = request.filter(Column("userID") == userID) }
             return try request.order(Column("createdAt").desc, Column("id").desc)
-                .limit(size + 1, offset: (page - 1) * size).fetchAll(db)
+                .limit(limit + 1, offset: offset).fetchAll(db)
         }
-        return (Array(rows.prefix(size)), rows.count > size)
+        return (Array(rows.prefix(limit)), rows.count > limit)
+    }
+
+    /// Changes the title and body of `userID`'s published blog `id`; false if it is not theirs
+    /// or not published.
+    func update(_ id: Int64, by userID: Int64, title: String, body: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE blog SET title = ?, body = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL",
+                arguments: [title, body, id, userID])
+            return db.changesCount == 1
+        }
     }
 
     /// The published blog with `id`, or nil (missing or trashed).

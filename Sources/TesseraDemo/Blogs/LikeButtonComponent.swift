@@ -2,14 +2,15 @@ import Tessera
 
 // MARK: - LikeButtonComponent
 
-/// "12 likes" and the toggle that likes or unlikes the post (a sign-in link for visitors).
+/// The toggle under the post that likes it ("Like") or takes the like back ("Unlike", with
+/// "You like this post."); a sign-in link for visitors. The count is shown once, by the stats.
 ///
 /// It reads and updates the page's shared ``LikeState``; its actions also send the stats
-/// component along (`.updating`), so both show the new count after one click.
+/// component along (`.updating`), so the count changes with the same click.
 final class LikeButtonComponent: Component, @unchecked Sendable {
     override var template: String { "Blogs/LikeButtonComponent" }
     override var rootElement: String { "div" }
-    override var rootClass: String? { "actions" }
+    override var rootClass: String? { "actions like-actions" }
     override class var actions: ActionTable {
         ActionTable()
             .on("like", path: "like", LikeButtonComponent.like)
@@ -37,9 +38,9 @@ final class LikeButtonComponent: Component, @unchecked Sendable {
 
     override func viewModel() -> any ViewModel {
         [
-            "countText": .string(state.countText),
             "viewerCanLike": .bool(state.viewerCanLike),
-            "pressed": .string(state.likedByViewer ? "true" : "false"),
+            "liked": .bool(state.likedByViewer),
+            "label": .string(state.likedByViewer ? "Unlike" : "Like"),
             "toggleURL": .string(sceneURL + (state.likedByViewer ? "/unlike" : "/like")),
             "signInURL": .string(signInURL),
         ]

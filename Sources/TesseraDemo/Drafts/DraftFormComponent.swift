@@ -4,8 +4,10 @@ import Tessera
 
 /// The draft editor: title and body, Save and Publish, with field errors next to the fields.
 ///
-/// Its actions: `POST /drafts` creates a draft, `POST /drafts/:id` saves one ("Saved" notice),
-/// `POST /drafts/:id/publish` publishes through ``PublishDraftFlow``. The Publish button also
+/// Its actions: `POST /drafts` creates a draft (an empty one is refused), `POST /drafts/:id`
+/// saves one ("Saved." in place, or as a one-time notice after a plain post),
+/// `POST /drafts/:id/publish` publishes through ``PublishDraftFlow``, `POST /drafts/:id/delete`
+/// deletes it and goes to the member's profile. The Publish button also
 /// sends `intent=publish`, so a form posted to the create or save address (as the client script
 /// does, ignoring `formaction`) publishes too.
 final class DraftFormComponent: Component, @unchecked Sendable {
@@ -15,6 +17,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
             .on("create", path: createPath, maxBodySize: maxBodySize, DraftFormComponent.create)
             .on("save", path: savePath, maxBodySize: maxBodySize, DraftFormComponent.save)
             .on("publish", path: savePath + "/publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
+            .on("delete", path: savePath + "/delete", DraftFormComponent.delete)
     }
 
     /// The body limit: room for the fields' bytes percent-encoded (3 bytes each) and the rest.
@@ -60,9 +63,8 @@ final class DraftFormComponent: Component, @unchecked Sendable {
     // MARK: - Life cycle
 
     /// The draft's text (someone else's or a missing draft is a 404), unless an action kept
-    /// the member's input. `?saved=1` (after a plain save) shows the notice.
+    /// the member's input.
     override func load(_ scope: RequestScope) async throws {
-        if scope.query["saved"] == "1" { saved = true }
         guard let draftID, !hasInput else { return }
         guard let draft = try await DraftStore(database: scope.database).draft(draftID, of: memberID) else {
             throw RequestError.notFound()
@@ -76,6 +78,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
             "heading": .string(draftID == nil ? "New draft" : "Edit draft"),
             "actionURL": .string(draftID.map(Self.saveURL) ?? Self.createPath),
             "publishURL": .optional(draftID.map { Self.saveURL($0) + "/publish" }),
+            "deleteURL": .optional(draftID.map { Self.saveURL($0) + "/delete" }),
             "title": .string(title),
             "titleMaxLength": Draft.titleField.maxLength,
             "body": .string(body),
@@ -100,6 +103,9 @@ final class DraftFormComponent: Component, @unchecked Sendable {
         let userID = try context.requireUser()
         readInput(context.form)
         problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
+        if problems.isEmpty, title.isEmpty, body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            problems["title"] = "Write a title or some text before saving."
+        }
         guard problems.isEmpty else { return .invalid }
         let id = try await DraftStore(database: context.database).create(
             for: userID, title: title, body: body, at: context.scope.demo.now())
@@ -121,7 +127,21 @@ final class DraftFormComponent: Component, @unchecked Sendable {
             throw RequestError.notFound()
         }
         saved = true
-        return context.scope.wantsFragment ? .done : .redirect(to: editURL(id) + URLQuery.encode([("saved", "1")]))
+        try await context.noticeAfterPlainPost(Notice("Saved."))
+        return context.scope.wantsFragment ? .done : .redirect(to: editURL(id))
+    }
+
+    /// Deletes the draft for good and goes to the member's profile with a one-time notice;
+    /// someone else's or a missing draft is a 404.
+    func delete(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        let id = try context.path.id("id")
+        let store = DraftStore(database: context.database)
+        guard let draft = try await store.draft(id, of: userID), try await store.delete(id, of: userID) else {
+            throw RequestError.notFound()
+        }
+        try await context.noticeOnNextPage(Notice("“\(draft.displayTitle)” was deleted."))
+        return .redirect(to: DemoURLs.user(userID))
     }
 
     /// Publishes the draft with the text just posted.
@@ -153,6 +173,7 @@ final class DraftFormComponent: Component, @unchecked Sendable {
         switch outcome {
         case .published(let result):
             published = result
+            try await context.noticeOnNextPage(Notice("Your post is published."))
             return .redirect(to: blogURL(result.blogID))
         case .refused(let problems):
             self.problems = problems.merging(inputProblems) { $1 }

@@ -52,4 +52,12 @@ struct DraftStore {
             return blogID
         }
     }
+
+    /// Deletes `userID`'s draft `id`; false if it is not theirs.
+    func delete(_ id: Int64, of userID: Int64) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM draft WHERE id = ? AND userID = ?", arguments: [id, userID])
+            return db.changesCount == 1
+        }
+    }
 }

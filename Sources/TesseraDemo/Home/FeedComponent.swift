@@ -7,10 +7,7 @@ import Tessera
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
 final class FeedComponent: Component, @unchecked Sendable {
     override var template: String { "Home/FeedComponent" }
-    override var fragmentQuery: [(String, String)] { page > 1 ? [("page", String(page))] : [] }
-
-    /// The highest page number accepted.
-    static let maxPage = 10_000
+    override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration
 
@@ -20,8 +17,8 @@ final class FeedComponent: Component, @unchecked Sendable {
 
     // MARK: - State
 
-    private var page = 1
-    private var feed: FeedPage?
+    private var pagination = Pagination()
+    private var hasMore = false
     private var dataSource: SectionedDataSource?
 
     /// A feed with `pageSize` blogs per page (default 8), linking through `links`.
@@ -33,26 +30,34 @@ final class FeedComponent: Component, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    /// Three queries whatever the page size: the blogs, their authors, the page's photos.
+    /// Three queries whatever the page size and however many pages are shown (`?through=`):
+    /// the blogs, their authors, the pages' photos.
     override func load(_ scope: RequestScope) async throws {
-        page = try scope.query.int("page", default: 1, in: 1...Self.maxPage)
-        let (blogs, hasMore) = try await BlogStore(database: scope.database).page(page: page, size: pageSize)
+        pagination = try Pagination(scope.query)
+        let (blogs, hasMore) = try await BlogStore(database: scope.database).range(
+            offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
+        self.hasMore = hasMore
         let authors = try await UserStore(database: scope.database).users(blogs.map(\.userID))
-        let window = FeedPage.photoWindow(page: page, pageSize: pageSize)
-        let photos = try await PhotoStore(database: scope.database).latest(limit: window.limit, offset: window.offset)
-        let feed = FeedPage(number: page, blogs: BlogListItem.list(blogs, authors: authors), photos: photos, hasMore: hasMore)
-        self.feed = feed
-        dataSource = try makeDataSource(feed)
+        let firstWindow = FeedPage.photoWindow(page: pagination.first, pageSize: pageSize)
+        let lastWindow = FeedPage.photoWindow(page: pagination.last, pageSize: pageSize)
+        let photos = try await PhotoStore(database: scope.database).latest(
+            limit: lastWindow.offset + lastWindow.limit - firstWindow.offset, offset: firstWindow.offset)
+        let items = BlogListItem.list(blogs, authors: authors)
+        let pages = (pagination.first...pagination.last).map { number -> FeedPage in
+            let start = min((number - pagination.first) * pageSize, items.count)
+            let window = FeedPage.photoWindow(page: number, pageSize: pageSize)
+            let photoStart = min(window.offset - firstWindow.offset, photos.count)
+            return FeedPage(
+                number: number, blogs: Array(items[start..<min(start + pageSize, items.count)]),
+                photos: Array(photos[photoStart..<min(photoStart + window.limit, photos.count)]), hasMore: hasMore)
+        }
+        dataSource = try makeDataSource(pages)
     }
 
     override func viewModel() -> any ViewModel {
-        let next = [("page", String(page + 1))]
-        let hasMore = feed?.hasMore ?? false
-        return [
-            "feed": dataSource.map { .fragment($0) } ?? .null,
-            "moreURL": hasMore ? .string(sceneURL + URLQuery.encode(next)) : .null,
-            "moreFragmentURL": .string(fragmentURL(query: next)),
-        ]
+        var values = pagination.values(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts")
+        values["feed"] = dataSource.map { .fragment($0) } ?? .null
+        return values
     }
 
     // MARK: - Data source
@@ -61,21 +66,21 @@ final class FeedComponent: Component, @unchecked Sendable {
     private var registry: CellRegistry {
         CellRegistry()
             .registering(BlogCell(blogURL: links.blog, userURL: links.user))
-            .registering(PhotoCell())
-            .registering(PhotoStripCell(title: "Recent photos", galleryURL: links.photos))
+            .registering(PhotoCell(photoURL: links.photo))
+            .registering(PhotoStripCell(title: "Recent photos", galleryURL: links.photos, photoURL: links.photo))
             .registering(FeedHeaderCell(), as: .header)
             .registering(FeedFooterCell(), as: .footer)
     }
 
-    private func makeDataSource(_ feed: FeedPage) throws -> SectionedDataSource {
+    private func makeDataSource(_ pages: [FeedPage]) throws -> SectionedDataSource {
         let emptyState =
-            feed.number == 1
+            pagination.first == 1
             ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))
             : EmptyState("No more posts.", action: (label: "Back to the newest", url: sceneURL))
         let section = DataSourceSection(
             id: "latest-posts",
-            header: FeedHeader(title: "Latest posts", subtitle: feed.number > 1 ? "Page \(feed.number)" : nil),
-            items: feed.items,
+            header: FeedHeader(title: "Latest posts", subtitle: nil),
+            items: pages.flatMap(\.items),
             footer: FeedFooter(label: "Browse all photos", url: links.photos),
             emptyState: emptyState)
         return try SectionedDataSource(sections: [section], registry: registry)

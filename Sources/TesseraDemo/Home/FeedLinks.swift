@@ -9,9 +9,11 @@ struct FeedLinks: Sendable {
     let user: @Sendable (Int64) -> String
     /// The gallery.
     let photos: String
+    /// One photo's page.
+    let photo: @Sendable (Int64) -> String
     /// Where to write a post (the empty state's action).
     let write: String
 
     /// The app's own addresses.
-    static let demo = FeedLinks(blog: DemoURLs.blog, user: DemoURLs.user, photos: DemoURLs.photos, write: DemoURLs.newDraft)
+    static let demo = FeedLinks(blog: DemoURLs.blog, user: DemoURLs.user, photos: DemoURLs.photos, photo: DemoURLs.photo, write: DemoURLs.newDraft)
 }

@@ -11,7 +11,8 @@ struct PhotoStrip: Sendable, Equatable {
 // MARK: - PhotoStripCell
 
 /// Draws a ``PhotoStrip``: a heading, then a NESTED data source (an ``ArrayDataSource`` of
-/// ``PhotoCell``s) in a horizontally scrolling `.strip`, and a link to the gallery.
+/// ``PhotoCell``s) in a horizontally scrolling `.strip` (a labelled region that takes keyboard
+/// focus, so it can be scrolled without a mouse), and a link to the gallery.
 struct PhotoStripCell: CellRenderer {
     var template: String { "Home/PhotoStripCell" }
 
@@ -19,12 +20,14 @@ struct PhotoStripCell: CellRenderer {
     let title: String
     /// Where the whole gallery lives.
     let galleryURL: String
+    /// Where one photo's page lives.
+    let photoURL: @Sendable (Int64) -> String
 
     func viewModel(for strip: PhotoStrip) -> [String: TemplateValue] {
         [
             "title": .string(title),
             "galleryURL": .string(galleryURL),
-            "photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell(), emptyState: EmptyState("No photos yet."))),
+            "photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell(photoURL: photoURL), emptyState: EmptyState("No photos yet."))),
         ]
     }
 }

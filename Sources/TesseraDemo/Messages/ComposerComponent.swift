@@ -38,6 +38,8 @@ final class ComposerComponent: Component, @unchecked Sendable {
     /// The text as typed, kept when the message is refused.
     private var text = ""
     private var rejection: MessageRejection?
+    /// Whether this request sent a message (the text field then takes focus again).
+    private var sent = false
 
     // MARK: - Life cycle
 
@@ -47,6 +49,7 @@ final class ComposerComponent: Component, @unchecked Sendable {
             "textError": .optional(rejection?.field == .text ? rejection?.message : nil),
             "imageError": .optional(rejection?.field == .image ? rejection?.message : nil),
             "maxLength": TextSendStrategy.field.maxLength,
+            "sent": .bool(sent),
         ]
     }
 
@@ -76,6 +79,7 @@ final class ComposerComponent: Component, @unchecked Sendable {
             return .invalid
         }
         text = ""
+        sent = true
         return ActionResult.done.updating(listID)
     }
 }

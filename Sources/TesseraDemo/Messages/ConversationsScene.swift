@@ -2,7 +2,8 @@ import Tessera
 
 // MARK: - ConversationsScene
 
-/// `GET /messages`: the signed-in member's conversations (members only, ``MemberScene``).
+/// `GET /messages`: the signed-in member's conversations and a "New message" link (members
+/// only, ``MemberScene``).
 final class ConversationsScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.messages }
     override var template: String? { "Messages/ConversationsScene" }
@@ -12,5 +13,9 @@ final class ConversationsScene: MemberScene, @unchecked Sendable {
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
         add(ConversationListComponent(id: "conversations", viewerID: memberID, conversationURL: DemoURLs.conversation))
+    }
+
+    override func viewModel() -> any ViewModel {
+        ["newMessageURL": .string(DemoURLs.newMessage)]
     }
 }

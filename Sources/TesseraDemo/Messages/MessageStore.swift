@@ -94,6 +94,30 @@ struct MessageStore {
         }
     }
 
+    /// The conversation between exactly `userID` and `otherID`, made (with both as
+    /// participants) if they have none yet; returns its id. One transaction.
+    func conversation(between userID: Int64, and otherID: Int64, title: String) async throws -> Int64 {
+        try await database.write { db in
+            if let id = try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT p1.conversationID FROM participant p1
+                    JOIN participant p2 ON p2.conversationID = p1.conversationID AND p2.userID = ?
+                    WHERE p1.userID = ?
+                      AND (SELECT COUNT(*) FROM participant p3 WHERE p3.conversationID = p1.conversationID) = 2
+                    ORDER BY p1.conversationID LIMIT 1
+                    """, arguments: [otherID, userID])
+            {
+                return id
+            }
+            try db.execute(sql: "INSERT INTO conversation (title) VALUES (?)", arguments: [title])
+            let id = db.lastInsertedRowID
+            try db.execute(
+                sql: "INSERT INTO participant (conversationID, userID) VALUES (?, ?), (?, ?)", arguments: [id, userID, id, otherID])
+            return id
+        }
+    }
+
     /// Stores a message; returns its id.
     func add(
         to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, imageURL: String?, at date: Date

@@ -7,6 +7,17 @@ import Tessera
 final class GalleryComponent: Component, @unchecked Sendable {
     override var template: String { "Photos/GalleryComponent" }
 
+    // MARK: - Configuration
+
+    /// Where one photo's page lives.
+    private let photoURL: @Sendable (Int64) -> String
+
+    /// Every photo, each linking to `photoURL(id)`.
+    init(id: String, photoURL: @escaping @Sendable (Int64) -> String) {
+        self.photoURL = photoURL
+        super.init(id: id)
+    }
+
     // MARK: - State
 
     private var photos: [Photo] = []
@@ -24,6 +35,6 @@ final class GalleryComponent: Component, @unchecked Sendable {
     // MARK: - Data source
 
     private var dataSource: ArrayDataSource<PhotoCell> {
-        ArrayDataSource(items: photos, cell: PhotoCell(), emptyState: EmptyState("No photos yet."))
+        ArrayDataSource(items: photos, cell: PhotoCell(photoURL: photoURL), emptyState: EmptyState("No photos yet."))
     }
 }

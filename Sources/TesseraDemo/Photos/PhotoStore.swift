@@ -19,4 +19,9 @@ struct PhotoStore {
     func all() async throws -> [Photo] {
         try await database.read { db in try Photo.order(Column("createdAt").desc, Column("id").desc).fetchAll(db) }
     }
+
+    /// The photo with `id`, or nil.
+    func photo(_ id: Int64) async throws -> Photo? {
+        try await database.read { db in try Photo.fetchOne(db, key: id) }
+    }
 }

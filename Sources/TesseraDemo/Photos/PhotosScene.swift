@@ -11,7 +11,7 @@ final class PhotosScene: Scene, @unchecked Sendable {
     // MARK: - Life cycle
 
     override func configureComponents(_ scope: RequestScope) {
-        add(GalleryComponent(id: "gallery"))
+        add(GalleryComponent(id: "gallery", photoURL: DemoURLs.photo))
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

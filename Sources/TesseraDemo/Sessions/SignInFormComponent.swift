@@ -62,6 +62,7 @@ final class SignInFormComponent: Component, @unchecked Sendable {
 
     func signOut(_ context: ActionContext) async throws -> ActionResult {
         let session = try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
+        try await NoticeStore(database: context.database).post(Notice("You are signed out."), to: session.id, at: context.scope.demo.now())
         return ActionResult.redirect(to: DemoURLs.home).replacingSession(with: session)
     }
 

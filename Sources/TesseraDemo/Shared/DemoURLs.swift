@@ -18,4 +18,11 @@ enum DemoURLs {
     static func blog(_ id: Int64) -> String { "/blogs/\(id)" }
     static func editDraft(_ id: Int64) -> String { "/drafts/\(id)/edit" }
     static func conversation(_ id: Int64) -> String { "/messages/\(id)" }
+    static func photo(_ id: Int64) -> String { "/photos/\(id)" }
+    static func editUser(_ id: Int64) -> String { "/users/\(id)/edit" }
+    static func editBlog(_ id: Int64) -> String { "/blogs/\(id)/edit" }
+    static func restore(_ id: Int64) -> String { "/trash/\(id)/restore" }
+    static func confirmDelete(_ id: Int64) -> String { "/trash/\(id)/delete" }
+    static let newMessage = "/messages/new"
+    static func newMessage(to userID: Int64) -> String { newMessage + "?to=\(userID)" }
 }

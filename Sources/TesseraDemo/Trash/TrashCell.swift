@@ -2,13 +2,13 @@ import Tessera
 
 // MARK: - TrashCell
 
-/// Draws one trashed blog with its Restore and Delete forever forms.
+/// Draws one trashed blog with its Restore form and its "Delete forever…" link.
 struct TrashCell: CellRenderer {
     var template: String { "Trash/TrashCell" }
 
     /// Where a blog's Restore form posts.
     let restoreURL: @Sendable (Int64) -> String
-    /// Where a blog's Delete forever form posts.
+    /// Where a blog's deletion is confirmed.
     let deleteURL: @Sendable (Int64) -> String
 
     func viewModel(for blog: Blog) -> TrashCellModel {

@@ -2,8 +2,9 @@ import Tessera
 
 // MARK: - TrashListComponent
 
-/// The member's trashed blogs, most recently trashed first, each with Restore and Delete
-/// forever buttons (small forms the client script updates in place). One query.
+/// The member's trashed blogs, most recently trashed first, each with a Restore button (a small
+/// form the client script updates in place) and a "Delete forever…" link to a confirmation
+/// page, whose form posts to this component's `delete` action. One query.
 final class TrashListComponent: Component, @unchecked Sendable {
     override var template: String { "Trash/TrashListComponent" }
     override class var actions: ActionTable {
@@ -36,7 +37,7 @@ final class TrashListComponent: Component, @unchecked Sendable {
     }
 
     override func viewModel() -> any ViewModel {
-        let cell = TrashCell(restoreURL: { [sceneURL] in "\(sceneURL)/\($0)/restore" }, deleteURL: { [sceneURL] in "\(sceneURL)/\($0)/delete" })
+        let cell = TrashCell(restoreURL: { [sceneURL] in "\(sceneURL)/\($0)/restore" }, deleteURL: DemoURLs.confirmDelete)
         return [
             "hasItems": .bool(!blogs.isEmpty),
             "items": .fragment(ArrayDataSource(items: blogs, cell: cell)),
@@ -53,13 +54,20 @@ final class TrashListComponent: Component, @unchecked Sendable {
 
     // MARK: - Actions
 
-    /// Puts a trashed blog back on the profile; one not in the member's trash is a 404.
+    /// Puts a trashed blog back on the profile; one not in the member's trash is a 404. The
+    /// Undo button of the "moved to the trash" notice sends `back` (a same-site path): the
+    /// browser then goes there.
     func restore(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         let id = try context.path.id("item")
         guard try await TrashStore(database: context.database).restore(id, of: userID) else { throw RequestError.notFound() }
         actedOn = id
         notice = "The post is back on your profile."
+        if let back = context.form["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
+            try await context.noticeOnNextPage(Notice("Undone: the post is back."))
+            return .redirect(to: back)
+        }
+        try await context.noticeAfterPlainPost(Notice(notice ?? ""))
         return .done
     }
 
@@ -70,6 +78,7 @@ final class TrashListComponent: Component, @unchecked Sendable {
         guard try await TrashStore(database: context.database).deleteForever(id, of: userID) else { throw RequestError.notFound() }
         actedOn = id
         notice = "The post was deleted forever."
+        try await context.noticeAfterPlainPost(Notice(notice ?? ""))
         return .done
     }
 }

@@ -42,4 +42,11 @@ struct TrashStore {
             try Blog.filter(Column("userID") == userID).filter(Column("trashedAt") != nil).fetchCount(db)
         }
     }
+
+    /// `userID`'s trashed blog `id`, or nil.
+    func trashedBlog(_ id: Int64, of userID: Int64) async throws -> Blog? {
+        try await database.read { db in
+            try Blog.filter(key: id).filter(Column("userID") == userID).filter(Column("trashedAt") != nil).fetchOne(db)
+        }
+    }
 }

@@ -3,11 +3,12 @@ import Tessera
 // MARK: - BlogListComponent
 
 /// One member's published blogs, newest first, a page at a time, with its own "load more":
-/// a plain link to `?page=N` that the client script turns into an append of this fragment.
-/// One query per page, however many blogs there are.
+/// a plain link to `?page=N` that the client script turns into an append of this fragment
+/// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
+/// there are.
 final class BlogListComponent: Component, @unchecked Sendable {
     override var template: String { "Users/BlogListComponent" }
-    override var fragmentQuery: [(String, String)] { page > 1 ? [("page", String(page))] : [] }
+    override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration
 
@@ -31,26 +32,24 @@ final class BlogListComponent: Component, @unchecked Sendable {
 
     // MARK: - State
 
-    private var page = 1
+    private var pagination = Pagination()
     private var blogs: [Blog] = []
     private var hasMore = false
 
     // MARK: - Life cycle
 
-    /// Reads `?page=` (a bad value is a 400) and loads that page.
+    /// Reads `?page=` or `?through=` (a bad value is a 400) and loads those pages.
     override func load(_ scope: RequestScope) async throws {
-        page = try scope.query.int("page", default: 1, in: 1...100_000)
-        (blogs, hasMore) = try await BlogStore(database: scope.database).page(of: userID, page: page, size: pageSize)
+        pagination = try Pagination(scope.query)
+        (blogs, hasMore) = try await BlogStore(database: scope.database).range(
+            of: userID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
     }
 
     override func viewModel() -> any ViewModel {
-        let next = [("page", String(page + 1))]
-        return [
-            "hasBlogs": .bool(!blogs.isEmpty),
-            "blogs": .fragment(ArrayDataSource(items: blogs, cell: ProfileBlogCell(blogURL: blogURL))),
-            "emptyState": .fragment(page == 1 ? emptyState : EmptyState("No more posts.")),
-            "moreURL": .optional(hasMore ? sceneURL + URLQuery.encode(next) : nil),
-            "moreFragmentURL": .string(fragmentURL(query: next)),
-        ]
+        var values = pagination.values(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts")
+        values["hasBlogs"] = .bool(!blogs.isEmpty)
+        values["blogs"] = .fragment(ArrayDataSource(items: blogs, cell: ProfileBlogCell(blogURL: blogURL)))
+        values["emptyState"] = .fragment(pagination.first == 1 ? emptyState : EmptyState("No more posts."))
+        return values
     }
 }

@@ -23,13 +23,18 @@ enum ProfileComposition: Equatable {
         }
     }
 
-    /// The components, with their URL builders, for the profile of `profileID`.
-    func components(profileID: Int64, subject: ProfileSubject) -> [Component] {
-        let info = UserInfoComponent(id: "user-info", subject: subject)
+    /// The components, with their URL builders, for the profile of `profileID` seen by
+    /// `viewerID` (members get a "Message" link on others' profiles).
+    func components(profileID: Int64, subject: ProfileSubject, viewerID: Int64? = nil) -> [Component] {
         switch self {
         case .visitor:
-            return [info, BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog)]
+            let message = viewerID == nil ? nil : DemoURLs.newMessage(to: profileID)
+            return [
+                UserInfoComponent(id: "user-info", subject: subject, messageURL: message),
+                BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog),
+            ]
         case .own:
+            let info = UserInfoComponent(id: "user-info", subject: subject, editURL: DemoURLs.editUser(profileID))
             let empty = EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft))
             return [
                 info,

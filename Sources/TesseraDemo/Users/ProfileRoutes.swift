@@ -4,5 +4,5 @@ import Tessera
 
 extension DemoApp {
     /// The scenes of this feature group, mounted with sessions.
-    static let profileScenes: [Scene.Type] = [UserScene.self, NewDraftScene.self, DraftEditorScene.self, TrashScene.self]
+    static let profileScenes: [Scene.Type] = [UserScene.self, NewDraftScene.self, DraftEditorScene.self, TrashScene.self, TrashDeleteScene.self, ProfileEditScene.self]
 }

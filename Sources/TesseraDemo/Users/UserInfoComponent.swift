@@ -2,18 +2,24 @@ import Tessera
 
 // MARK: - UserInfoComponent
 
-/// Who the member is: name, avatar initials, bio, member since, and what they published.
+/// Who the member is: name, avatar initials, bio, member since, and what they published; with
+/// an "Edit profile" link on your own profile and a "Message" link on others' (for members).
 final class UserInfoComponent: Component, @unchecked Sendable {
     override var template: String { "Users/UserInfoComponent" }
 
     // MARK: - State
 
     private let subject: ProfileSubject
+    private let editURL: String?
+    private let messageURL: String?
     private var counts = ProfileCounts(posts: 0, likes: 0)
 
-    /// Shows the user the scene loaded into `subject`.
-    init(id: String, subject: ProfileSubject) {
+    /// Shows the user the scene loaded into `subject`, offering `editURL` and `messageURL`
+    /// when given (default none).
+    init(id: String, subject: ProfileSubject, editURL: String? = nil, messageURL: String? = nil) {
         self.subject = subject
+        self.editURL = editURL
+        self.messageURL = messageURL
         super.init(id: id)
     }
 
@@ -36,6 +42,8 @@ final class UserInfoComponent: Component, @unchecked Sendable {
             "memberSinceISO": .string(DisplayText.isoDate(user.createdAt)),
             "posts": .string(DisplayText.count(counts.posts, "post", "posts")),
             "likes": .string(DisplayText.count(counts.likes, "like", "likes") + " received"),
+            "editURL": .optional(editURL),
+            "messageURL": .optional(messageURL),
         ]
     }
 }

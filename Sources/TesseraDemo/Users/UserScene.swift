@@ -23,7 +23,7 @@ final class UserScene: Scene, @unchecked Sendable {
 
     override func configureComponents(_ scope: RequestScope) {
         composition = ProfileComposition(viewerID: scope.userID, profileID: profileID)
-        for component in composition.components(profileID: profileID, subject: subject) { add(component) }
+        for component in composition.components(profileID: profileID, subject: subject, viewerID: scope.userID) { add(component) }
     }
 
     /// The profile's user; an unknown id is a 404 (for the page and every fragment).

@@ -13,6 +13,21 @@ struct UserStore {
         try await database.read { db in try User.fetchOne(db, key: id) }
     }
 
+    /// Changes `userID`'s display name and bio; false if there is no such user.
+    func updateProfile(_ userID: Int64, displayName: String, bio: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?", arguments: [displayName, bio, userID])
+            return db.changesCount == 1
+        }
+    }
+
+    /// Every member but `userID`, by display name (whom to write to). One query.
+    func others(than userID: Int64) async throws -> [User] {
+        try await database.read { db in
+            try User.filter(Column("id") != userID).order(Column("displayName"), Column("id")).fetchAll(db)
+        }
+    }
+
     /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).
     func currentPriorities(of userID: Int64, at date: Date) async throws -> [Priority] {
         try await database.read { db in try Priority.filter(Column("userID") == userID).fetchAll(db) }.current(at: date)

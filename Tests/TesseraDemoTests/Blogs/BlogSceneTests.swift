@@ -18,34 +18,34 @@ struct BlogSceneTests {
             #expect(html.contains("<h1>Quiet mornings #1</h1>"))
             #expect(html.contains("<a href=\"/users/4\">Linus Pauling</a>"))
             #expect(html.contains("<a href=\"/signin?next=%2Fblogs%2F4\">Sign in to like</a>"))
-            #expect(!html.contains("like-button\" aria-pressed"))
+            #expect(!html.contains("class=\"like-button"))
             #expect(!html.contains("Move to trash"))
-            #expect(ContentFixtures.occurrences(of: "3 likes", in: html) == 2, "the button area and the stats agree")
+            #expect(ContentFixtures.occurrences(of: "3 likes", in: html) == 1, "the count is shown once, by the stats")
             Snapshot.expectMatch(html, named: "blog-anonymous")
         }
     }
 
-    @Test("a member who does not like the post sees an unpressed Like button posting to like")
+    @Test("a member who does not like the post sees a Like button posting to like")
     func signedIn() async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
             let html = try await client.get("/blogs/2", as: session).text
             #expect(html.contains("action=\"/blogs/2/like\""))
-            #expect(html.contains("aria-pressed=\"false\""))
-            #expect(ContentFixtures.occurrences(of: "0 likes", in: html) == 2)
+            #expect(html.contains(">Like</button>"))
+            #expect(ContentFixtures.occurrences(of: "0 likes", in: html) == 1)
             #expect(!html.contains("Sign in to like"))
             #expect(!html.contains("Move to trash"))
             Snapshot.expectMatch(html, named: "blog-signed-in")
         }
     }
 
-    @Test("a member who likes the post sees a pressed button posting to unlike")
+    @Test("a member who likes the post sees an Unlike button posting to unlike")
     func liked() async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
             let html = try await client.get("/blogs/4", as: session).text
             #expect(html.contains("action=\"/blogs/4/unlike\""))
-            #expect(html.contains("aria-pressed=\"true\""))
+            #expect(html.contains(">Unlike</button>"))
             #expect(html.contains("You like this"))
             Snapshot.expectMatch(html, named: "blog-liked")
         }

@@ -18,7 +18,7 @@ struct HomeSceneTests {
             #expect(response.status == .ok)
             let html = response.text
             #expect(ContentFixtures.occurrences(of: Self.blogCell, in: html) == 8)
-            #expect(ContentFixtures.occurrences(of: "<div class=\"strip\">", in: html) == 1)
+            #expect(ContentFixtures.occurrences(of: "<div class=\"strip\" role=\"region\" aria-labelledby=\"photo-strip-title\" tabindex=\"0\">", in: html) == 1)
             #expect(ContentFixtures.occurrences(of: Self.photoCell, in: html) == 6 + 2)
             #expect(html.contains("href=\"/blogs/72\""), "the newest post comes first")
             #expect(!html.contains("href=\"/blogs/64\""), "the ninth newest is on page 2")
@@ -100,7 +100,8 @@ struct HomeSceneTests {
         try await TestSite().test { client in
             let response = try await client.get("/?page=2")
             #expect(response.status == .ok)
-            #expect(response.text.contains("<p>Page 2</p>"))
+            #expect(response.text.contains("<span>Page 2</span>"))
+            #expect(response.text.contains("<a href=\"/\" rel=\"prev\">Newer posts</a>"))
             #expect(response.text.contains("href=\"/blogs/64\""))
             #expect(!response.text.contains("href=\"/blogs/72\""))
         }

@@ -44,8 +44,8 @@ struct PhotosSceneTests {
         let site = try TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
-            try await SceneRunner.load([GalleryComponent(id: "gallery")], RequestScope.standalone(site: site.site))
-            let gallery = GalleryComponent(id: "gallery")
+            try await SceneRunner.load([GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)], RequestScope.standalone(site: site.site))
+            let gallery = GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)
             try await SceneRunner.load([gallery], RequestScope.standalone(site: site.site))
             #expect(gallery.queryCount == 1)
         }

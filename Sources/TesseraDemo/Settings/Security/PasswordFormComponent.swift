@@ -15,8 +15,8 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
     private let actionURL: String
     private let changedURL: String
 
-    /// A form posting to `actionURL`; after a change the browser goes to `changedURL`, which
-    /// carries `changed=1` so the form shows its notice.
+    /// A form posting to `actionURL`; after a change the browser goes to `changedURL`, where a
+    /// one-time notice (never a query a link could replay) says the password was changed.
     init(id: String, actionURL: String, changedURL: String) {
         self.actionURL = actionURL
         self.changedURL = changedURL
@@ -26,17 +26,12 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
     // MARK: - State
 
     private var problems: [PasswordChange.Field: String] = [:]
-    private var changed = false
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        changed = scope.query["changed"] == "1"
-    }
-
     override func viewModel() -> any ViewModel {
         var model: [String: TemplateValue] = [
-            "actionURL": .string(actionURL), "changed": .bool(changed && problems.isEmpty),
+            "actionURL": .string(actionURL),
             "hasProblems": .bool(!problems.isEmpty), "minimumLength": .int(PasswordChange.minimumLength),
             "maximumBytes": .int(PasswordChange.maximumBytes),
         ]
@@ -47,8 +42,8 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
     // MARK: - Actions
 
     /// Checks the change and the throttle (``SignInThrottling/passwordFailures``), then stores
-    /// the new password and signs the member out everywhere else: 303 to the notice, 400 with
-    /// the problems per field, or 429 after too many wrong current passwords.
+    /// the new password and signs the member out everywhere else: 303 with a one-time notice,
+    /// 400 with the problems per field, or 429 after too many wrong current passwords.
     func change(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         let change = PasswordChange(
@@ -66,6 +61,7 @@ final class PasswordFormComponent: Component, @unchecked Sendable {
         }
         try await throttle.clear([key])
         try await SessionStore(database: context.scope.site.database).endOtherSessions(of: userID, keeping: context.scope.session)
+        try await context.noticeOnNextPage(Notice("Your password was changed."))
         return .redirect(to: changedURL)
     }
 }

@@ -15,6 +15,6 @@ final class PasswordScene: MemberScene, @unchecked Sendable {
         add(
             PasswordFormComponent(
                 id: "password", actionURL: DemoURLs.password,
-                changedURL: DemoURLs.password + URLQuery.encode([("changed", "1")])))
+                changedURL: DemoURLs.password))
     }
 }

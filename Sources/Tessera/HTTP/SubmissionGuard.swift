@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Hummingbird
+
+// MARK: - SubmissionGuard
+
+/// Makes a form's repeated submission harmless: a double-click, a reload of a POST, or a
+/// retry after a dropped connection runs the action once.
+///
+/// Every page Tessera renders carries a fresh random `onceToken` (a template global); a form
+/// that puts it in a hidden field named ``field`` (`_once`) is claimed the first time it reaches
+/// its action, keyed by the token and the action's path, in `tessera_submissions`. A second
+/// arrival of the same token for the same path does not run the handler: it waits (up to
+/// ``waitLimit``) for the first to finish, then answers as the first did — a `303` to where it
+/// went, or, for the client script, `204 No Content`. Forms without the field are not guarded.
+///
+/// Claims live in the database, so several processes behind a balancer agree; rows older than
+/// ``lifetime`` are deleted when new ones are written.
+public struct SubmissionGuard: Sendable {
+    /// The hidden form field holding the token.
+    public static let field = "_once"
+    /// How long a claim is remembered: one day.
+    public static let lifetime: TimeInterval = 24 * 3600
+    /// How long a repeat waits for the first submission to finish: 5 seconds.
+    static let waitLimit: Duration = .seconds(5)
+
+    static let table = "tessera_submissions"
+
+    let database: TesseraDatabase
+
+    /// A guard over `database`'s claims.
+    public init(database: TesseraDatabase) { self.database = database }
+
+    static func registerMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("tessera.submissions.v1") { db in
+            try db.create(table: table) { t in
+                t.column("token", .text).notNull()
+                t.column("path", .text).notNull()
+                t.column("location", .text)
+                t.column("finished", .boolean).notNull().defaults(to: false)
+                t.column("createdAt", .datetime).notNull().indexed()
+                t.primaryKey(["token", "path"])
+            }
+        }
+    }
+
+    // MARK: - Claims
+
+    /// What happened when a submission was claimed.
+    public enum Claim: Sendable, Equatable {
+        /// The form carries no token: nothing is guarded.
+        case unguarded
+        /// The first arrival: run the action, then ``finish(token:path:location:)``.
+        case first(token: String)
+        /// A repeat: the first went to `location` (nil: it has not finished, failed, or
+        /// answered in place).
+        case repeated(location: String?)
+    }
+
+    /// Claims `token` for `path` at `now`. Tokens that are not 64 hex digits are ignored (the form
+    /// is then unguarded), so a made-up value cannot block anything.
+    public func claim(token: String?, path: String, now: Date = Date()) async throws -> Claim {
+        guard let token, token.utf8.count == 64, token.utf8.allSatisfy(Self.isHex) else { return .unguarded }
+        let inserted = try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [now.addingTimeInterval(-Self.lifetime)])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO \(Self.table) (token, path, createdAt) VALUES (?, ?, ?)", arguments: [token, path, now])
+            return db.changesCount == 1
+        }
+        if inserted { return .first(token: token) }
+        return .repeated(location: try await waitForFirst(token: token, path: path))
+    }
+
+    /// Records where the first submission went (`nil`: it answered in place).
+    public func finish(token: String, path: String, location: String?) async throws {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "UPDATE \(Self.table) SET finished = 1, location = ? WHERE token = ? AND path = ?",
+                arguments: [location, token, path])
+        }
+    }
+
+    /// Forgets a claim whose submission was refused or failed, so the same form may be sent again.
+    public func release(token: String, path: String) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path])
+        }
+    }
+
+    // MARK: - Private
+
+    /// Polls until the first submission finished (or its claim was released), at most
+    /// ``waitLimit``; returns its location.
+    private func waitForFirst(token: String, path: String) async throws -> String? {
+        let deadline = ContinuousClock.now + Self.waitLimit
+        while true {
+            let row = try await database.pool.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT finished, location FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path])
+            }
+            guard let row else { return nil }
+            if row["finished"] as Bool? == true { return row["location"] }
+            if ContinuousClock.now >= deadline { return nil }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+}

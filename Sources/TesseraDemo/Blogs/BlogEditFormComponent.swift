@@ -1,0 +1,77 @@
+import Tessera
+
+// MARK: - BlogEditFormComponent
+
+/// The form that changes a published post's title and text, under the publishing rules
+/// (``Draft/problems(title:body:publishing:)``). Saving goes back to the post with a one-time
+/// notice; refused text comes back with the messages and the input kept.
+final class BlogEditFormComponent: Component, @unchecked Sendable {
+    override var template: String { "Blogs/BlogEditFormComponent" }
+    override class var actions: ActionTable {
+        ActionTable().on("save", path: "/blogs/:id/edit", BlogEditFormComponent.save)
+    }
+
+    // MARK: - Configuration
+
+    private let blogID: Int64
+    private let memberID: Int64
+    private let blogURL: @Sendable (Int64) -> String
+
+    /// The form for `memberID`'s post `blogID`; afterwards the browser goes to `blogURL(id)`.
+    init(id: String, blogID: Int64, memberID: Int64, blogURL: @escaping @Sendable (Int64) -> String) {
+        self.blogID = blogID
+        self.memberID = memberID
+        self.blogURL = blogURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var title = ""
+    private var body = ""
+    private var hasInput = false
+    private var problems: [String: String] = [:]
+
+    // MARK: - Life cycle
+
+    /// The post's text (a 404 unless it is the member's published post), unless an action
+    /// kept the member's input.
+    override func load(_ scope: RequestScope) async throws {
+        guard let blog = try await BlogStore(database: scope.database).blog(blogID), blog.isWritten(by: memberID) else {
+            throw RequestError.notFound()
+        }
+        guard !hasInput else { return }
+        title = blog.title
+        body = blog.body
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "actionURL": .string(sceneURL),
+            "blogURL": .string(blogURL(blogID)),
+            "title": .string(title),
+            "body": .string(body),
+            "titleError": .optional(problems["title"]),
+            "bodyError": .optional(problems["body"]),
+            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
+        ]
+    }
+
+    // MARK: - Actions
+
+    /// Saves the new title and text; 400 with the input kept when refused, 404 when the post
+    /// is not the member's.
+    func save(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        title = context.form.text("title")
+        body = (context.form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        hasInput = true
+        problems = Draft.problems(title: title, body: body, publishing: true)
+        guard problems.isEmpty else { return .invalid }
+        guard try await BlogStore(database: context.database).update(blogID, by: userID, title: title, body: body) else {
+            throw RequestError.notFound()
+        }
+        try await context.noticeOnNextPage(Notice("Your changes are published."))
+        return .redirect(to: blogURL(blogID))
+    }
+}

@@ -1,0 +1,80 @@
+import Tessera
+
+// MARK: - CommentFormComponent
+
+/// The form under a post that adds a comment (a sign-in link for visitors). Posting refreshes
+/// the comment list and the post's comment count elsewhere on the page in the same response
+/// (`.updating`); without JavaScript the page comes back at its comments.
+final class CommentFormComponent: Component, @unchecked Sendable {
+    override var template: String { "Comments/CommentFormComponent" }
+    override class var actions: ActionTable {
+        ActionTable().on("comment", path: "comments", CommentFormComponent.post)
+    }
+
+    // MARK: - Configuration
+
+    private let thread: CommentThread
+    /// The components re-rendered after a comment: the list, and the one showing the count.
+    private let updates: [String]
+    private let signInURL: String
+    private let pageURL: String
+
+    /// A form for `thread`'s post; after posting it sends `updates` along, re-rendered.
+    /// Visitors get a link to `signInURL`; plain posts go back to `pageURL`'s comments.
+    init(id: String, thread: CommentThread, updates: [String], signInURL: String, pageURL: String) {
+        self.thread = thread
+        self.updates = updates
+        self.signInURL = signInURL
+        self.pageURL = pageURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var text = ""
+    private var problem: String?
+    private var posted = false
+    private var signedIn = false
+
+    // MARK: - Life cycle
+
+    override func load(_ scope: RequestScope) async throws {
+        signedIn = scope.userID != nil
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "signedIn": .bool(signedIn),
+            "signInURL": .string(signInURL),
+            "actionURL": .string(sceneURL + "/comments"),
+            "text": .string(text),
+            "textError": .optional(problem),
+            "posted": .bool(posted),
+            "maxLength": .int(Comment.maxLength),
+        ]
+    }
+
+    // MARK: - Actions
+
+    /// Adds the comment: 400 with the text kept when it is empty or too long; 404 when the
+    /// post is gone.
+    func post(_ context: ActionContext) async throws -> ActionResult {
+        let userID = try context.requireUser()
+        text = (context.form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        if let problem = Comment.problem(with: text) {
+            self.problem = problem
+            return .invalid
+        }
+        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let id = try await CommentStore(database: context.database).add(
+            to: thread.blogID, by: userID, body: body, at: context.scope.demo.now())
+        else { throw RequestError.notFound() }
+        thread.postedID = id
+        text = ""
+        posted = true
+        guard context.scope.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
+        var result = ActionResult.done
+        for id in updates { result = result.updating(id) }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import Tessera
+
+// MARK: - TrashDeleteConfirmComponent
+
+/// Asks before deleting a trashed post forever: its title, what cannot be undone, a
+/// "Delete forever" button (posting to the trash's `delete` action) and a way back.
+final class TrashDeleteConfirmComponent: Component, @unchecked Sendable {
+    override var template: String { "Trash/TrashDeleteConfirmComponent" }
+    override var rootClass: String? { "card narrow" }
+
+    // MARK: - Configuration
+
+    private let blogID: Int64
+    private let ownerID: Int64
+    private let trashURL: String
+
+    /// The question for `ownerID`'s trashed post `blogID`; Cancel leads to `trashURL`.
+    init(id: String, blogID: Int64, ownerID: Int64, trashURL: String) {
+        self.blogID = blogID
+        self.ownerID = ownerID
+        self.trashURL = trashURL
+        super.init(id: id)
+    }
+
+    // MARK: - State
+
+    private var blog: Blog?
+
+    // MARK: - Life cycle
+
+    /// The trashed post; one not in the member's trash is a 404.
+    override func load(_ scope: RequestScope) async throws {
+        guard let blog = try await TrashStore(database: scope.database).trashedBlog(blogID, of: ownerID) else {
+            throw RequestError.notFound()
+        }
+        self.blog = blog
+    }
+
+    override func viewModel() -> any ViewModel {
+        [
+            "title": .string(blog?.title ?? ""),
+            "deleteURL": .string(trashURL + "/\(blogID)/delete"),
+            "trashURL": .string(trashURL),
+        ]
+    }
+}

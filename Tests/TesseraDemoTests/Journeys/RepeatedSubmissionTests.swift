@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import Tessera
+@testable import TesseraDemo
+
+/// A form sent twice (a double-click, a retry) runs its action once: the `_once` token.
+@Suite("Repeated submissions")
+struct RepeatedSubmissionTests {
+    @Test("sending the same message form twice stores one message, and the repeat goes where the first went")
+    func repeatedMessage() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let page = try await client.get("/messages/new?to=3", as: session).text
+            let once = Journey.onceToken(in: page)
+            #expect(once.count == 64)
+            let fields = [("_once", once), ("to", "4"), ("text", "Only once, please")]
+            let first = try await client.post("/messages", fields, as: session)
+            let second = try await client.post("/messages", fields, as: session)
+            #expect(first.status == .seeOther)
+            #expect(second.status == .seeOther)
+            #expect(second.headers[.location] == first.headers[.location])
+            #expect(try await Journey.count("SELECT COUNT(*) FROM message WHERE body = 'Only once, please'", in: site) == 1)
+        }
+    }
+
+    @Test("a repeated comment from the client script creates one comment")
+    func repeatedCommentFragment() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let once = Journey.onceToken(in: try await client.get("/blogs/5", as: session).text)
+            let fields = [("_once", once), ("text", "Double-clicked comment")]
+            let first = try await client.post("/blogs/5/comments", fields, as: session, fragment: true)
+            let second = try await client.post("/blogs/5/comments", fields, as: session, fragment: true)
+            #expect(first.status == .ok)
+            #expect(second.status == .ok)
+            #expect(try await Journey.count("SELECT COUNT(*) FROM comment WHERE body = 'Double-clicked comment'", in: site) == 1)
+        }
+    }
+
+    @Test("a refused submission releases its token, so the corrected form can be sent")
+    func refusedThenCorrected() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let once = Journey.onceToken(in: try await client.get("/drafts/new", as: session).text)
+            let refused = try await client.post("/drafts", [("_once", once), ("title", ""), ("body", "  ")], as: session)
+            #expect(refused.status == .badRequest)
+            let accepted = try await client.post("/drafts", [("_once", once), ("title", "Second try"), ("body", "")], as: session)
+            #expect(accepted.status == .seeOther)
+            #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Second try'", in: site) == 1)
+        }
+    }
+
+    @Test("a made-up token is ignored, not an error", arguments: ["short", String(repeating: "g", count: 64)])
+    func madeUpToken(_ token: String) async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let response = try await client.post("/drafts", [("_once", token), ("title", "Made up")], as: session)
+            #expect(response.status == .seeOther)
+            #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Made up'", in: site) == 1)
+        }
+    }
+}
