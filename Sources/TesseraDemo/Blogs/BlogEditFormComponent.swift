@@ -50,7 +50,9 @@ final class BlogEditFormComponent: Component, @unchecked Sendable {
             "actionURL": .string(sceneURL),
             "blogURL": .string(blogURL(blogID)),
             "title": .string(title),
+            "titleMaxLength": Draft.titleField.maxLength,
             "body": .string(body),
+            "bodyMaxLength": Draft.bodyField.maxLength,
             "titleError": .optional(problems["title"]),
             "bodyError": .optional(problems["body"]),
             "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
@@ -64,7 +66,7 @@ final class BlogEditFormComponent: Component, @unchecked Sendable {
     func save(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         title = context.form.text("title")
-        body = (context.form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        body = context.form["body"] ?? ""
         hasInput = true
         problems = Draft.problems(title: title, body: body, publishing: true)
         guard problems.isEmpty else { return .invalid }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tessera
 
 // MARK: - Comment
 
@@ -7,8 +8,8 @@ import GRDB
 public struct Comment: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "comment"
 
-    /// The longest comment allowed, in characters.
-    public static let maxLength = 2000
+    /// The comment field: up to 2,000 characters (8,000 bytes), several lines, trimmed.
+    public static let textField = TextField("text", maxScalars: 2000, lines: .multiple)
 
     public var id: Int64
     public var blogID: Int64
@@ -17,12 +18,10 @@ public struct Comment: Codable, FetchableRecord, PersistableRecord, Sendable, Eq
     public var createdAt: Date
 
     /// What is wrong with `text` as a comment, or nil: it needs something besides whitespace,
-    /// and at most ``maxLength`` characters.
+    /// and must keep ``textField``'s limits.
     public static func problem(with text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return "Write something before posting." }
-        if trimmed.count > maxLength { return "Keep it to \(maxLength) characters or fewer (this one has \(trimmed.count))." }
-        return nil
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "Write something before posting." }
+        return textField.check(text).problem
     }
 }
 

@@ -50,7 +50,7 @@ final class CommentFormComponent: Component, @unchecked Sendable {
             "text": .string(text),
             "textError": .optional(problem),
             "posted": .bool(posted),
-            "maxLength": .int(Comment.maxLength),
+            "maxLength": Comment.textField.maxLength,
         ]
     }
 
@@ -60,7 +60,7 @@ final class CommentFormComponent: Component, @unchecked Sendable {
     /// post is gone.
     func post(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
-        text = (context.form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        text = context.form["text"] ?? ""
         if let problem = Comment.problem(with: text) {
             self.problem = problem
             return .invalid

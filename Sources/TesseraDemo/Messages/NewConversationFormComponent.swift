@@ -59,7 +59,7 @@ final class NewConversationFormComponent: Component, @unchecked Sendable {
                     ])
                 }),
             "text": .string(text),
-            "maxLength": .int(TextSendStrategy.maxLength),
+            "maxLength": TextSendStrategy.field.maxLength,
             "toError": .optional(problems["to"]),
             "textError": .optional(problems["text"]),
         ]

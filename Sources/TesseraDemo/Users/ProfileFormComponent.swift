@@ -54,8 +54,8 @@ final class ProfileFormComponent: Component, @unchecked Sendable {
             "displayNameError": .optional(problems["displayName"]),
             "bioError": .optional(problems["bio"]),
             "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
-            "maxDisplayName": .int(User.maxDisplayNameLength),
-            "maxBio": .int(User.maxBioLength),
+            "maxDisplayName": User.displayNameField.maxLength,
+            "maxBio": User.bioField.maxLength,
         ]
     }
 
@@ -67,7 +67,7 @@ final class ProfileFormComponent: Component, @unchecked Sendable {
         let userID = try context.requireUser()
         guard try context.path.id("id") == userID, profileID == userID else { throw RequestError.notFound() }
         displayName = context.form.text("displayName")
-        bio = context.form.text("bio").replacingOccurrences(of: "\r\n", with: "\n")
+        bio = context.form.text("bio")
         hasInput = true
         problems = User.profileProblems(displayName: displayName, bio: bio)
         guard problems.isEmpty else { return .invalid }

@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 
 // MARK: - User profile rules
 
@@ -14,20 +15,20 @@ extension User {
 // MARK: - Profile rules
 
 extension User {
-    /// The longest display name, in characters.
-    public static let maxDisplayNameLength = 60
-    /// The longest bio, in characters.
-    public static let maxBioLength = 500
+    /// The display name field: one line of 1 to 60 characters, trimmed.
+    public static let displayNameField = TextField("displayName", maxScalars: 60)
+    /// The bio field: up to 500 characters, several lines, trimmed.
+    public static let bioField = TextField("bio", maxScalars: 500, lines: .multiple)
 
     /// What is wrong with a profile edit, by field (`displayName`, `bio`): a display name needs
-    /// 1 to ``maxDisplayNameLength`` characters once trimmed, a bio at most ``maxBioLength``.
+    /// something besides whitespace, and both keep their field's limits.
     public static func profileProblems(displayName: String, bio: String) -> [String: String] {
         var problems: [String: String] = [:]
-        if displayName.isEmpty { problems["displayName"] = "Give a name to show on your posts." }
-        if displayName.count > maxDisplayNameLength {
-            problems["displayName"] = "Keep the name to \(maxDisplayNameLength) characters or fewer (it has \(displayName.count))."
+        problems["displayName"] = displayNameField.check(displayName).problem
+        problems["bio"] = bioField.check(bio).problem
+        if displayName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            problems["displayName"] = "Give a name to show on your posts."
         }
-        if bio.count > maxBioLength { problems["bio"] = "Keep the bio to \(maxBioLength) characters or fewer (it has \(bio.count))." }
         return problems
     }
 }
