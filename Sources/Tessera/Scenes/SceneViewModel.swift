@@ -13,18 +13,34 @@ struct SceneViewModel: ViewModel {
 
 // MARK: - LayoutViewModel
 
-/// What a layout reads: `title`, `bodyClass`, `content` (the rendered scene), and the site's
-/// globals below it.
+/// What a layout reads: `title`, `bodyClass`, `content` (the scene's body, written in place),
+/// and the site's globals below it.
 struct LayoutViewModel: ViewModel {
     let head: PageHead
-    let content: HTML
+    let content: any HTMLFragment
 
     func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "title": .string(head.title)
         case "bodyClass": .optional(head.bodyClass)
-        case "content": .html(content)
+        case "content": .fragment(content)
         default: nil
+        }
+    }
+}
+
+// MARK: - SceneBody
+
+/// A scene's body as a fragment: its template with its model and components, or its
+/// components one after another when it has no template.
+struct SceneBody: HTMLFragment {
+    let scene: Scene
+
+    func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        if let template = scene.template {
+            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &writer)
+        } else {
+            ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
         }
     }
 }

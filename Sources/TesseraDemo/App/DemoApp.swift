@@ -52,7 +52,7 @@ public enum DemoApp {
             router: makeRouter(site: site, reloader: reloader),
             configuration: .init(
                 address: .hostname(configuration.hostname, port: configuration.port), serverName: site.configuration.name),
-            services: [SessionSweeper(database: site.database)] + (reloader.map { [$0] } ?? []),
+            services: site.backgroundServices + (reloader.map { [$0] } ?? []),
             logger: logger)
     }
 }

@@ -4,9 +4,9 @@ import Testing
 
 /// HTML snapshots kept next to the tests, in `__Snapshots__/<TestFile>/<name>.html`.
 ///
-/// Canonicalised so a diff reads well: one tag boundary per line, and the per-session CSRF
-/// token replaced by `CSRF-TOKEN`. Every snapshot is also checked with libxml2 and the
-/// element-balance scanner in the same run.
+/// Canonicalised so a diff reads well: one tag boundary per line, the per-session CSRF token
+/// replaced by `CSRF-TOKEN`, and fingerprinted asset URLs written as their plain paths. Every
+/// snapshot is also checked with libxml2 and the element-balance scanner in the same run.
 ///
 /// Re-record: `TESSERA_RECORD_SNAPSHOTS=1 swift test`, then review the diff with `git diff`.
 /// A missing snapshot is written and the test fails once, so nothing passes unseen.
@@ -16,6 +16,9 @@ enum Snapshot {
         var text = html.replacingOccurrences(of: "><", with: ">\n<")
         let token = try! Regex("[0-9a-f]{64}")
         text = text.replacing(token, with: "CSRF-TOKEN")
+        // Fingerprinted asset URLs (`/css/app.<hash>.css`) as their plain paths: CSS edits do
+        // not change every snapshot.
+        text = text.replacing(try! Regex("\\.[0-9a-f]{12}(\\.[a-z0-9]+\")"), with: { $0.output[1].substring.map(String.init) ?? "" })
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
