@@ -4,39 +4,67 @@ import NIOCore
 
 /// An append-only byte buffer that every renderer writes into.
 ///
-/// Its storage is the `ByteBuffer` the response is sent from (``takeBuffer()``): a page is
-/// written once, from template to socket, with no copy in between. Non-copyable, so it is always
-/// passed `inout` and its storage is never shared (appends never copy on write).
+/// Non-copyable: it owns its memory and is always passed `inout`, so appends are plain memory
+/// copies with no copy-on-write checks. A page is written once, body and layout in one pass;
+/// ``takeBuffer()`` copies it once into the response's `ByteBuffer`.
 ///
 /// Escaping is done per byte of UTF-8 (never per `Character`), so a `"` followed by a combining
 /// mark is still escaped: grapheme clustering cannot hide a quote.
 public struct HTMLWriter: ~Copyable {
-    private var buffer: ByteBuffer
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count: Int
+    private var capacity: Int
 
     /// An empty writer; `capacity` reserves room up front (default 4 KiB); it grows as needed.
     public init(capacity: Int = 4096) {
-        buffer = ByteBufferAllocator().buffer(capacity: max(capacity, 64))
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        count = 0
     }
 
+    deinit { base.deallocate() }
+
     /// The bytes written so far (a copy).
-    public var bytes: [UInt8] { Array(buffer.readableBytesView) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// How many bytes were written.
-    public var byteCount: Int { buffer.readableBytes }
+    public var byteCount: Int { count }
 
     /// Calls `body` with the bytes written so far, without copying them.
     public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try buffer.withUnsafeReadableBytes(body)
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// Ends the writer and hands over its storage, ready to send (no copy).
-    public consuming func takeBuffer() -> ByteBuffer { buffer }
+    /// Ends the writer and returns its bytes in a `ByteBuffer` of exactly their size, ready to
+    /// send (one copy).
+    public consuming func takeBuffer() -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        buffer.writeBytes(UnsafeRawBufferPointer(start: base, count: count))
+        return buffer
+    }
 
     // MARK: - Storage
 
     @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count &+ extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity &* 2
+        while newCapacity < needed { newCapacity &*= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        buffer.writeInteger(byte)
+        reserve(1)
+        base[count] = byte
+        count &+= 1
     }
 
     // MARK: - Raw
@@ -49,12 +77,15 @@ public struct HTMLWriter: ~Copyable {
     /// Appends trusted bytes unchanged.
     @inline(__always)
     public mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
-        buffer.writeBytes(UnsafeRawBufferPointer(raw))
+        guard let source = raw.baseAddress else { return }
+        reserve(raw.count)
+        (base + count).initialize(from: source, count: raw.count)
+        count &+= raw.count
     }
 
     /// Appends a trusted static string (markup written by a developer) unchanged.
     public mutating func writeRaw(_ raw: StaticString) {
-        buffer.writeStaticString(raw)
+        raw.withUTF8Buffer { writeRaw($0) }
     }
 
     /// Appends Tessera-rendered markup unchanged.

@@ -54,8 +54,10 @@ struct NoWriteOnReadTests {
 
     @Test("a visitor's token survives a restart (the secret is stored once, in the database)")
     func tokensSurviveRestarts() async throws {
-        let first = try ReadPathSite()
-        let path = first.folder.appendingPathComponent("read.sqlite").path
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-restart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let path = shared.appendingPathComponent("kept.sqlite").path
+        let first = try ReadPathSite(databasePath: path)
         let (cookie, token) = try await first.test { client in try await client.session(from: "/items") }
         let second = try ReadPathSite(databasePath: path)
         let sameCookie = cookie
