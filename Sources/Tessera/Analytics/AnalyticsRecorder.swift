@@ -3,8 +3,9 @@ import GRDB
 
 // MARK: - AnalyticsRecorder
 
-/// Writes analytics events to the `tessera_events` table: the one hook every scene and
-/// component goes through (per-controller analytics, written once).
+/// The `tessera_events` table: batches of events written by ``AnalyticsWriter``, old events
+/// swept, and every event read back (tests and tools). Scenes and components never write here
+/// themselves; they queue events on ``Site/analytics``.
 public struct AnalyticsRecorder: Sendable {
     /// The table events are written to.
     public static let table = "tessera_events"
@@ -28,14 +29,29 @@ public struct AnalyticsRecorder: Sendable {
                 t.column("createdAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("tessera.analytics.v2") { db in
+            try db.create(index: "tessera_events_createdAt", on: table, columns: ["createdAt"])
+        }
     }
 
-    /// Records `event`. Failures are logged by the caller's choice, never thrown at a page.
-    public func record(_ event: AnalyticsEvent) async throws {
+    /// Stores `entries` in one transaction.
+    func record(_ entries: [AnalyticsQueue.Entry]) async throws {
         try await database.pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO \(Self.table) (kind, name, path, status, detail, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [event.kind.rawValue, event.name, event.path, event.status, event.detail, Date()])
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO \(Self.table) (kind, name, path, status, detail, createdAt) VALUES (?, ?, ?, ?, ?, ?)")
+            for entry in entries {
+                let event = entry.event
+                try statement.execute(arguments: [event.kind.rawValue, event.name, event.path, event.status, event.detail, entry.date])
+            }
+        }
+    }
+
+    /// Deletes the events recorded before `cutoff`; returns how many.
+    @discardableResult
+    public func deleteEvents(before cutoff: Date) async throws -> Int {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [cutoff])
+            return db.changesCount
         }
     }
 

@@ -56,7 +56,7 @@ extension TesseraApp {
     }
 
     /// The router, in this order: Tessera's middleware; the dev server's routes when `reloader`
-    /// is given; Tessera's client script (`/js/tessera.js`, unless `Public/` has its own); the
+    /// is given; the
     /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
     /// ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
@@ -65,7 +65,6 @@ extension TesseraApp {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
-        ClientScript.mount(on: router)
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)
@@ -94,7 +93,7 @@ extension TesseraApp {
             router: router,
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.connectionTimeout))),
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: name),
-            services: [SessionSweeper(database: site.database)] + (reloader.map { [$0] } ?? []),
+            services: site.backgroundServices + (reloader.map { [$0] } ?? []),
             onServerRunning: onServerRunning, logger: logger)
     }
 }

@@ -49,8 +49,8 @@ public enum BuiltInTemplates {
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>{{documentTitle}}</title>
-                <link rel="stylesheet" href="/css/app.css">
-                <script src="/js/tessera.js" defer></script>
+                {{#assets.css/app.css}}<link rel="stylesheet" href="{{assets.css/app.css}}">{{/assets.css/app.css}}
+                <script src="{{assets.js/tessera.js}}" defer></script>
                 {{#isDevelopment}}<meta name="tessera-dev-events" content="/_tessera/events">{{/isDevelopment}}
                 </head>
                 <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>

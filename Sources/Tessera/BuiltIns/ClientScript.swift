@@ -5,8 +5,10 @@ import NIOCore
 // MARK: - ClientScript
 
 /// Tessera's client script (`tessera.js`, shipped with the framework as a resource), served at
-/// ``path`` by every app: fragment links and forms swapped in place, and the dev server's reload.
-/// An app's own `Public/js/tessera.js` wins, since static files are served first.
+/// ``path`` by every app through the static files (``StaticFiles``), so it is fingerprinted
+/// (`{{assets.js/tessera.js}}`), compressed and cached like the app's own assets: fragment links
+/// and forms swapped in place, and the dev server's reload. An app's own `Public/js/tessera.js`
+/// wins.
 public enum ClientScript {
     /// The URL layouts load the script from: `/js/tessera.js`.
     public static let path = "/js/tessera.js"
@@ -19,13 +21,12 @@ public enum ClientScript {
         return Array(data)
     }()
 
-    /// Mounts `GET /js/tessera.js` on `router`.
-    static func mount(on router: Router<TesseraRequestContext>) {
-        router.get(RouterPath(path)) { _, _ in
-            guard let source else { throw RequestError.notFound() }
-            var headers: HTTPFields = [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=300"]
-            headers[.contentLength] = String(source.count)
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: source)))
-        }
-    }
+    /// When the framework was built, as far as the resource's file says: the script's
+    /// `Last-Modified`.
+    static let modified: Date = {
+        guard let url = Bundle.module.url(forResource: "tessera", withExtension: "js"),
+            let date = try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        else { return Date(timeIntervalSince1970: 0) }
+        return date
+    }()
 }

@@ -44,23 +44,20 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         let templates = site.templates
         let globals: TemplateValue = .object([
             "siteName": .string(site.configuration.name), "isDevelopment": .bool(site.configuration.isDevelopment),
-            "csrfToken": .string(""),
+            "csrfToken": .string(""), "assets": .object(AssetURLs(files: site.staticFiles)),
         ])
         let renderer = TemplateRenderer(library: templates, globals: globals)
         let model: [String: TemplateValue] = [
             "status": .int(status.code), "title": .string(Self.title(for: status)), "message": .string(message),
             "homeURL": .string("/"),
         ]
-        var body = HTMLWriter()
-        renderer.render(BuiltInTemplates.errorPage, model, into: &body)
         var head = PageHead(title: Self.title(for: status))
         head.status = status
         head.bodyClass = "error"
         let layout = site.configuration.defaultLayout.flatMap { templates.contains($0) ? $0 : nil } ?? BuiltInTemplates.layout
-        var page = HTMLWriter(capacity: body.byteCount + 4096)
-        renderer.render(
-            layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes), siteName: site.configuration.name),
-            into: &page)
+        var page = HTMLWriter(capacity: 8192)
+        let body = ErrorPageBody(model: model)
+        renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
         return HTMLResponse.make(page, status: status)
     }
 
@@ -88,5 +85,16 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         case 400..<500: "Something in the request was not right. Go back and try again."
         default: "Something went wrong on our side. Please try again in a moment."
         }
+    }
+}
+
+// MARK: - ErrorPageBody
+
+/// The error page's body (``BuiltInTemplates/errorPage``), written in place inside the layout.
+struct ErrorPageBody: HTMLFragment {
+    let model: [String: TemplateValue]
+
+    func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        renderer.render(BuiltInTemplates.errorPage, model, into: &writer)
     }
 }

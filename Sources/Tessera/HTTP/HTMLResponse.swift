@@ -13,12 +13,11 @@ enum HTMLResponse {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// `text/html; charset=utf-8` with what `writer` holds as the body (copied once).
-    static func make(_ writer: borrowing HTMLWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    /// `text/html; charset=utf-8` with what `writer` holds as the body (its buffer, not a copy).
+    static func make(_ writer: consuming HTMLWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
-        let buffer = writer.withBytes { ByteBuffer(bytes: $0) }
-        return Response(status: status, headers: fields, body: .init(byteBuffer: buffer))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: writer.takeBuffer()))
     }
 
     /// A `303 See Other` to `location`.

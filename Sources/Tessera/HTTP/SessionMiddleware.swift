@@ -3,50 +3,75 @@ import Hummingbird
 
 // MARK: - SessionMiddleware
 
-/// Gives every request a session: the one named by the `tessera_session` cookie, or a new one
-/// (whose cookie is set on the response). The cookie is `HttpOnly` and `SameSite=Lax`.
+/// Gives every request a session without writing to the database:
+///
+/// - a `tessera_session` cookie naming a live stored session: that session, read (never
+///   written, never refreshed);
+/// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
+///   nonce (see ``CSRFTokens``); a new nonce is made and its cookie set when the request has
+///   none. A `tessera_session` cookie naming no live session is cleared.
+///
+/// Cookies are `Path=/; HttpOnly; SameSite=Lax`, plus `Secure` when the site says it is served
+/// over TLS (``SiteConfiguration/usesTLS``).
 public struct SessionMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 
-    /// The cookie's name.
+    /// The stored session's cookie.
     public static let cookieName = "tessera_session"
+    /// How long the cookies last: 30 days, a member's session lifetime.
+    static let maxAge = 2_592_000
 
     let store: SessionStore
+    let tokens: CSRFTokens
+    let secure: Bool
 
-    /// Sessions from `store`.
-    public init(store: SessionStore) { self.store = store }
+    /// Sessions from `store`, visitors' tokens signed by `tokens`; `secure` marks the cookies
+    /// `Secure` (default off).
+    public init(store: SessionStore, tokens: CSRFTokens, secure: Bool = false) {
+        self.store = store
+        self.tokens = tokens
+        self.secure = secure
+    }
 
-    /// Finds or creates the session, puts it in the context, and sets the cookie for a new one.
+    /// Finds the stored session or makes the visitor's, runs the request, and sets the cookies
+    /// the visitor lacks.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let existing = try await request.cookies[Self.cookieName].map(\.value).asyncFlatMap { try await store.find($0) }
-        var session: Session
-        if let existing {
-            session = existing
-        } else {
-            session = try await store.create()
+        let cookies = request.cookies
+        let sessionID = cookies[Self.cookieName]?.value
+        if let sessionID, let session = try await store.find(sessionID) {
+            context.session = session
+            return try await next(request, context)
         }
-        context.session = session
+        let sent = cookies[CSRFTokens.cookieName]?.value
+        let nonce = sent.flatMap { CSRFTokens.isWellFormed($0) ? $0 : nil } ?? SessionStore.randomToken()
+        context.session = Session(id: "", userID: nil, csrfToken: tokens.token(forNonce: nonce))
         var response = try await next(request, context)
-        if existing == nil, response.headers[.setCookie] == nil {
-            response.headers[.setCookie] = Self.cookie(for: session)
+        if nonce != sent {
+            response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(CSRFTokens.cookieName, nonce, secure: secure)))
+        }
+        if sessionID != nil, !Self.setsSessionCookie(response) {
+            response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(for: Session(id: "", userID: nil, csrfToken: ""), secure: secure)))
         }
         return response
     }
 
-    /// The `Set-Cookie` value that stores `session` in the browser for 30 days.
-    public static func cookie(for session: Session) -> String {
-        "\(cookieName)=\(session.id); Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax"
-    }
-}
+    // MARK: - Cookies
 
-extension Optional {
-    /// `flatMap` with an async transform.
-    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
+    /// The `Set-Cookie` value that stores `session` in the browser for 30 days, or clears the
+    /// cookie when `session` is not stored (after signing out). `secure` adds `Secure`.
+    public static func cookie(for session: Session, secure: Bool) -> String {
+        session.isStored ? cookie(cookieName, session.id, secure: secure) : cookie(cookieName, "", maxAge: 0, secure: secure)
+    }
+
+    static func cookie(_ name: String, _ value: String, maxAge: Int = maxAge, secure: Bool) -> String {
+        "\(name)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+
+    private static func setsSessionCookie(_ response: Response) -> Bool {
+        response.headers[values: .setCookie].contains { $0.hasPrefix(cookieName + "=") }
     }
 }

@@ -3,8 +3,10 @@ import GRDB
 
 // MARK: - SessionStore
 
-/// Sessions in SQLite (`tessera_sessions`): a random id per visitor, the signed-in user, and
-/// the CSRF token. Signing in or out issues a new id (no session fixation).
+/// Sessions in SQLite (`tessera_sessions`): a random id, the signed-in user, and the CSRF
+/// token. Rows are made only when something needs one (signing in, ``create(userID:)``): a
+/// visitor reading pages has none, and reading a stored session writes nothing. Signing in
+/// issues a new id (no session fixation); signing out deletes the row.
 ///
 /// Sessions expire: a signed-in member's after ``memberLifetime`` (the cookie's age), a
 /// visitor's after ``visitorLifetime``. Expired sessions are never found, and ``sweep(now:)``
@@ -23,6 +25,7 @@ public struct SessionStore: Sendable {
     public init(database: TesseraDatabase) { self.database = database }
 
     static func registerMigration(in migrator: inout DatabaseMigrator) {
+        CSRFTokens.registerMigration(in: &migrator)
         migrator.registerMigration("tessera.sessions.v1") { db in
             try db.create(table: table) { t in
                 t.primaryKey("id", .text)
@@ -85,10 +88,11 @@ public struct SessionStore: Sendable {
         return try await create(userID: userID)
     }
 
-    /// Ends `old` and returns a new visitor session.
+    /// Ends `old` and returns the visitor session that replaces it: nothing stored, so its
+    /// cookie is cleared (``SessionMiddleware/cookie(for:secure:)``).
     public func signOut(_ old: Session) async throws -> Session {
         try await delete(old)
-        return try await create()
+        return Session(id: "", userID: nil, csrfToken: "")
     }
 
     /// Signs `userID` out everywhere except `keeping` (after a password change).
@@ -100,6 +104,7 @@ public struct SessionStore: Sendable {
     }
 
     private func delete(_ session: Session) async throws {
+        guard session.isStored else { return }
         try await database.pool.write { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE id = ?", arguments: [session.id])
         }
@@ -110,10 +115,7 @@ public struct SessionStore: Sendable {
     /// 32 random bytes from the system's secure generator, as 64 hex digits.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-        }.joined()
+        return SHA256.hex((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {

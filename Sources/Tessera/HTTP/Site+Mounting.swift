@@ -5,16 +5,17 @@ import Hummingbird
 extension Site {
     /// Mounts `scene`'s routes on `router`, all from its declarations:
     ///
-    /// - `GET <path>`: the page;
-    /// - `GET <path>/_/:component`: any component's fragment;
+    /// - `GET <path>`: the page (and `HEAD`, its headers);
+    /// - `GET <path>/_/:component`: any component's fragment (and `HEAD`);
     /// - `POST <action path>` for each action of each of its ``Scene/componentTypes``.
     public func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
         let runner = SceneRunner(site: self, sceneType: scene)
         let path = scene.path
+        let fragmentPath = RouterPath(Self.join(path, "_/:" + SceneRunner.componentParameter))
         router.get(RouterPath(path)) { request, context in try await runner.page(request, context) }
-        router.get(RouterPath(Self.join(path, "_/:" + SceneRunner.componentParameter))) { request, context in
-            try await runner.fragment(request, context)
-        }
+        router.head(RouterPath(path)) { request, context in try await runner.page(request, context).createHeadResponse() }
+        router.get(fragmentPath) { request, context in try await runner.fragment(request, context) }
+        router.head(fragmentPath) { request, context in try await runner.fragment(request, context).createHeadResponse() }
         for componentType in scene.componentTypes {
             for entry in componentType.actions.entries {
                 let actionPath = entry.path.hasPrefix("/") ? entry.path : Self.join(path, entry.path)
@@ -25,20 +26,23 @@ extension Site {
         }
     }
 
-    /// The standard middleware, outermost first: a log line per request, security headers,
-    /// error pages, static files from ``SiteConfiguration/publicDirectory``. Add it before any
-    /// route: Hummingbird wraps each route with the middleware present when it is added.
+    /// The standard middleware, outermost first: a log line per request, security headers
+    /// (with HSTS when ``SiteConfiguration/usesTLS``), error pages, static files from
+    /// ``staticFiles``. Add it before any route: Hummingbird wraps each route with the
+    /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
-        router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>())
+        router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
         router.add(middleware: ErrorPageMiddleware(site: self))
-        router.add(middleware: StaticFileMiddleware(directory: configuration.publicDirectory))
+        router.add(middleware: StaticFileMiddleware(files: staticFiles))
     }
 
     /// A group of `router` whose routes have sessions (and so CSRF tokens). Mount every scene
     /// with forms or a signed-in view here; stateless pages (`/fortunes`) may stay outside it.
+    /// Reading a page here writes nothing (see ``SessionMiddleware``).
     public func sessionRoutes(on router: Router<TesseraRequestContext>) -> RouterGroup<TesseraRequestContext> {
-        router.group().add(middleware: SessionMiddleware(store: SessionStore(database: database)))
+        router.group().add(
+            middleware: SessionMiddleware(store: SessionStore(database: database), tokens: csrfTokens, secure: configuration.usesTLS))
     }
 
     static func join(_ base: String, _ suffix: String) -> String {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 // MARK: - Site
@@ -16,6 +17,12 @@ public final class Site: Sendable {
     public let database: TesseraDatabase
     /// The logger.
     public let logger: Logger
+    /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
+    public let analytics: AnalyticsQueue
+    /// The public folder, indexed at start-up (rescanned in development mode).
+    public let staticFiles: StaticFiles
+    /// Signs visitors' CSRF tokens with the database's secret.
+    let csrfTokens: CSRFTokens
     let globals: Globals
     private let library: Mutex<TemplateLibrary>
     private let services: [ObjectIdentifier: any Sendable]
@@ -43,6 +50,15 @@ public final class Site: Sendable {
         self.database = database
         self.logger = logger
         self.globals = globals
+        self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity)
+        self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
+        do {
+            csrfTokens = try CSRFTokens.load(from: database)
+        } catch {
+            logger.error("sessions: no CSRF secret in the database (\(error)); visitors' tokens last until restart")
+            var generator = SystemRandomNumberGenerator()
+            csrfTokens = CSRFTokens(secret: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        }
         self.library = Mutex(templates)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
     }
@@ -69,17 +85,24 @@ public final class Site: Sendable {
         values["onceToken"] = .string(SessionStore.randomToken())
         values["isDevelopment"] = .bool(configuration.isDevelopment)
         values["siteName"] = .string(configuration.name)
+        values["assets"] = .object(AssetURLs(files: staticFiles))
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 
     // MARK: - Analytics
 
-    /// Records `event`; a failure is logged, never shown to the visitor.
+    /// Queues `event` for the background writer; never waits and never writes on the request
+    /// path (a full queue drops it, counted).
     func record(_ event: AnalyticsEvent) async {
-        do {
-            try await AnalyticsRecorder(database: database).record(event)
-        } catch {
-            logger.warning("analytics: \(error)")
-        }
+        analytics.enqueue(event)
+    }
+
+    // MARK: - Background services
+
+    /// The services a running site needs, for the application's service group: the
+    /// ``SessionSweeper`` and the ``AnalyticsWriter``. Both end on a graceful shutdown, the
+    /// writer after storing every queued event.
+    public var backgroundServices: [any Service] {
+        [SessionSweeper(database: database), AnalyticsWriter(site: self)]
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - SiteConfiguration
 
 /// How a site is set up; every field has a default fit for `swift run`.
@@ -28,6 +30,23 @@ public struct SiteConfiguration: Sendable {
     /// choose their own address.
     public var clientAddressHeader: String?
 
+    /// Whether browsers reach the site over HTTPS (directly or through a TLS proxy): cookies are
+    /// marked `Secure` and every response carries `Strict-Transport-Security`. Default: on when
+    /// the environment has `TESSERA_SECURE=1`, off otherwise.
+    public var usesTLS = usesTLS(environment: ProcessInfo.processInfo.environment)
+
+    /// How many analytics events may wait in memory for the background writer; past it, events
+    /// are dropped, counted and logged (a page never waits). Default 10,000.
+    public var analyticsQueueCapacity = 10_000
+    /// How often the background writer stores queued events, in one transaction. Default 0.5 s.
+    public var analyticsFlushInterval: Duration = .milliseconds(500)
+    /// How long analytics events are kept before the background writer deletes them. Default
+    /// 90 days.
+    public var analyticsRetention: TimeInterval = 90 * 24 * 3600
+
     /// The defaults.
     public init() {}
+
+    /// Whether `environment` asks for TLS: `TESSERA_SECURE=1`.
+    static func usesTLS(environment: [String: String]) -> Bool { environment["TESSERA_SECURE"] == "1" }
 }

@@ -5,60 +5,71 @@ import NIOCore
 
 // MARK: - StaticFileMiddleware
 
-/// Serves files from the public folder for `GET` and `HEAD`, and nothing outside it.
+/// Serves the files of a ``StaticFiles`` index for `GET` and `HEAD`; every other request goes
+/// on to the router after one dictionary lookup (no file system access).
 ///
-/// A path is served only if every segment decodes strictly and is an ordinary name (no `..`,
-/// `.`, hidden names, backslashes or NUL), and the file's real path — symlinks resolved — is
-/// still inside the folder's real path. Anything else falls through to the router (a 404).
+/// Responses carry `Content-Type`, `ETag` (the content hash), `Last-Modified`, and
+/// `Cache-Control`: `public, max-age=31536000, immutable` at a fingerprinted URL,
+/// `public, max-age=300` at the plain one. `If-None-Match` (or, without it,
+/// `If-Modified-Since`) that still matches gets `304 Not Modified`. A client that accepts gzip
+/// gets the precompressed form of text files (`Content-Encoding: gzip`, `Vary: Accept-Encoding`).
 public struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Content types by file extension.
-    static var contentTypes: [String: String] {
-        [
-            "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
-            "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-            "ico": "image/x-icon", "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8",
-            "woff2": "font/woff2", "json": "application/json",
-        ]
-    }
+    let files: StaticFiles
 
-    let root: String
+    /// Serves `files`.
+    public init(files: StaticFiles) { self.files = files }
 
-    /// Serves `directory`.
-    public init(directory: String) {
-        root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    /// Serves `directory`, read now (no rescans).
+    public init(directory: String) { files = StaticFiles(directory: directory) }
 
     /// Serves the file the path names, or passes the request on.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method == .get || request.method == .head, let file = resolve(request.uri.path) else {
-            return try await next(request, context)
+        guard request.method == .get || request.method == .head, let (asset, immutable) = files.asset(at: request.uri.path)
+        else { return try await next(request, context) }
+        let gzipped = asset.gzipped.flatMap { Self.acceptsGzip(request.headers) ? $0 : nil }
+        let etag = "\"" + asset.hash + (gzipped == nil ? "" : "-gz") + "\""
+        var headers: HTTPFields = [
+            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+            .eTag: etag, .lastModified: asset.lastModifiedText,
+        ]
+        if asset.gzipped != nil { headers[.vary] = "Accept-Encoding" }
+        let body = gzipped ?? asset.body
+        // The length a 200 would have (RFC 9110 allows only that on a 304 or a HEAD).
+        headers[.contentLength] = String(body.readableBytes)
+        if Self.isNotModified(request.headers, etag: etag, lastModified: asset.lastModified) {
+            return Response(status: .notModified, headers: headers)
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return try await next(request, context) }
-        let type = Self.contentTypes[URL(fileURLWithPath: file).pathExtension.lowercased()] ?? "application/octet-stream"
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=300"]
-        headers[.contentLength] = String(data.count)
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: data))
-        return Response(status: .ok, headers: headers, body: body)
+        headers[.contentType] = asset.contentType
+        if gzipped != nil { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 
-    /// The real path of the file `path` names, if it is a regular file inside the root.
-    func resolve(_ path: String) -> String? {
-        var segments: [String] = []
-        for raw in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            guard let segment = try? PercentDecoding.decode(raw, plusIsSpace: false), !segment.isEmpty,
-                !segment.hasPrefix("."), !segment.contains("/"), !segment.contains("\\"), !segment.contains("\0")
-            else { return nil }
-            segments.append(segment)
+    // MARK: - Conditional requests
+
+    /// Whether the client's copy is current: `If-None-Match` names `etag` (or its other
+    /// encoding's, or `*`); without it, `If-Modified-Since` is not before `lastModified`.
+    static func isNotModified(_ headers: HTTPFields, etag: String, lastModified: Date) -> Bool {
+        if let match = headers[.ifNoneMatch] {
+            let bare = etag.replacingOccurrences(of: "-gz\"", with: "\"")
+            return match.split(separator: ",").contains { candidate in
+                var tag = candidate.trimmingCharacters(in: .whitespaces)
+                if tag.hasPrefix("W/") { tag.removeFirst(2) }
+                return tag == "*" || tag == etag || tag.replacingOccurrences(of: "-gz\"", with: "\"") == bare
+            }
         }
-        guard !segments.isEmpty else { return nil }
-        let candidate = URL(fileURLWithPath: root).appendingPathComponent(segments.joined(separator: "/"))
-        let real = candidate.resolvingSymlinksInPath().path
-        var isDirectory: ObjCBool = false
-        guard real.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory),
-            !isDirectory.boolValue
-        else { return nil }
-        return real
+        if let since = headers[.ifModifiedSince], let date = HTTPDate.parse(since) { return lastModified <= date }
+        return false
+    }
+
+    /// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+    static func acceptsGzip(_ headers: HTTPFields) -> Bool {
+        guard let accepted = headers[.acceptEncoding] else { return false }
+        return accepted.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first, coding == "gzip" || coding == "*" else { return false }
+            return !parts.dropFirst().contains { $0.hasPrefix("q=") && (Double($0.dropFirst(2)) ?? 1) == 0 }
+        }
     }
 }

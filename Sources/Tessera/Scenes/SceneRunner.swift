@@ -65,7 +65,10 @@ struct SceneRunner: Sendable {
         }
         await recordAction(component, entry, scope, result)
         var response = try await respond(to: result, of: component, in: scene, scope)
-        if let session = result.session { response.headers[.setCookie] = SessionMiddleware.cookie(for: session) }
+        if let session = result.session {
+            let cookie = SessionMiddleware.cookie(for: session, secure: site.configuration.usesTLS)
+            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+        }
         return response
     }
 
@@ -142,23 +145,24 @@ struct SceneRunner: Sendable {
         return scene
     }
 
-    /// Steps 5–7: head, body, layout, response, analytics.
+    /// Steps 5–7: head, body inside the layout, response, analytics.
+    ///
+    /// The layout's `content` is the scene's body as a fragment, so body and layout are written
+    /// in one pass into one writer, whose storage is the response's buffer: no copy of the page.
     private func renderPage(_ scene: Scene, _ scope: RequestScope, status: HTTPResponse.Status) async -> Response {
         var head = PageHead(title: site.configuration.name)
         head.status = status
         scene.willRender(&head, scope)
         let renderer = await site.renderer(for: scope)
-        var body = HTMLWriter()
-        if let template = scene.template {
-            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &body)
+        var page = HTMLWriter(capacity: 16_384)
+        let body = SceneBody(scene: scene)
+        if let layout = scene.layout {
+            renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
         } else {
-            ComponentList(components: scene.components).write(into: &body, renderer: renderer)
+            body.write(into: &page, renderer: renderer)
         }
         await scene.didRender(scope, status: Int(head.status.code))
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        guard let layout = scene.layout else { return HTMLResponse.make(body, status: head.status, headers: head.headers) }
-        var page = HTMLWriter(capacity: body.byteCount + 4096)
-        renderer.render(layout, LayoutViewModel(head: head, content: HTML(rendered: body.bytes), siteName: site.configuration.name), into: &page)
         return HTMLResponse.make(page, status: head.status, headers: head.headers)
     }
 

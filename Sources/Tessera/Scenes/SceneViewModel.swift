@@ -14,14 +14,14 @@ struct SceneViewModel: ViewModel {
 // MARK: - LayoutViewModel
 
 /// What a layout reads: `title`, `documentTitle` (the title, then the site's name unless the
-/// title is that name), `bodyClass`, `content` (the rendered scene), and the site's globals
-/// below it.
+/// title is that name), `bodyClass`, `content` (the scene's body, written in place), and the
+/// site's globals below it.
 struct LayoutViewModel: ViewModel {
     let head: PageHead
-    let content: HTML
+    let content: any HTMLFragment
     let siteName: String
 
-    init(head: PageHead, content: HTML, siteName: String = "") {
+    init(head: PageHead, content: any HTMLFragment, siteName: String = "") {
         self.head = head
         self.content = content
         self.siteName = siteName
@@ -33,8 +33,24 @@ struct LayoutViewModel: ViewModel {
         case "documentTitle":
             .string(siteName.isEmpty || head.title == siteName ? head.title : head.title + " · " + siteName)
         case "bodyClass": .optional(head.bodyClass)
-        case "content": .html(content)
+        case "content": .fragment(content)
         default: nil
+        }
+    }
+}
+
+// MARK: - SceneBody
+
+/// A scene's body as a fragment: its template with its model and components, or its
+/// components one after another when it has no template.
+struct SceneBody: HTMLFragment {
+    let scene: Scene
+
+    func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        if let template = scene.template {
+            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &writer)
+        } else {
+            ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
         }
     }
 }

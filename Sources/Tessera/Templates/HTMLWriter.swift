@@ -1,9 +1,12 @@
+import NIOCore
+
 // MARK: - HTMLWriter
 
 /// An append-only byte buffer that every renderer writes into.
 ///
 /// Non-copyable: it owns its memory and is always passed `inout`, so appends are plain memory
-/// copies with no copy-on-write checks.
+/// copies with no copy-on-write checks. A page is written once, body and layout in one pass;
+/// ``takeBuffer()`` copies it once into the response's `ByteBuffer`.
 ///
 /// Escaping is done per byte of UTF-8 (never per `Character`), so a `"` followed by a combining
 /// mark is still escaped: grapheme clustering cannot hide a quote.
@@ -30,6 +33,14 @@ public struct HTMLWriter: ~Copyable {
     /// Calls `body` with the bytes written so far, without copying them.
     public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Ends the writer and returns its bytes in a `ByteBuffer` of exactly their size, ready to
+    /// send (one copy).
+    public consuming func takeBuffer() -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        buffer.writeBytes(UnsafeRawBufferPointer(start: base, count: count))
+        return buffer
     }
 
     // MARK: - Storage

@@ -86,6 +86,7 @@ enum DemoSeed {
                 id: Int64(index + 1), userID: 1, title: priority.0, startDate: hours(priority.1 * 24), endDate: hours(priority.2 * 24)
             ).insert(db)
         }
+        try CommentStore.seed(db)
     }
 
     private static func seedConversations(_ db: Database) throws {

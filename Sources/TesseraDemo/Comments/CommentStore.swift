@@ -50,24 +50,28 @@ struct CommentStore {
                 t.column("createdAt", .datetime).notNull()
             }
             try db.create(index: "comment_on_blog", on: "comment", columns: ["blogID", "createdAt"])
-            // A conversation under the first posts, so the demo shows comments and their pages.
-            let bodies = [
-                "Lovely write-up — thank you.", "I tried this last week and it worked.", "Could you say more about the second part?",
-                "Bookmarked.", "This made my morning.", "Same here!", "Great photos too.",
-            ]
-            let blogIDs = try Int64.fetchAll(db, sql: "SELECT id FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC LIMIT 2")
-            let userIDs = try Int64.fetchAll(db, sql: "SELECT id FROM user ORDER BY id")
-            guard !userIDs.isEmpty else { return }
-            for (blogIndex, blogID) in blogIDs.enumerated() {
-                let created = try Date.fetchOne(db, sql: "SELECT createdAt FROM blog WHERE id = ?", arguments: [blogID]) ?? Date()
-                for index in 0..<(blogIndex == 0 ? 7 : 2) {
-                    try db.execute(
-                        sql: "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?)",
-                        arguments: [
-                            blogID, userIDs[(index + 1) % userIDs.count], bodies[index % bodies.count],
-                            created.addingTimeInterval(Double(index + 1) * 600),
-                        ])
-                }
+        }
+    }
+
+    /// Seed rows (part of ``DemoSeed``, which runs after every migration): a conversation under
+    /// the two newest posts, so the demo shows comments and their pages.
+    static func seed(_ db: Database) throws {
+        let bodies = [
+            "Lovely write-up — thank you.", "I tried this last week and it worked.", "Could you say more about the second part?",
+            "Bookmarked.", "This made my morning.", "Same here!", "Great photos too.",
+        ]
+        let blogIDs = try Int64.fetchAll(db, sql: "SELECT id FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC LIMIT 2")
+        let userIDs = try Int64.fetchAll(db, sql: "SELECT id FROM user ORDER BY id")
+        guard !userIDs.isEmpty else { return }
+        for (blogIndex, blogID) in blogIDs.enumerated() {
+            let created = try Date.fetchOne(db, sql: "SELECT createdAt FROM blog WHERE id = ?", arguments: [blogID]) ?? Date()
+            for index in 0..<(blogIndex == 0 ? 7 : 2) {
+                try db.execute(
+                    sql: "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?)",
+                    arguments: [
+                        blogID, userIDs[(index + 1) % userIDs.count], bodies[index % bodies.count],
+                        created.addingTimeInterval(Double(index + 1) * 600),
+                    ])
             }
         }
     }

@@ -187,6 +187,7 @@ struct DraftEditorSceneTests {
             #expect(blog.userID == 1 && blog.title == "Mustache, finally" && blog.body == "Edited before publishing.")
             #expect(blog.createdAt == TestSite.now && blog.trashedAt == nil)
             #expect(try await site.allDrafts().map(\.id) == [2, 3])
+            await AnalyticsWriter(site: site.site).flush()
             let events = try await AnalyticsRecorder(database: site.site.database).events()
             let event = try #require(events.last { $0.kind == .action })
             #expect(event.name == "draft-form.publish")

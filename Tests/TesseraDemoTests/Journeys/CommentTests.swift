@@ -60,7 +60,7 @@ struct CommentTests {
             let session = try await client.signIn()
             let before = try await Journey.count("SELECT COUNT(*) FROM comment", in: site)
             #expect(try await client.post("/blogs/71/comments", [("text", "  ")], as: session).status == .badRequest)
-            let long = String(repeating: "a", count: Comment.maxLength + 1)
+            let long = String(repeating: "a", count: Comment.textField.maxScalars + 1)
             #expect(try await client.post("/blogs/71/comments", [("text", long)], as: session).status == .badRequest)
             let visitor = try await client.visit()
             #expect(try await client.post("/blogs/71/comments", [("text", "hi")], as: visitor).status == .forbidden)

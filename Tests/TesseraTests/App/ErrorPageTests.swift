@@ -54,7 +54,7 @@ struct ErrorPageTests {
             let page = try await client.get("/items")
             #expect(page.status == .ok)
             #expect(page.select("header .brand").map(\.text) == ["Fixture Shop"])
-            #expect(page.select("script[src='/js/tessera.js']").count == 1)
+            #expect(page.select("script[src^='/js/tessera.'][src$='.js']").count == 1, "Tessera's script, fingerprinted")
             let missing = try await client.get("/nothing-here")
             #expect(missing.status == .notFound)
             #expect(missing.select("title").map(\.text) == ["Page not found · Fixture Shop"])

@@ -63,6 +63,7 @@ struct ComponentTests {
             #expect(page.contains("<li>Item 2 (1 like)</li>"))
             #expect(page.contains("<p>Total: 1</p>"))
         }
+        await AnalyticsWriter(site: site.site).flush()
         let events = try await AnalyticsRecorder(database: site.site.database).events()
         #expect(events.contains(AnalyticsEvent(kind: .action, name: "item-list.like", path: "/items/2/like", status: 200)))
     }

@@ -63,6 +63,7 @@ struct SceneLifecycleTests {
     func pageViewsAreRecorded() async throws {
         let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in _ = try await client.get("/items") }
+        await AnalyticsWriter(site: site.site).flush()
         let events = try await AnalyticsRecorder(database: site.site.database).events()
         #expect(events == [AnalyticsEvent(kind: .pageView, name: "ItemsScene", path: "/items", status: 200, detail: "items-page")])
     }

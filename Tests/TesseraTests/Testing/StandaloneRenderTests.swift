@@ -41,7 +41,7 @@ struct StandaloneRenderTests {
         defer { folder.remove() }
         try await TestApp(FixtureApp(), root: folder.root).test { client in
             let first = try await client.visit("/items")
-            #expect(first.cookie.hasPrefix("tessera_session="))
+            #expect(first.cookie.hasPrefix("tessera_csrf="), "a visitor gets a CSRF cookie, never a session row")
             // The fixture layout prints the token as `csrf=<token>;` rather than in a form.
             let page = try await client.get("/items", as: first)
             let token = page.text.components(separatedBy: "csrf=").dropFirst().first?.prefix(64) ?? ""

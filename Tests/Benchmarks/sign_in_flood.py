@@ -1,6 +1,6 @@
 """Measures GET /fortunes latency alone and while 8 clients sign in (right password) in a loop.
 
-Usage: swift build --product tessera && python3 Benchmarks/sign_in_flood.py
+Usage: swift build --product tessera && python3 Tests/Benchmarks/sign_in_flood.py
 Prints p50/p95/max for each phase and the sign-ins per second; bcrypt must not slow other pages."""
 import http.client, os, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.parse
 

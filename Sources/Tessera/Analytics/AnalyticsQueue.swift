@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+// MARK: - AnalyticsQueue
+
+/// Analytics events waiting in memory for ``AnalyticsWriter``, so a page never writes to the
+/// database to record itself.
+///
+/// Bounded: past ``capacity`` an event is dropped and counted (``droppedCount``), never waited
+/// for; the writer logs the count. One queue per ``Site`` (``Site/analytics``).
+public final class AnalyticsQueue: Sendable {
+    /// An event and when it happened.
+    struct Entry: Sendable {
+        let event: AnalyticsEvent
+        let date: Date
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        var dropped = 0
+        var reported = 0
+    }
+
+    /// The most events kept waiting.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// An empty queue holding at most `capacity` events.
+    public init(capacity: Int) { self.capacity = max(capacity, 1) }
+
+    // MARK: - Adding
+
+    /// Queues `event`, stamped `date` (default now); false (and counted) when the queue is full.
+    @discardableResult
+    public func enqueue(_ event: AnalyticsEvent, date: Date = Date()) -> Bool {
+        state.withLock { state in
+            guard state.entries.count < capacity else {
+                state.dropped += 1
+                return false
+            }
+            state.entries.append(Entry(event: event, date: date))
+            return true
+        }
+    }
+
+    // MARK: - Reading
+
+    /// How many events wait.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// How many events were dropped because the queue was full, since the queue was made.
+    public var droppedCount: Int { state.withLock { $0.dropped } }
+
+    /// Takes every waiting event, oldest first, and how many were dropped since the last call.
+    func takeAll() -> (entries: [Entry], newlyDropped: Int) {
+        state.withLock { state in
+            let entries = state.entries
+            state.entries.removeAll(keepingCapacity: true)
+            let newlyDropped = state.dropped - state.reported
+            state.reported = state.dropped
+            return (entries, newlyDropped)
+        }
+    }
+
+    /// Puts back `entries` a failed write took, ahead of newer ones, as far as room allows.
+    func putBack(_ entries: [Entry]) {
+        state.withLock { state in
+            let room = max(capacity - state.entries.count, 0)
+            state.dropped += max(entries.count - room, 0)
+            state.entries.insert(contentsOf: entries.prefix(room), at: 0)
+        }
+    }
+}

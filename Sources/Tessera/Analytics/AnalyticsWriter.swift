@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+// MARK: - AnalyticsWriter
+
+/// Stores queued analytics events in the background: every ``SiteConfiguration/analyticsFlushInterval``
+/// it takes everything in ``Site/analytics`` and inserts it in one transaction; once an hour it
+/// deletes events older than ``SiteConfiguration/analyticsRetention``.
+///
+/// A graceful shutdown (SIGTERM) ends the wait and writes what is still queued, so no queued
+/// event is lost. Dropped events (a full queue) are logged as a warning with their count. Add it
+/// to the application's services (``Site/backgroundServices`` includes it).
+public struct AnalyticsWriter: Service {
+    let queue: AnalyticsQueue
+    let recorder: AnalyticsRecorder
+    let interval: Duration
+    let retention: TimeInterval
+    let logger: Logger
+    /// How often old events are swept.
+    static let sweepInterval: Duration = .seconds(3600)
+
+    /// A writer for `site`'s queue and database, with the site's interval and retention.
+    public init(site: Site) {
+        queue = site.analytics
+        recorder = AnalyticsRecorder(database: site.database)
+        interval = site.configuration.analyticsFlushInterval
+        retention = site.configuration.analyticsRetention
+        logger = site.logger
+    }
+
+    /// Flushes and sweeps on schedule until a graceful shutdown, then flushes what is left.
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            var lastSweep: ContinuousClock.Instant?
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                await flush()
+                if lastSweep.map({ ContinuousClock.now - $0 >= Self.sweepInterval }) ?? true {
+                    await sweep()
+                    lastSweep = .now
+                }
+            }
+        }
+        await flush()
+    }
+
+    // MARK: - Work
+
+    /// Stores every queued event now, in one transaction; returns how many. A failed write puts
+    /// the events back for the next flush and logs the error.
+    @discardableResult
+    public func flush() async -> Int {
+        let (entries, dropped) = queue.takeAll()
+        if dropped > 0 {
+            logger.warning("analytics: the queue was full; dropped \(dropped) events (capacity \(queue.capacity))")
+        }
+        guard !entries.isEmpty else { return 0 }
+        do {
+            try await recorder.record(entries)
+            return entries.count
+        } catch {
+            queue.putBack(entries)
+            logger.error("analytics: could not store \(entries.count) events: \(error)")
+            return 0
+        }
+    }
+
+    /// Deletes events older than the retention at `now` (default now); returns how many.
+    @discardableResult
+    public func sweep(now: Date = Date()) async -> Int {
+        do {
+            return try await recorder.deleteEvents(before: now.addingTimeInterval(-retention))
+        } catch {
+            logger.error("analytics: could not sweep old events: \(error)")
+            return 0
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+// MARK: - CSRFTokens
+
+/// CSRF tokens for visitors without a session row: a signed double-submit token.
+///
+/// A visitor's browser keeps a random nonce in the `tessera_csrf` cookie (`HttpOnly`,
+/// `SameSite=Lax`); every form carries HMAC-SHA256(site secret, nonce) in hex. A POST is accepted
+/// only when the form's token is the signature of the nonce its cookie sends, so a visitor's
+/// forms are protected without writing anything to the database. Signed-in members keep the
+/// random per-session token stored with their session.
+///
+/// The secret is 32 random bytes made once, by a migration, in `tessera_secrets`: tokens stay
+/// valid across restarts and are the same on every process sharing the database.
+public struct CSRFTokens: Sendable {
+    /// The cookie holding a visitor's nonce.
+    public static let cookieName = "tessera_csrf"
+    static let table = "tessera_secrets"
+    static let secretName = "csrf"
+
+    private let key: HMACKey
+
+    /// Tokens signed with `secret` (tests; a site reads its secret with ``load(from:)``).
+    init(secret: [UInt8]) { key = HMACKey(secret) }
+
+    /// Tokens signed with the secret stored in `database`.
+    public static func load(from database: TesseraDatabase) throws -> CSRFTokens {
+        let stored = try database.pool.read { db in
+            try Data.fetchOne(db, sql: "SELECT value FROM \(table) WHERE name = ?", arguments: [secretName])
+        }
+        guard let stored, stored.count == 32 else { throw DatabaseError(message: "the CSRF secret is missing") }
+        return CSRFTokens(secret: [UInt8](stored))
+    }
+
+    static func registerMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("tessera.secrets.v1") { db in
+            try db.create(table: table) { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
+            }
+            var generator = SystemRandomNumberGenerator()
+            let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try db.execute(sql: "INSERT INTO \(table) (name, value) VALUES (?, ?)", arguments: [secretName, Data(secret)])
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// The token for `nonce`: 64 hex digits.
+    public func token(forNonce nonce: String) -> String {
+        SHA256.hex(key.sign(Array(nonce.utf8)))
+    }
+
+    /// Whether `nonce` is one Tessera could have made (64 lowercase hex digits).
+    static func isWellFormed(_ nonce: String) -> Bool {
+        nonce.utf8.count == 64 && nonce.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import Logging
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+@testable import Tessera
+
+/// Analytics off the request path: a bounded queue, batches in one transaction, a flush on
+/// graceful shutdown, and a retention sweep.
+@Suite("Analytics writer")
+struct AnalyticsWriterTests {
+    private func event(_ index: Int) -> AnalyticsEvent {
+        AnalyticsEvent(kind: .pageView, name: "Page", path: "/p/\(index)", status: 200)
+    }
+
+    @Test("a page view is queued, not written, until the writer flushes")
+    func pageViewsWaitForTheWriter() async throws {
+        let site = try ReadPathSite()
+        try await site.test { client in _ = try await client.get("/items") }
+        #expect(try await site.rows(in: "tessera_events") == 0)
+        #expect(site.site.analytics.count == 1)
+        #expect(await AnalyticsWriter(site: site.site).flush() == 1)
+        let events = try await AnalyticsRecorder(database: site.site.database).events()
+        #expect(events == [AnalyticsEvent(kind: .pageView, name: "ItemsScene", path: "/items", status: 200, detail: "items-page")])
+        #expect(site.site.analytics.count == 0)
+    }
+
+    @Test("a flush stores the whole batch in one transaction")
+    func oneTransactionPerBatch() async throws {
+        let site = try ReadPathSite()
+        let commits = CommitCounter()
+        site.site.database.pool.add(transactionObserver: commits, extent: .observerLifetime)
+        for index in 0..<250 { site.site.analytics.enqueue(event(index)) }
+        #expect(await AnalyticsWriter(site: site.site).flush() == 250)
+        #expect(commits.value == 1)
+        let events = try await AnalyticsRecorder(database: site.site.database).events()
+        #expect(events.map(\.path) == (0..<250).map { "/p/\($0)" })
+    }
+
+    @Test("a full queue drops events without waiting, counts them, and the writer logs the count")
+    func overflowIsCountedAndLogged() async throws {
+        let log = CapturedLog()
+        let site = try ReadPathSite(logger: Logger(label: "analytics") { _ in log }) { $0.analyticsQueueCapacity = 3 }
+        let accepted = (0..<5).map { site.site.analytics.enqueue(event($0)) }
+        #expect(accepted == [true, true, true, false, false])
+        #expect(site.site.analytics.droppedCount == 2)
+        #expect(await AnalyticsWriter(site: site.site).flush() == 3)
+        #expect(log.messages.contains { $0.contains("dropped 2 events") })
+        #expect(await AnalyticsWriter(site: site.site).flush() == 0)
+        #expect(log.messages.filter { $0.contains("dropped") }.count == 1, "each drop is reported once")
+    }
+
+    @Test("a graceful shutdown stores every queued event before the writer ends")
+    func gracefulShutdownFlushes() async throws {
+        // An hour between flushes: only the shutdown can store these events.
+        let site = try ReadPathSite { $0.analyticsFlushInterval = .seconds(3600) }
+        for index in 0..<40 { site.site.analytics.enqueue(event(index)) }
+        let group = ServiceGroup(
+            configuration: .init(services: [AnalyticsWriter(site: site.site)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(try await site.rows(in: "tessera_events") == 40)
+        #expect(site.site.analytics.count == 0)
+    }
+
+    @Test("the sweep deletes only events older than the retention")
+    func retentionSweep() async throws {
+        let site = try ReadPathSite { $0.analyticsRetention = 7 * 24 * 3600 }
+        let now = Date()
+        site.site.analytics.enqueue(event(1), date: now.addingTimeInterval(-8 * 24 * 3600))
+        site.site.analytics.enqueue(event(2), date: now.addingTimeInterval(-6 * 24 * 3600))
+        site.site.analytics.enqueue(event(3), date: now)
+        let writer = AnalyticsWriter(site: site.site)
+        await writer.flush()
+        #expect(await writer.sweep(now: now) == 1)
+        let left = try await AnalyticsRecorder(database: site.site.database).events()
+        #expect(left.map(\.path) == ["/p/2", "/p/3"])
+    }
+}
+
+// MARK: - Helpers
+
+/// Counts committed transactions.
+final class CommitCounter: TransactionObserver, Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { count.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
+
+/// A log handler that keeps every message.
+final class CapturedLog: LogHandler, @unchecked Sendable {
+    private let lines = Mutex<[String]>([])
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    var messages: [String] { lines.withLock { $0 } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.withLock { $0.append(event.message.description) }
+    }
+}

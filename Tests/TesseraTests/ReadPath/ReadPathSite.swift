@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+
+@testable import Tessera
+
+/// A framework site for the read-path tests: the core fixtures' items page mounted with
+/// sessions, a configuration the test chooses, a public folder of its own, and a count of every
+/// row the database writes.
+struct ReadPathSite {
+    let folder: URL
+    let site: Site
+    let writes = RowWriteCounter()
+
+    /// A site on a new database (or on `databasePath`, to reopen one), with `files` in its
+    /// public folder.
+    init(
+        databasePath: String? = nil, files: [String: String] = ["css/app.css": "body { color: black; }"],
+        layout: String? = nil, logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }
+    ) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-read-\(UUID().uuidString)")
+        let publicFolder = folder.appendingPathComponent("Public")
+        for (path, text) in files {
+            let file = publicFolder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        var templates = FixtureTemplates.all
+        if let layout { templates["Layouts/Main"] = layout }
+        let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
+        let database = try TesseraDatabase(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path) { migrator in
+            migrator.registerMigration("items") { db in
+                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+                for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
+            }
+        }
+        database.pool.add(transactionObserver: writes, extent: .observerLifetime)
+        var configuration = SiteConfiguration()
+        configuration.publicDirectory = publicFolder.path
+        configure(&configuration)
+        var quiet = Logger(label: "read-path-test")
+        quiet.logLevel = .critical
+        site = Site(configuration: configuration, templates: library, database: database, logger: logger ?? quiet)
+    }
+
+    /// Runs `body` against the router, then removes the folder.
+    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let router = Router(context: TesseraRequestContext.self)
+        site.addMiddleware(to: router)
+        let group = site.sessionRoutes(on: router)
+        site.mount(ItemsScene.self, on: group)
+        return try await Application(router: router).test(.router, body)
+    }
+
+    /// A stored session signed in as `userID`, and its cookie.
+    func member(_ userID: Int64 = 1) async throws -> (session: Session, cookie: String) {
+        let session = try await SessionStore(database: site.database).create(userID: userID)
+        return (session, "\(SessionMiddleware.cookieName)=\(session.id)")
+    }
+
+    /// The number of rows in `table`.
+    func rows(in table: String) async throws -> Int {
+        try await site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+}
+
+// MARK: - RowWriteCounter
+
+/// Counts every row inserted, updated or deleted in the database it observes.
+final class RowWriteCounter: TransactionObserver, Sendable {
+    private let count = Mutex(0)
+
+    /// Rows written so far.
+    var value: Int { count.withLock { $0 } }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) { count.withLock { $0 += 1 } }
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
+}
+
+extension HTTPFields {
+    /// Every `Set-Cookie` value.
+    var setCookies: [String] { self[values: .setCookie] }
+}

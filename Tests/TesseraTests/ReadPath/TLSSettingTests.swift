@@ -1,0 +1,44 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import Tessera
+
+/// `usesTLS` (or `TESSERA_SECURE=1`): `Secure` cookies and HSTS; off by default.
+@Suite("Served over TLS")
+struct TLSSettingTests {
+    @Test("with usesTLS every cookie is Secure and every response carries HSTS")
+    func secureWhenServedOverTLS() async throws {
+        let site = try ReadPathSite { $0.usesTLS = true }
+        try await site.test { client in
+            let (_, _, page) = try await client.get("/items")
+            #expect(page[.strictTransportSecurity] == "max-age=31536000; includeSubDomains")
+            #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { $0.hasSuffix("; Secure") })
+            let (_, _, missing) = try await client.get("/missing")
+            #expect(missing[.strictTransportSecurity] != nil)
+            let (_, _, asset) = try await client.get("/css/app.css")
+            #expect(asset[.strictTransportSecurity] != nil)
+            let (_, _, stale) = try await client.get("/items", headers: [.cookie: "tessera_session=gone"])
+            #expect(stale.setCookies.count == 2 && stale.setCookies.allSatisfy { $0.hasSuffix("; Secure") })
+        }
+    }
+
+    @Test("without it, no Secure flag and no HSTS (plain HTTP in development)")
+    func plainByDefault() async throws {
+        let site = try ReadPathSite { $0.usesTLS = false }
+        try await site.test { client in
+            let (_, _, page) = try await client.get("/items")
+            #expect(page[.strictTransportSecurity] == nil)
+            #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { !$0.contains("Secure") })
+        }
+    }
+
+    @Test("TESSERA_SECURE=1 in the environment turns it on; anything else leaves it off", arguments: [
+        (["TESSERA_SECURE": "1"], true), (["TESSERA_SECURE": "0"], false), (["TESSERA_SECURE": "yes"], false), ([:], false),
+    ])
+    func environment(_ pair: ([String: String], Bool)) {
+        #expect(SiteConfiguration.usesTLS(environment: pair.0) == pair.1)
+    }
+}
