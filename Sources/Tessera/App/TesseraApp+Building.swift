@@ -15,6 +15,7 @@ extension TesseraApp {
         site.publicDirectory = configuration.publicDirectory
         site.viewsDirectory = configuration.viewsDirectory
         site.clientAddressHeader = configuration.clientAddressHeader
+        site.usesTLS = configuration.usesTLS
         configure(&site, for: configuration)
         return site
     }

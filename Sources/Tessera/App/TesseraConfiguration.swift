@@ -40,6 +40,10 @@ public struct TesseraConfiguration: Sendable {
     /// connection's address (environment `TESSERA_CLIENT_ADDRESS_HEADER`). Set it only behind a
     /// proxy that overwrites the header, or clients can claim any address.
     public var clientAddressHeader: String?
+    /// Whether browsers reach the site over HTTPS (directly or through a TLS proxy): `Secure`
+    /// cookies and HSTS (``SiteConfiguration/usesTLS``). Default off (environment
+    /// `TESSERA_SECURE=1`, flag `--secure`).
+    public var usesTLS = false
     /// The clock an app hands its services (see ``TesseraApp/services(_:)``); default the
     /// system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
@@ -59,7 +63,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER` and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -78,6 +82,7 @@ public struct TesseraConfiguration: Sendable {
         if let header = environment["TESSERA_CLIENT_ADDRESS_HEADER"], !header.isEmpty {
             configuration.clientAddressHeader = header
         }
+        configuration.usesTLS = environment["TESSERA_SECURE"] == "1"
         if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
             guard let parsed = Mode(rawValue: mode) else {
                 throw ConfigurationError(message: "TESSERA_ENV must be 'development' or 'production', not '\(mode)'")

@@ -23,6 +23,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "A header a trusted reverse proxy sets to the client's address, e.g. X-Forwarded-For (default none, or $TESSERA_CLIENT_ADDRESS_HEADER).")
     var clientAddressHeader: String?
 
+    @Flag(help: "The site is reached over HTTPS: Secure cookies and HSTS (or $TESSERA_SECURE=1).")
+    var secure = false
+
     @Option(help: "The app's Swift sources, read to name the file of a type in errors (default Sources).")
     var sources: String?
 
@@ -38,6 +41,7 @@ struct AppOptions: ParsableArguments {
         if let views { configuration.viewsDirectory = views }
         if let publicDirectory { configuration.publicDirectory = publicDirectory }
         if let sources { configuration.sourcesDirectory = sources }
+        if secure { configuration.usesTLS = true }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
         return configuration
     }

@@ -31,9 +31,10 @@ public struct SiteConfiguration: Sendable {
     public var clientAddressHeader: String?
 
     /// Whether browsers reach the site over HTTPS (directly or through a TLS proxy): cookies are
-    /// marked `Secure` and every response carries `Strict-Transport-Security`. Default: on when
-    /// the environment has `TESSERA_SECURE=1`, off otherwise.
-    public var usesTLS = usesTLS(environment: ProcessInfo.processInfo.environment)
+    /// marked `Secure` and every response carries `Strict-Transport-Security`. Default off; an
+    /// app's command line sets it from `--secure` or `TESSERA_SECURE=1`
+    /// (``TesseraConfiguration/usesTLS``).
+    public var usesTLS = false
 
     /// How many analytics events may wait in memory for the background writer; past it, events
     /// are dropped, counted and logged (a page never waits). Default 10,000.
@@ -46,7 +47,4 @@ public struct SiteConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
-
-    /// Whether `environment` asks for TLS: `TESSERA_SECURE=1`.
-    static func usesTLS(environment: [String: String]) -> Bool { environment["TESSERA_SECURE"] == "1" }
 }

@@ -60,8 +60,12 @@ final class SignInFormComponent: Component, @unchecked Sendable {
         return ActionResult.redirect(to: next).replacingSession(with: session)
     }
 
+    /// Ends the member's session; a new visitor session (stored only because a one-time notice
+    /// needs somewhere to live, and swept after a day) carries "You are signed out." home.
     func signOut(_ context: ActionContext) async throws -> ActionResult {
-        let session = try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
+        let store = SessionStore(database: context.scope.site.database)
+        _ = try await store.signOut(context.scope.session)
+        let session = try await store.create()
         try await NoticeStore(database: context.database).post(Notice("You are signed out."), to: session.id, at: context.scope.demo.now())
         return ActionResult.redirect(to: DemoURLs.home).replacingSession(with: session)
     }

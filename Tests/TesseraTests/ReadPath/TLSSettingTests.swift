@@ -38,7 +38,7 @@ struct TLSSettingTests {
     @Test("TESSERA_SECURE=1 in the environment turns it on; anything else leaves it off", arguments: [
         (["TESSERA_SECURE": "1"], true), (["TESSERA_SECURE": "0"], false), (["TESSERA_SECURE": "yes"], false), ([:], false),
     ])
-    func environment(_ pair: ([String: String], Bool)) {
-        #expect(SiteConfiguration.usesTLS(environment: pair.0) == pair.1)
+    func environment(_ pair: ([String: String], Bool)) throws {
+        #expect(try TesseraConfiguration.fromEnvironment(pair.0).usesTLS == pair.1)
     }
 }
