@@ -23,19 +23,23 @@ enum TemplateNode: Sendable {
 // MARK: - VariableName
 
 /// A dotted name (`user.name`) or the implicit iterator (`.`), split once at compile time.
+///
+/// A plain name holds no array (`rest` is nil), so reading a `.variable` node while rendering
+/// retains nothing but its (usually small, inline) first part.
 struct VariableName: Sendable, CustomStringConvertible {
-    /// The parts between dots; empty for the implicit iterator.
-    let parts: [String]
     /// The first part (searched through the context stack); nil for the implicit iterator.
     let first: String?
-    /// Whether the name has more than one part.
-    let isDotted: Bool
+    /// The parts after the first, for a dotted name; nil otherwise.
+    let rest: [String]?
 
     init(_ raw: String) {
-        parts = raw == "." ? [] : raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = raw == "." ? [] : raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         first = parts.first
-        isDotted = parts.count > 1
+        rest = parts.count > 1 ? Array(parts.dropFirst()) : nil
     }
+
+    /// The parts between dots; empty for the implicit iterator.
+    var parts: [String] { (first.map { [$0] } ?? []) + (rest ?? []) }
 
     var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
 }

@@ -160,7 +160,8 @@ struct RenderPass {
         var index = models.count - 1
         while index >= 0 {
             if let hit = models[index].value(forKey: first) {
-                return name.isDotted ? resolve(name.parts.dropFirst(), in: hit) : hit
+                guard let rest = name.rest else { return hit }
+                return resolve(rest, in: hit)
             }
             index -= 1
         }
@@ -168,7 +169,7 @@ struct RenderPass {
     }
 
     /// The rest of a dotted name, looked up only inside what its first part found.
-    private func resolve(_ parts: ArraySlice<String>, in value: TemplateValue) -> TemplateValue {
+    private func resolve(_ parts: [String], in value: TemplateValue) -> TemplateValue {
         var current = value
         for part in parts {
             guard case .object(let model) = current, let next = model.value(forKey: part) else { return .null }

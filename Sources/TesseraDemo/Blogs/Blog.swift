@@ -36,3 +36,18 @@ extension Blog {
     /// Whether `userID` wrote this blog.
     public func isWritten(by userID: Int64?) -> Bool { userID == self.userID }
 }
+
+// MARK: - Decoding
+
+extension Blog {
+    /// Decodes a row by column name (faster than the `Codable` decoder on every list).
+    public init(row: Row) throws {
+        id = row["id"]
+        userID = row["userID"]
+        title = row["title"]
+        body = row["body"]
+        likeCount = row["likeCount"]
+        createdAt = row["createdAt"]
+        trashedAt = row["trashedAt"]
+    }
+}

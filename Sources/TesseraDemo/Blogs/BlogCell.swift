@@ -12,16 +12,27 @@ struct BlogCell: CellRenderer {
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
 
-    func viewModel(for item: BlogListItem) -> [String: TemplateValue] {
-        [
-            "title": .string(item.blog.title),
-            "url": .string(blogURL(item.blog.id)),
-            "authorName": .string(item.author?.displayName ?? "A former member"),
-            "authorURL": .string(userURL(item.blog.userID)),
-            "date": .string(DisplayText.date(item.blog.createdAt)),
-            "isoDate": .string(DisplayText.isoDate(item.blog.createdAt)),
-            "likes": .string(DisplayText.count(item.blog.likeCount, "like", "likes")),
-            "excerpt": .string(item.blog.excerpt),
-        ]
+    func viewModel(for item: BlogListItem) -> BlogCellModel { BlogCellModel(cell: self, item: item) }
+}
+
+// MARK: - BlogCellModel
+
+/// A feed item's cell values, each made when the template reads it (no dictionary per cell).
+struct BlogCellModel: ViewModel {
+    let cell: BlogCell
+    let item: BlogListItem
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "title": .string(item.blog.title)
+        case "url": .string(cell.blogURL(item.blog.id))
+        case "authorName": .string(item.author?.displayName ?? "A former member")
+        case "authorURL": .string(cell.userURL(item.blog.userID))
+        case "date": .string(DisplayText.date(item.blog.createdAt))
+        case "isoDate": .string(DisplayText.isoDate(item.blog.createdAt))
+        case "likes": .string(DisplayText.count(item.blog.likeCount, "like", "likes"))
+        case "excerpt": .string(item.blog.excerpt)
+        default: nil
+        }
     }
 }

@@ -20,10 +20,15 @@ struct BlogStore {
     /// first, plus whether more follow. One query.
     func range(of userID: Int64? = nil, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
         let rows = try await database.read { db in
-            var request = Blog.filter(Column("trashedAt") == nil)
-            if let userID { request = request.filter(Column("userID") == userID) }
-            return try request.order(Column("createdAt").desc, Column("id").desc)
-                .limit(limit + 1, offset: offset).fetchAll(db)
+            if let userID {
+                return try Blog.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT * FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
+                    arguments: [userID, limit + 1, offset])
+            }
+            return try Blog.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
+                arguments: [limit + 1, offset])
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
@@ -41,13 +46,17 @@ struct BlogStore {
 
     /// The published blog with `id`, or nil (missing or trashed).
     func blog(_ id: Int64) async throws -> Blog? {
-        try await database.read { db in try Blog.filter(Column("trashedAt") == nil).filter(key: id).fetchOne(db) }
+        try await database.read { db in
+            try Blog.fetchOne(db.cachedStatement(sql: "SELECT * FROM blog WHERE id = ? AND trashedAt IS NULL"), arguments: [id])
+        }
     }
 
     /// Whether `userID` likes blog `id`.
     func likes(_ id: Int64, by userID: Int64) async throws -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM \"like\" WHERE userID = ? AND blogID = ?)", arguments: [userID, id]) ?? false
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM \"like\" WHERE userID = ? AND blogID = ?)"), arguments: [userID, id])
+                ?? false
         }
     }
 

@@ -13,11 +13,11 @@ struct CommentStore {
     func range(of blogID: Int64, offset: Int, limit: Int) async throws -> (comments: [CommentItem], hasMore: Bool) {
         let rows = try await database.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.*, u.displayName AS authorName FROM comment c JOIN user u ON u.id = c.userID
-                    WHERE c.blogID = ? ORDER BY c.createdAt DESC, c.id DESC LIMIT ? OFFSET ?
-                    """, arguments: [blogID, limit + 1, offset]
+                db.cachedStatement(
+                    sql: """
+                        SELECT c.*, u.displayName AS authorName FROM comment c JOIN user u ON u.id = c.userID
+                        WHERE c.blogID = ? ORDER BY c.createdAt DESC, c.id DESC LIMIT ? OFFSET ?
+                        """), arguments: [blogID, limit + 1, offset]
             ).map { CommentItem(comment: try Comment(row: $0), authorName: $0["authorName"]) }
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
@@ -25,7 +25,9 @@ struct CommentStore {
 
     /// How many comments blog `blogID` has. One query.
     func count(of blogID: Int64) async throws -> Int {
-        try await database.read { db in try Comment.filter(Column("blogID") == blogID).fetchCount(db) }
+        try await database.read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM comment WHERE blogID = ?"), arguments: [blogID]) ?? 0
+        }
     }
 
     /// Adds `userID`'s comment on published blog `blogID`; returns its id, or nil when the blog

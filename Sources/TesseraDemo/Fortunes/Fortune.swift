@@ -18,6 +18,12 @@ public struct Fortune: Codable, FetchableRecord, PersistableRecord, Sendable, Eq
         self.message = message
     }
 
+    /// Decodes a row by column name (faster than the `Codable` decoder on every request).
+    public init(row: Row) throws {
+        id = row["id"]
+        message = row["message"]
+    }
+
     /// The fortune added at request time, never stored.
     public static let additional = Fortune(id: 0, message: "Additional fortune added at request time.")
 }

@@ -9,7 +9,7 @@ struct FortuneStore {
 
     /// Every stored fortune plus the request-time one, sorted by message (in code, one query).
     func fortunesForDisplay() async throws -> [Fortune] {
-        var fortunes = try await database.read { db in try Fortune.fetchAll(db) }
+        var fortunes = try await database.read { db in try Fortune.fetchAll(db.cachedStatement(sql: "SELECT * FROM Fortune")) }
         fortunes.append(.additional)
         fortunes.sort { $0.message < $1.message }
         return fortunes

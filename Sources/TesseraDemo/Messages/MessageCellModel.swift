@@ -26,14 +26,12 @@ struct MessageCellModel: ViewModel {
 
     /// "9 Jan 2026, 14:00" (UTC).
     static func time(_ date: Date) -> String {
-        let parts = Calendar.utc.dateComponents([.hour, .minute], from: date)
-        return DisplayText.date(date) + ", " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        DisplayText.date(date) + ", " + DisplayText.time(date)
     }
 
     /// "2026-01-09T14:00Z" for `datetime` attributes.
     static func isoTime(_ date: Date) -> String {
-        let parts = Calendar.utc.dateComponents([.hour, .minute], from: date)
-        return DisplayText.isoDate(date) + "T" + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0) + "Z"
+        DisplayText.isoDate(date) + "T" + DisplayText.time(date) + "Z"
     }
 
     /// "AL" for "Ada Lovelace": the first letters of the first two words.

@@ -11,7 +11,8 @@ struct PhotoStore {
     func latest(limit: Int, offset: Int = 0) async throws -> [Photo] {
         guard limit > 0 else { return [] }
         return try await database.read { db in
-            try Photo.order(Column("createdAt").desc, Column("id").desc).limit(limit, offset: offset).fetchAll(db)
+            try Photo.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM photo ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"), arguments: [limit, offset])
         }
     }
 
@@ -22,6 +23,6 @@ struct PhotoStore {
 
     /// The photo with `id`, or nil.
     func photo(_ id: Int64) async throws -> Photo? {
-        try await database.read { db in try Photo.fetchOne(db, key: id) }
+        try await database.read { db in try Photo.fetchOne(db.cachedStatement(sql: "SELECT * FROM photo WHERE id = ?"), arguments: [id]) }
     }
 }

@@ -10,7 +10,7 @@ struct UserStore {
 
     /// The user with `id`, or nil.
     func user(_ id: Int64) async throws -> User? {
-        try await database.read { db in try User.fetchOne(db, key: id) }
+        try await database.read { db in try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id]) }
     }
 
     /// Changes `userID`'s display name and bio; false if there is no such user.
@@ -30,7 +30,9 @@ struct UserStore {
 
     /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).
     func currentPriorities(of userID: Int64, at date: Date) async throws -> [Priority] {
-        try await database.read { db in try Priority.filter(Column("userID") == userID).fetchAll(db) }.current(at: date)
+        try await database.read { db in
+            try Priority.fetchAll(db.cachedStatement(sql: "SELECT * FROM priority WHERE userID = ?"), arguments: [userID])
+        }.current(at: date)
     }
 
     /// Users by id, in one query (for lists that show authors).
@@ -45,7 +47,8 @@ struct UserStore {
     func profileCounts(of userID: Int64) async throws -> ProfileCounts {
         try await database.read { db in
             let row = try Row.fetchOne(
-                db, sql: "SELECT COUNT(*) AS posts, COALESCE(SUM(likeCount), 0) AS likes FROM blog WHERE userID = ? AND trashedAt IS NULL",
+                db.cachedStatement(
+                    sql: "SELECT COUNT(*) AS posts, COALESCE(SUM(likeCount), 0) AS likes FROM blog WHERE userID = ? AND trashedAt IS NULL"),
                 arguments: [userID])
             return ProfileCounts(posts: row?["posts"] ?? 0, likes: row?["likes"] ?? 0)
         }
