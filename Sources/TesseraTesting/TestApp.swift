@@ -81,7 +81,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     /// Renders `component` alone, loaded from this app's database as a visitor (or as
     /// `userID`) with `query`: its fragment and the SQL statements its loading ran. The
     /// connection's first schema read is not counted, so an N+1 test is exact.
-    public func render(_ component: Component, query: [(String, String)] = [], userID: Int64? = nil) async throws
+    public func render(_ component: AnyComponent, query: [(String, String)] = [], userID: Int64? = nil) async throws
         -> StandaloneRender
     {
         try await site.renderAlone(component, scope: .standalone(site: site, query: query, userID: userID))

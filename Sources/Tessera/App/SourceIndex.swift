@@ -27,7 +27,7 @@ public struct SourceIndex: Sendable {
     public private(set) var files: [String: String] = [:]
     /// Every template name declared, in file order.
     public private(set) var templates: [TemplateReference] = []
-    /// Component subclasses (direct ones) declaring no template, with their files.
+    /// `AnyComponent` subclasses (direct ones) declaring no template, with their files.
     public private(set) var componentsWithoutTemplate: [(type: String, file: String)] = []
 
     /// Reads every `*.swift` file under `directory`; an absent directory gives an empty index.
@@ -86,11 +86,11 @@ public struct SourceIndex: Sendable {
         }
     }
 
-    /// Whether a class header names `Component` as its superclass.
+    /// Whether a class header names `AnyComponent` as its superclass.
     private static func inheritsComponent(_ header: String) -> Bool {
         guard let colon = header.firstIndex(of: ":") else { return false }
         let superclass = header[header.index(after: colon)...].split(separator: ",").first?
             .trimmingCharacters(in: .whitespaces)
-        return superclass == "Component"
+        return superclass == "AnyComponent"
     }
 }

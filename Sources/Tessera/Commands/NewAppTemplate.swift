@@ -224,7 +224,7 @@ struct NewAppTemplate {
 
         /// The shelf: books being read and books finished, in two sections, and the action that
         /// finishes one. It loads its own data and can be fetched alone at `/_/shelf`.
-        final class ShelfComponent: Component, @unchecked Sendable {
+        final class ShelfComponent: AnyComponent, @unchecked Sendable {
             // MARK: - Configuration
 
             override var template: String { "Books/ShelfComponent" }
@@ -284,7 +284,7 @@ struct NewAppTemplate {
         /// The first page: the reading list.
         final class ShelfScene: Scene, @unchecked Sendable {
             override class var path: String { "/" }
-            override class var componentTypes: [Component.Type] { [ShelfComponent.self] }
+            override class var componentTypes: [AnyComponent.Type] { [ShelfComponent.self] }
             override var template: String? { "Books/ShelfScene" }
 
             override func configureComponents(_ scope: RequestScope) {

@@ -20,7 +20,7 @@ public struct ActionTable: Sendable {
         public let path: String
         /// The largest body accepted, in bytes (default 64 KiB); larger is a 413.
         public let maxBodySize: Int
-        let handler: @Sendable (Component, ActionContext) async throws -> ActionResult
+        let handler: @Sendable (AnyComponent, ActionContext) async throws -> ActionResult
     }
 
     /// The entries, in declaration order.
@@ -34,7 +34,7 @@ public struct ActionTable: Sendable {
     /// - Parameters:
     ///   - path: the route relative to the scene (default: the name) or absolute.
     ///   - maxBodySize: the body limit (default 64 KiB).
-    public func on<C: Component>(
+    public func on<C: AnyComponent>(
         _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
         _ handler: @escaping @Sendable (C) -> (ActionContext) async throws -> ActionResult
     ) -> ActionTable {

@@ -25,7 +25,7 @@ open class Scene: @unchecked Sendable {
 
     /// The component types this scene may hold; their action tables are mounted as POST
     /// routes. Default: none.
-    open class var componentTypes: [Component.Type] { [] }
+    open class var componentTypes: [AnyComponent.Type] { [] }
 
     /// Whether only signed-in visitors may use this scene; default `false`.
     ///
@@ -41,12 +41,12 @@ open class Scene: @unchecked Sendable {
     open var template: String? { nil }
 
     /// The components, in order.
-    public private(set) var components: [Component] = []
+    public private(set) var components: [AnyComponent] = []
     /// The layout chosen by ``chooseLayout(_:)`` (set by Tessera).
     public internal(set) var layout: String?
 
     /// Adds `component`; call from ``configureComponents(_:)``.
-    public final func add(_ component: Component) { components.append(component) }
+    public final func add(_ component: AnyComponent) { components.append(component) }
 
     /// A scene; Tessera makes one per request.
     public required init() {}

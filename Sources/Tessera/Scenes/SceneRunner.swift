@@ -46,7 +46,7 @@ struct SceneRunner: Sendable {
     /// `POST <action path>`: reads the form, checks the CSRF token, runs the handler from the
     /// component's table, then answers with fragments, a redirect, or the page again.
     func action(
-        _ request: Request, _ context: TesseraRequestContext, componentType: Component.Type, entry: ActionTable.Entry
+        _ request: Request, _ context: TesseraRequestContext, componentType: AnyComponent.Type, entry: ActionTable.Entry
     ) async throws -> Response {
         var scope = try makeScope(request, context)
         try refuseVisitors(scope)
@@ -73,7 +73,7 @@ struct SceneRunner: Sendable {
     }
 
     /// The response for an action's result.
-    private func respond(to result: ActionResult, of component: Component, in scene: Scene, _ scope: RequestScope)
+    private func respond(to result: ActionResult, of component: AnyComponent, in scene: Scene, _ scope: RequestScope)
         async throws -> Response
     {
         switch result.outcome {
@@ -166,17 +166,17 @@ struct SceneRunner: Sendable {
         return HTMLResponse.make(page, status: head.status, headers: head.headers)
     }
 
-    private func recordAction(_ component: Component, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {
+    private func recordAction(_ component: AnyComponent, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {
         let status = result.outcome == .invalid ? 400 : 200
         let proposed = AnalyticsEvent(
             kind: .action, name: type(of: component).name + "." + entry.name, path: scope.request.uri.path, status: status)
         if let event = component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
     }
 
-    // MARK: - Component tree
+    // MARK: - AnyComponent tree
 
     /// Sets each component's scene URL and lets it configure its children, depth first.
-    static func configure(_ components: [Component], sceneURL: String, _ scope: RequestScope) {
+    static func configure(_ components: [AnyComponent], sceneURL: String, _ scope: RequestScope) {
         for component in components {
             component.sceneURL = sceneURL
             component.configureChildren(scope)
@@ -186,7 +186,7 @@ struct SceneRunner: Sendable {
 
     /// Loads `components` concurrently; each one's children load after it. A ``RequestError``
     /// ends the request (bad input); any other error stays in its component.
-    static func load(_ components: [Component], _ scope: RequestScope) async throws {
+    static func load(_ components: [AnyComponent], _ scope: RequestScope) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for component in components {
                 group.addTask {
@@ -211,7 +211,7 @@ struct SceneRunner: Sendable {
         }
     }
 
-    static func find(_ id: String, in components: [Component]) -> Component? {
+    static func find(_ id: String, in components: [AnyComponent]) -> AnyComponent? {
         for component in components {
             if component.id == id { return component }
             if let found = find(id, in: component.children) { return found }
@@ -219,7 +219,7 @@ struct SceneRunner: Sendable {
         return nil
     }
 
-    static func find(_ type: Component.Type, in components: [Component]) -> Component? {
+    static func find(_ type: AnyComponent.Type, in components: [AnyComponent]) -> AnyComponent? {
         for component in components {
             if Swift.type(of: component) == type { return component }
             if let found = find(type, in: component.children) { return found }

@@ -3,7 +3,7 @@
 /// What a scene's template reads: its own model, plus `components` by id.
 struct SceneViewModel: ViewModel {
     let model: any ViewModel
-    let components: [Component]
+    let components: [AnyComponent]
 
     func value(forKey key: String) -> TemplateValue? {
         if let value = model.value(forKey: key) { return value }
@@ -59,7 +59,7 @@ struct SceneBody: HTMLFragment {
 
 /// The components of a scene with no template, one after another.
 struct ComponentList: HTMLFragment {
-    let components: [Component]
+    let components: [AnyComponent]
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         for component in components { component.write(into: &writer, renderer: renderer) }

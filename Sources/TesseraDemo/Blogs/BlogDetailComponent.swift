@@ -5,7 +5,7 @@ import Tessera
 /// The post: title, author, date and body; its author also gets an Edit link and the "Move to
 /// trash" button, whose action moves the post to the trash and goes to the author's profile
 /// with a one-time notice that offers Undo.
-final class BlogDetailComponent: Component, @unchecked Sendable {
+final class BlogDetailComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/BlogDetailComponent" }
     override var rootElement: String { "article" }
     override var rootClass: String? { "blog-detail" }

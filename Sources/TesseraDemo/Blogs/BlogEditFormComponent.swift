@@ -5,7 +5,7 @@ import Tessera
 /// The form that changes a published post's title and text, under the publishing rules
 /// (``Draft/problems(title:body:publishing:)``). Saving goes back to the post with a one-time
 /// notice; refused text comes back with the messages and the input kept.
-final class BlogEditFormComponent: Component, @unchecked Sendable {
+final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/BlogEditFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("save", path: "/blogs/:id/edit", BlogEditFormComponent.save)

@@ -6,7 +6,7 @@ import Tessera
 /// only (``MemberScene``); someone else's, a missing or a trashed post is a 404.
 final class BlogEditScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/blogs/:id/edit" }
-    override class var componentTypes: [Component.Type] { [BlogEditFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [BlogEditFormComponent.self] }
     override var memberTitle: String { "Edit post" }
 
     // MARK: - State

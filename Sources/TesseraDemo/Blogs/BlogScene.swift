@@ -11,7 +11,7 @@ import Tessera
 /// and the stats (the comment count) in the same response.
 final class BlogScene: Scene, @unchecked Sendable {
     override class var path: String { "/blogs/:id" }
-    override class var componentTypes: [Component.Type] {
+    override class var componentTypes: [AnyComponent.Type] {
         [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self]
     }
     override var template: String? { "Blogs/BlogScene" }

@@ -4,7 +4,7 @@ import Tessera
 
 /// The aside's summary of the post: its likes (the page's shared ``LikeState``) and how many
 /// comments it has. It is re-rendered along with the like button and the comment form.
-final class BlogStatsComponent: Component, @unchecked Sendable {
+final class BlogStatsComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/BlogStatsComponent" }
     override var rootClass: String? { "card" }
 

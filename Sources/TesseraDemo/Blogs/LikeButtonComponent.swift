@@ -7,7 +7,7 @@ import Tessera
 ///
 /// It reads and updates the page's shared ``LikeState``; its actions also send the stats
 /// component along (`.updating`), so the count changes with the same click.
-final class LikeButtonComponent: Component, @unchecked Sendable {
+final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/LikeButtonComponent" }
     override var rootElement: String { "div" }
     override var rootClass: String? { "actions like-actions" }

@@ -5,7 +5,7 @@ import Tessera
 /// The form under a post that adds a comment (a sign-in link for visitors). Posting refreshes
 /// the comment list and the post's comment count elsewhere on the page in the same response
 /// (`.updating`); without JavaScript the page comes back at its comments.
-final class CommentFormComponent: Component, @unchecked Sendable {
+final class CommentFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Comments/CommentFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("comment", path: "comments", CommentFormComponent.post)

@@ -4,7 +4,7 @@ import Tessera
 
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
-final class CommentListComponent: Component, @unchecked Sendable {
+final class CommentListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Comments/CommentListComponent" }
     override var fragmentQuery: [(String, String)] { pagination.query }
 

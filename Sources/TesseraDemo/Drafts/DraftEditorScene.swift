@@ -7,7 +7,7 @@ import Tessera
 /// is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404.
 class DraftEditorScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
-    override class var componentTypes: [Component.Type] { [DraftFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [DraftFormComponent.self] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }
 
     // MARK: - State

@@ -10,7 +10,7 @@ import Tessera
 /// deletes it and goes to the member's profile. The Publish button also
 /// sends `intent=publish`, so a form posted to the create or save address (as the client script
 /// does, ignoring `formaction`) publishes too.
-final class DraftFormComponent: Component, @unchecked Sendable {
+final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Drafts/DraftFormComponent" }
     override class var actions: ActionTable {
         ActionTable()

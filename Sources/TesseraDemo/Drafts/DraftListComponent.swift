@@ -4,7 +4,7 @@ import Tessera
 
 /// The signed-in member's drafts on their own profile, most recently edited first, each
 /// linking to its editor, with a "Write a new post" link. One query.
-final class DraftListComponent: Component, @unchecked Sendable {
+final class DraftListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Drafts/DraftListComponent" }
 
     // MARK: - Configuration

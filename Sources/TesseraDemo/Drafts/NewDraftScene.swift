@@ -6,5 +6,5 @@ import Tessera
 /// mounted once by ``DraftEditorScene`` (so it declares no component types of its own).
 final class NewDraftScene: DraftEditorScene, @unchecked Sendable {
     override class var path: String { DemoURLs.newDraft }
-    override class var componentTypes: [Component.Type] { [] }
+    override class var componentTypes: [AnyComponent.Type] { [] }
 }

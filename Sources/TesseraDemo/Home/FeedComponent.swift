@@ -5,7 +5,7 @@ import Tessera
 /// The home feed: one "Latest posts" section mixing blog cells, photo cells and a photo strip,
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
-final class FeedComponent: Component, @unchecked Sendable {
+final class FeedComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Home/FeedComponent" }
     override var fragmentQuery: [(String, String)] { pagination.query }
 

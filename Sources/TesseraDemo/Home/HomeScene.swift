@@ -5,7 +5,7 @@ import Tessera
 /// `GET /`: the community feed, and the signed-in member's current priorities beside it.
 final class HomeScene: Scene, @unchecked Sendable {
     override class var path: String { DemoURLs.home }
-    override class var componentTypes: [Component.Type] { [FeedComponent.self, PrioritiesComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [FeedComponent.self, PrioritiesComponent.self] }
     override var template: String? { "Home/HomeScene" }
 
     // MARK: - State

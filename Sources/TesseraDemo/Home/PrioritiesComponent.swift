@@ -4,7 +4,7 @@ import Tessera
 
 /// The signed-in member's current priorities. Which ones are current is the model's rule
 /// (``Priority``); this component only shows them, or an empty state.
-final class PrioritiesComponent: Component, @unchecked Sendable {
+final class PrioritiesComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Home/PrioritiesComponent" }
     override var rootClass: String? { "card" }
 

@@ -4,7 +4,7 @@ import Tessera
 
 /// The form that sends a message: text, and optionally an image (then the text is its
 /// caption). Sending goes through the send-strategy table by kind (``MessageSending``).
-final class ComposerComponent: Component, @unchecked Sendable {
+final class ComposerComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/ComposerComponent" }
     override class var actions: ActionTable {
         ActionTable().on("send", path: "/messages/:id", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)

@@ -3,7 +3,7 @@ import Tessera
 // MARK: - ConversationListComponent
 
 /// A member's conversations, most recently active first, each linking to its page.
-final class ConversationListComponent: Component, @unchecked Sendable {
+final class ConversationListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/ConversationListComponent" }
 
     // MARK: - Configuration

@@ -4,7 +4,7 @@ import Tessera
 
 /// The messages of one conversation, oldest first, each drawn by its kind's cell and marked
 /// as the viewer's own or the other person's.
-final class MessageListComponent: Component, @unchecked Sendable {
+final class MessageListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/MessageListComponent" }
 
     // MARK: - Configuration

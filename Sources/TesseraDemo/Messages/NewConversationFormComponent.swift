@@ -5,7 +5,7 @@ import Tessera
 /// "New message": whom to write to and the first message. Sending opens the conversation with
 /// that member (the existing one, or a new one) and adds the message through the text send
 /// strategy, then goes to it. `?to=ID` (a profile's "Message" link) preselects the member.
-final class NewConversationFormComponent: Component, @unchecked Sendable {
+final class NewConversationFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/NewConversationFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("start", path: DemoURLs.messages, NewConversationFormComponent.start)

@@ -6,7 +6,7 @@ import Tessera
 /// the conversations page or a profile's "Message" link. Members only (``MemberScene``).
 final class NewConversationScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.newMessage }
-    override class var componentTypes: [Component.Type] { [NewConversationFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [NewConversationFormComponent.self] }
     override var memberTitle: String { "New message" }
 
     // MARK: - Life cycle

@@ -4,7 +4,7 @@ import Tessera
 
 /// Every photo in a grid, drawn by an ``ArrayDataSource`` of ``PhotoCell``s; an empty state
 /// when there are none.
-final class GalleryComponent: Component, @unchecked Sendable {
+final class GalleryComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Photos/GalleryComponent" }
 
     // MARK: - Configuration

@@ -4,7 +4,7 @@ import Tessera
 
 /// One photo: the picture, its title, its author (linked to their profile) and its date. A
 /// missing photo is a 404.
-final class PhotoDetailComponent: Component, @unchecked Sendable {
+final class PhotoDetailComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Photos/PhotoDetailComponent" }
     override var rootElement: String { "article" }
     override var rootClass: String? { "card photo-detail" }

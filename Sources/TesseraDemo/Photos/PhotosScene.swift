@@ -5,7 +5,7 @@ import Tessera
 /// `GET /photos`: the gallery.
 final class PhotosScene: Scene, @unchecked Sendable {
     override class var path: String { DemoURLs.photos }
-    override class var componentTypes: [Component.Type] { [GalleryComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [GalleryComponent.self] }
     override var template: String? { "Photos/PhotosScene" }
 
     // MARK: - Life cycle

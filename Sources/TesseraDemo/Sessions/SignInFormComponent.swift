@@ -6,7 +6,7 @@ import Tessera
 ///
 /// Guessing is throttled (``SignInThrottling``): a locked account or address gets a `429` with
 /// `Retry-After` before any password is checked, even the right one.
-final class SignInFormComponent: Component, @unchecked Sendable {
+final class SignInFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Sessions/SignInFormComponent" }
     override class var actions: ActionTable {
         ActionTable()

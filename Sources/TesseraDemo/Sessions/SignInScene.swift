@@ -5,7 +5,7 @@ import Tessera
 /// `GET /signin`, `POST /signin`, `POST /signout`.
 final class SignInScene: Scene, @unchecked Sendable {
     override class var path: String { DemoURLs.signIn }
-    override class var componentTypes: [Component.Type] { [SignInFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [SignInFormComponent.self] }
 
     override func configureComponents(_ scope: RequestScope) {
         add(SignInFormComponent(id: "sign-in"))

@@ -8,7 +8,7 @@ import Tessera
 ///
 /// Throttled per client address (``SignInThrottling/signUpAttempts``): every attempt that
 /// reaches the database counts, taken usernames included, so names cannot be probed quickly.
-final class SignUpFormComponent: Component, @unchecked Sendable {
+final class SignUpFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Sessions/SignUpFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("signup", path: DemoURLs.signUp, SignUpFormComponent.signUp)

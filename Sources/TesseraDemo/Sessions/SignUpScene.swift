@@ -5,7 +5,7 @@ import Tessera
 /// `GET /signup`, `POST /signup`: become a member.
 final class SignUpScene: Scene, @unchecked Sendable {
     override class var path: String { DemoURLs.signUp }
-    override class var componentTypes: [Component.Type] { [SignUpFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [SignUpFormComponent.self] }
 
     override func configureComponents(_ scope: RequestScope) {
         add(SignUpFormComponent(id: "sign-up"))

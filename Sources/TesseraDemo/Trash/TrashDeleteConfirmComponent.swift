@@ -4,7 +4,7 @@ import Tessera
 
 /// Asks before deleting a trashed post forever: its title, what cannot be undone, a
 /// "Delete forever" button (posting to the trash's `delete` action) and a way back.
-final class TrashDeleteConfirmComponent: Component, @unchecked Sendable {
+final class TrashDeleteConfirmComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Trash/TrashDeleteConfirmComponent" }
     override var rootClass: String? { "card narrow" }
 

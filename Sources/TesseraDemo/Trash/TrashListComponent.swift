@@ -5,7 +5,7 @@ import Tessera
 /// The member's trashed blogs, most recently trashed first, each with a Restore button (a small
 /// form the client script updates in place) and a "Delete forever…" link to a confirmation
 /// page, whose form posts to this component's `delete` action. One query.
-final class TrashListComponent: Component, @unchecked Sendable {
+final class TrashListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Trash/TrashListComponent" }
     override class var actions: ActionTable {
         ActionTable()

@@ -6,7 +6,7 @@ import Tessera
 /// visitors are sent to sign in (``MemberScene``).
 final class TrashScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.trash }
-    override class var componentTypes: [Component.Type] { [TrashListComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [TrashListComponent.self] }
     override var memberTitle: String { "Trash" }
 
     // MARK: - Life cycle

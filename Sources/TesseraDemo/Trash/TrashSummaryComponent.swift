@@ -4,7 +4,7 @@ import Tessera
 
 /// On the member's own profile: how many posts are in their trash, with a link to it. One
 /// query.
-final class TrashSummaryComponent: Component, @unchecked Sendable {
+final class TrashSummaryComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Trash/TrashSummaryComponent" }
 
     // MARK: - Configuration

@@ -6,7 +6,7 @@ import Tessera
 /// a plain link to `?page=N` that the client script turns into an append of this fragment
 /// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
 /// there are.
-final class BlogListComponent: Component, @unchecked Sendable {
+final class BlogListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Users/BlogListComponent" }
     override var fragmentQuery: [(String, String)] { pagination.query }
 

@@ -25,7 +25,7 @@ enum ProfileComposition: Equatable {
 
     /// The components, with their URL builders, for the profile of `profileID` seen by
     /// `viewerID` (members get a "Message" link on others' profiles).
-    func components(profileID: Int64, subject: ProfileSubject, viewerID: Int64? = nil) -> [Component] {
+    func components(profileID: Int64, subject: ProfileSubject, viewerID: Int64? = nil) -> [AnyComponent] {
         switch self {
         case .visitor:
             let message = viewerID == nil ? nil : DemoURLs.newMessage(to: profileID)

@@ -6,7 +6,7 @@ import Tessera
 /// name and bio. Members only (``MemberScene``); anyone else's profile is a 404.
 final class ProfileEditScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/users/:id/edit" }
-    override class var componentTypes: [Component.Type] { [ProfileFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [ProfileFormComponent.self] }
     override var memberTitle: String { "Edit your profile" }
 
     // MARK: - State

@@ -5,7 +5,7 @@ import Tessera
 /// The form that changes a member's display name and bio (``User/profileProblems(displayName:bio:)``).
 /// Saving goes to the profile with a one-time notice; refused input comes back with the
 /// messages and what was typed.
-final class ProfileFormComponent: Component, @unchecked Sendable {
+final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Users/ProfileFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("save", path: "/users/:id", ProfileFormComponent.save)

@@ -4,7 +4,7 @@ import Tessera
 
 /// Who the member is: name, avatar initials, bio, member since, and what they published; with
 /// an "Edit profile" link on your own profile and a "Message" link on others' (for members).
-final class UserInfoComponent: Component, @unchecked Sendable {
+final class UserInfoComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Users/UserInfoComponent" }
 
     // MARK: - State

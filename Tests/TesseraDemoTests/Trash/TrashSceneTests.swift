@@ -136,7 +136,7 @@ struct TrashSceneTests {
     func queryCounts() async throws {
         let site = try TestSite()
         func queries() async throws -> [Int] {
-            let components: [Component] = [
+            let components: [AnyComponent] = [
                 TrashListComponent(id: "trash-list", ownerID: 1),
                 TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
             ]

@@ -201,7 +201,7 @@ struct UserSceneTests {
         let site = try TestSite()
         let user = try #require(try await UserStore(database: site.profileDatabase).user(1))
         func queries() async throws -> [Int] {
-            let components: [Component] = [
+            let components: [AnyComponent] = [
                 UserInfoComponent(id: "user-info", subject: ProfileSubject(user: user)),
                 DraftListComponent(id: "drafts", userID: 1, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
                 TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),

@@ -12,7 +12,7 @@ final class BookPageScene: Scene, @unchecked Sendable {
 }
 
 /// A shelf whose action, copied from a guide, names the same parameter `item`.
-final class FinishComponent: Component, @unchecked Sendable {
+final class FinishComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Books/Finish" }
     override class var actions: ActionTable { ActionTable().on("finish", path: ":item/finish", FinishComponent.finish) }
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
@@ -21,7 +21,7 @@ final class FinishComponent: Component, @unchecked Sendable {
 /// The scene holding the shelf, at `/books`.
 final class ShelfPageScene: Scene, @unchecked Sendable {
     override class var path: String { "/books" }
-    override class var componentTypes: [Component.Type] { [FinishComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [FinishComponent.self] }
 }
 
 /// A scene that forgot its path.
@@ -74,11 +74,11 @@ struct StartupCheckTests {
                 let template = "Books/Cell"
             }
 
-            final class ShelfComponent: Component, @unchecked Sendable {
+            final class ShelfComponent: AnyComponent, @unchecked Sendable {
                 override var template: String { "Books/Shelf" }
             }
 
-            final class ForgetfulComponent: Component, @unchecked Sendable {
+            final class ForgetfulComponent: AnyComponent, @unchecked Sendable {
                 override func load(_ scope: RequestScope) async throws {}
             }
             """

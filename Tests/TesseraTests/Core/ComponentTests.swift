@@ -142,7 +142,7 @@ final class Rendezvous: Sendable {
 }
 
 /// A component whose load meets its siblings.
-final class RendezvousComponent: Component, @unchecked Sendable {
+final class RendezvousComponent: AnyComponent, @unchecked Sendable {
     let rendezvous: Rendezvous
     init(id: String, rendezvous: Rendezvous) {
         self.rendezvous = rendezvous

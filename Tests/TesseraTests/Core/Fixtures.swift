@@ -33,7 +33,7 @@ struct ItemCell: CellRenderer {
 }
 
 /// Lists items, two per page, with a like action and "load more".
-final class ItemListComponent: Component, @unchecked Sendable {
+final class ItemListComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Components/ItemList" }
     override class var actions: ActionTable {
         ActionTable().on("like", path: ":item/like", ItemListComponent.like)
@@ -82,7 +82,7 @@ final class ItemListComponent: Component, @unchecked Sendable {
 }
 
 /// Shows the total of likes (a view-update tag other actions refresh).
-final class LikeTotalComponent: Component, @unchecked Sendable {
+final class LikeTotalComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Components/LikeTotal" }
     private var total = 0
 
@@ -94,7 +94,7 @@ final class LikeTotalComponent: Component, @unchecked Sendable {
 }
 
 /// Always fails to load.
-final class BrokenComponent: Component, @unchecked Sendable {
+final class BrokenComponent: AnyComponent, @unchecked Sendable {
     struct Failure: Error {}
     override var template: String { "Components/LikeTotal" }
     override func load(_ scope: RequestScope) async throws { throw Failure() }
@@ -103,7 +103,7 @@ final class BrokenComponent: Component, @unchecked Sendable {
 /// The items page: list + total, and the CSRF token printed for the tests to pick up.
 class ItemsScene: Scene, @unchecked Sendable {
     override class var path: String { "/items" }
-    override class var componentTypes: [Component.Type] { [ItemListComponent.self, LikeTotalComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [ItemListComponent.self, LikeTotalComponent.self] }
     override var template: String? { "Scenes/Items" }
 
     override func parseParameters(_ scope: RequestScope) throws { HookLog.shared.add("parseParameters") }

@@ -8,7 +8,7 @@ import Tessera
 /// stores the note as an item's title (or shows the form again with the problem), one that
 /// redirects wherever `next` says (the framework must keep it on the site), and a guessing game
 /// guarded by an ``AttemptThrottle``.
-final class NoteFormComponent: Component, @unchecked Sendable {
+final class NoteFormComponent: AnyComponent, @unchecked Sendable {
     static let note = TextField("note", maxScalars: 20, maxBytes: 40, maxMarksPerCharacter: 3, lines: .multiple, trimsWhitespace: false)
     static let title = TextField("title", maxScalars: 20)
     static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
@@ -69,7 +69,7 @@ final class NoteFormComponent: Component, @unchecked Sendable {
 /// The notes page.
 final class NotesScene: Scene, @unchecked Sendable {
     override class var path: String { "/notes" }
-    override class var componentTypes: [Component.Type] { [NoteFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [NoteFormComponent.self] }
     override func configureComponents(_ scope: RequestScope) { add(NoteFormComponent(id: "note-form")) }
 }
 

@@ -4,7 +4,7 @@ import Tessera
 
 /// The change-password form: current, new and confirmation fields, each with its own error.
 /// Passwords are never written back into the form.
-final class PasswordFormComponent: Component, @unchecked Sendable {
+final class PasswordFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Settings/Security/PasswordFormComponent" }
     override class var actions: ActionTable {
         ActionTable().on("change", path: DemoURLs.password, PasswordFormComponent.change)

@@ -6,7 +6,7 @@ import Tessera
 /// password (members only, ``MemberScene``).
 final class PasswordScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.password }
-    override class var componentTypes: [Component.Type] { [PasswordFormComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [PasswordFormComponent.self] }
     override var memberTitle: String { "Change your password" }
 
     // MARK: - Life cycle

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Component
+// MARK: - AnyComponent
 
 /// A self-managing part of a page: it loads its own data, renders its own fragment, shows its
 /// own error, owns its actions and pagination, and can be fetched alone at its own URL.
@@ -19,7 +19,7 @@ import Foundation
 ///
 /// After an action, `load` runs again before the fragment is re-rendered: keep state the
 /// handler set (form input and errors) and load around it.
-open class Component: HTMLFragment, @unchecked Sendable {
+open class AnyComponent: HTMLFragment, @unchecked Sendable {
     // MARK: - Identity
 
     /// The stable id: the root element's `id` and the last part of the fragment URL. Unique in
@@ -28,7 +28,7 @@ open class Component: HTMLFragment, @unchecked Sendable {
 
     /// The `data-component` name; default the type name without `Component`, in kebab case
     /// (`BlogListComponent` → `blog-list`).
-    open class var name: String { Component.kebabName(of: self) }
+    open class var name: String { AnyComponent.kebabName(of: self) }
 
     /// The template under `Views/`. Every component names its own: the default (empty) is a
     /// start-up error naming the component and its file, and renders as the component's error.
@@ -51,10 +51,10 @@ open class Component: HTMLFragment, @unchecked Sendable {
     // MARK: - Tree
 
     /// Child components, in order.
-    public private(set) var children: [Component] = []
+    public private(set) var children: [AnyComponent] = []
 
     /// Adds `child`; call from ``configureChildren(_:)``.
-    public final func addChild(_ child: Component) { children.append(child) }
+    public final func addChild(_ child: AnyComponent) { children.append(child) }
 
     // MARK: - State kept by Tessera
 
@@ -154,7 +154,7 @@ open class Component: HTMLFragment, @unchecked Sendable {
 
 /// A component's model, plus `children` (child fragments by id) and `fragmentURL`.
 struct ComponentViewModel: ViewModel {
-    let component: Component
+    let component: AnyComponent
     let model: any ViewModel
 
     func value(forKey key: String) -> TemplateValue? {
@@ -170,7 +170,7 @@ struct ComponentViewModel: ViewModel {
 
 /// Components by id, for templates: `{{children.blog-list}}` or `{{components.user-info}}`.
 struct ComponentMap: ViewModel {
-    let components: [Component]
+    let components: [AnyComponent]
 
     func value(forKey key: String) -> TemplateValue? {
         components.first { $0.id == key }.map { .fragment($0) }
