@@ -1,0 +1,86 @@
+// MARK: - Tests
+
+/// The generated app's tests and snapshot.
+extension NewAppTemplate {
+    var tests: String {
+        #"""
+        import Testing
+        import TesseraTesting
+
+        @testable import \#(name)
+
+        @Suite("Reading list")
+        struct ShelfTests {
+            @Test("the first page shows the books on two shelves")
+            func firstPageShowsTheShelves() async throws {
+                try await TestApp<\#(appType)>().test { client in
+                    let page = try await client.get("/")
+                    #expect(page.status == .ok)
+                    #expect(page.select("title").first?.text == "Reading list · \#(title)")
+                    #expect(page.select("#reading .book .title").map(\.text) == ["Middlemarch", "The Left Hand of Darkness"])
+                    #expect(page.select("#finished .book .title").map(\.text) == ["Invisible Cities"])
+                }
+            }
+
+            @Test("finishing a book moves it to the finished shelf, in place")
+            func finishingMovesTheBook() async throws {
+                try await TestApp<\#(appType)>().test { client in
+                    let visitor = try await client.visit("/")
+                    let response = try await client.post("/books/1/finish", as: visitor, fragment: true)
+                    #expect(response.status == .ok)
+                    #expect(response.select("#reading .book .title").map(\.text) == ["Middlemarch"])
+                    #expect(response.select("#finished .book").count == 2)
+                    let again = try await client.post("/books/1/finish", as: visitor, fragment: true)
+                    #expect(again.status == .notFound, "a finished book cannot be finished twice")
+                }
+            }
+
+            @Test("the shelf renders in one query, as in its snapshot")
+            func shelfRendersInOneQuery() async throws {
+                let app = try TestApp<\#(appType)>()
+                defer { app.removeFiles() }
+                let shelf = try await app.render(ShelfComponent(id: "shelf"))
+                #expect(shelf.queryCount == 1)
+                Snapshot.expectMatch(shelf.html, named: "shelf")
+            }
+        }
+
+        """#
+    }
+
+    /// The shelf's snapshot as the generated code renders it.
+    var snapshot: String {
+        #"""
+        <section id="shelf" data-component="shelf" data-src="/_/shelf">
+        <section class="section" id="reading">
+        <h2>Reading <span class="count">2 books</span>
+        </h2>
+        <div class="section-items" data-items>
+        <article class="book">
+        <span class="title">Middlemarch</span> <span class="author">by George Eliot</span> <form method="post" action="/books/2/finish" data-tessera-fragment>
+        <input type="hidden" name="_csrf" value="">
+        <button type="submit">Finished</button>
+        </form>
+        </article>
+        <article class="book">
+        <span class="title">The Left Hand of Darkness</span> <span class="author">by Ursula K. Le Guin</span> <form method="post" action="/books/1/finish" data-tessera-fragment>
+        <input type="hidden" name="_csrf" value="">
+        <button type="submit">Finished</button>
+        </form>
+        </article>
+        </div>
+        </section>
+        <section class="section" id="finished">
+        <h2>Finished <span class="count">1 book</span>
+        </h2>
+        <div class="section-items" data-items>
+        <article class="book">
+        <span class="title">Invisible Cities</span> <span class="author">by Italo Calvino</span>
+        </article>
+        </div>
+        </section>
+        </section>
+
+        """#
+    }
+}
