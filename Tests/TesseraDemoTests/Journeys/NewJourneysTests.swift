@@ -58,7 +58,7 @@ struct NewJourneysTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            #expect(try await client.get("/drafts/1/edit", as: session).text.contains("action=\"/drafts/1/delete\""))
+            #expect(try await client.get("/drafts/1/edit", as: session).text.contains("action=\"/drafts/1/edit/delete\""))
             let response = try await client.post("/drafts/1/edit/delete", as: session)
             #expect(response.headers[.location] == "/users/1")
             #expect(try await site.allDrafts().allSatisfy { $0.id != 1 })
