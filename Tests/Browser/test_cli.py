@@ -37,3 +37,28 @@ def test_serve_refuses_to_start_with_a_bad_template(tmp_path):
         capture_output=True, text=True, timeout=60)
     assert result.returncode != 0
     assert "Views/Broken.mustache:2:3: section 'open' is never closed" in result.stderr
+
+
+def test_routes_lists_every_route_from_the_declarations():
+    result = subprocess.run([str(BINARY), "routes"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0
+    lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    assert "GET /drafts/:id/edit DraftEditorScene" in lines
+    assert "POST /drafts/:id/edit/publish DraftEditorScene DraftFormComponent.publish" in lines
+    assert "POST /drafts/new NewDraftScene DraftFormComponent.save" in lines
+    assert "POST /blogs/:id/like BlogScene LikeButtonComponent.like" in lines
+    assert "POST /signin/signout SignInScene SignInFormComponent.signout" in lines
+    assert "GET /fortunes FortunesScene [no session]" in lines
+
+
+def test_validate_names_a_component_the_scene_does_not_declare(tmp_path):
+    views = tmp_path / "Views"
+    shutil.copytree(ROOT / "Views", views)
+    scene = views / "Blogs" / "BlogScene.mustache"
+    scene.write_text(scene.read_text().replace("{{components.blog-stats}}", "{{components.blog-stat}}"))
+    result = subprocess.run([str(BINARY), "validate", "--views", str(views)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode != 0
+    assert result.stderr.splitlines() == [
+        "Views/Blogs/BlogScene.mustache:13:7: BlogScene: its template places component 'blog-stat', which its composition "
+        "does not declare (declared: blog-detail, like-button, blog-stats, comments, comment-form)",
+    ]

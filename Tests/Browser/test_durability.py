@@ -43,7 +43,7 @@ def test_acknowledged_draft_survives_kill_9(server):
     client = Client(server.base)
     client.sign_in()
     text = "Written just before the crash. ünïcødé ✓"
-    status, headers, _ = client.post("/drafts", {"_csrf": client.token("/drafts/new"), "title": "Crash test", "body": text})
+    status, headers, _ = client.post("/drafts/new", {"_csrf": client.token("/drafts/new"), "title": "Crash test", "body": text})
     assert status == 303
     edit_path = headers["Location"]
     server.kill()

@@ -25,7 +25,7 @@ def test_script_follows_only_same_origin_redirects(page, target, landing):
         else:
             route.continue_()
 
-    page.route("**/drafts", answer)
+    page.route("**/drafts/new", answer)
     page.get_by_label("Title").fill("Going somewhere")
     page.get_by_role("button", name="Save").click()
     expect(page).to_have_url(re.compile(landing))

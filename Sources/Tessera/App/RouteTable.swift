@@ -30,7 +30,7 @@ public struct RouteTable: Sendable, CustomStringConvertible {
     }
 
     /// The routes one scene mounts: its page, any component's fragment, and each action of each
-    /// of its ``Scene/componentTypes``. ``Site/mount(_:on:)`` mounts exactly these.
+    /// component type of its ``Scene/composition``. ``Site/mount(_:on:)`` mounts exactly these.
     static func routes(of scene: Scene.Type, stateless: Bool) -> [Route] {
         let name = String(describing: scene)
         var routes = [
@@ -50,9 +50,42 @@ public struct RouteTable: Sendable, CustomStringConvertible {
         return routes
     }
 
-    /// An action's full path: absolute as declared, or relative to its scene's path.
+    /// An action's full path: its declared path under its scene's path.
     static func actionPath(_ path: String, in scenePath: String) -> String {
-        path.hasPrefix("/") ? path : Site.join(scenePath, path)
+        Site.join(scenePath, path)
+    }
+
+    // MARK: - Problems
+
+    /// Everything wrong with the scenes' routes and compositions, each naming the Swift types
+    /// and (when `sources` is given) their files: an action path that is absolute, a slot id
+    /// declared twice in one scene, and every clash (``clashes(sources:)``).
+    public static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = [], sources: SourceIndex?) -> [StartupProblem] {
+        var problems: [StartupProblem] = []
+        var reported: Set<String> = []
+        for scene in statelessScenes + scenes {
+            let sceneName = String(describing: scene)
+            for componentType in scene.componentTypes {
+                let name = String(describing: componentType)
+                for entry in componentType.actions.entries where entry.path.hasPrefix("/") {
+                    guard reported.insert(name + "." + entry.name).inserted else { continue }
+                    problems.append(
+                        StartupProblem(
+                            file: sources?.file(of: name), type: name,
+                            message: "action '\(entry.name)' has the absolute path '\(entry.path)'; action paths are relative "
+                                + "to the scene holding the component (\(sceneName) is at \(scene.path))"))
+                }
+            }
+            var ids: Set<String> = []
+            for slot in scene.composition where !ids.insert(slot.id).inserted {
+                problems.append(
+                    StartupProblem(
+                        file: sources?.file(of: sceneName), type: sceneName,
+                        message: "its composition declares the component id '\(slot.id)' twice"))
+            }
+        }
+        guard problems.isEmpty else { return problems }
+        return RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(sources: sources)
     }
 
     // MARK: - Clashes

@@ -33,8 +33,10 @@ extension TesseraApp {
             scenes: scenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             sources: URL(fileURLWithPath: configuration.sourcesDirectory),
             module: String(String(reflecting: Self.self).prefix { $0 != "." }))
-        let problems = check.problems() + RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(
-            sources: check.sources)
+        let problems = check.problems()
+            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: check.sources)
+            + CompositionCheck(scenes: scenes + statelessScenes, templates: templates, viewsDirectory: configuration.viewsDirectory)
+            .problems(sources: check.sources)
         guard problems.isEmpty else { throw StartupErrors(problems: problems) }
         return templates
     }
@@ -61,7 +63,7 @@ extension TesseraApp {
     /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
     /// ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
-        let clashes = RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(sources: nil)
+        let clashes = RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: nil)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)

@@ -126,7 +126,7 @@ extension NewAppTemplate {
             override var template: String { "Books/ShelfComponent" }
 
             override class var actions: ActionTable {
-                ActionTable().on("finish", path: "/books/:book/finish", ShelfComponent.finish)
+                ActionTable().on("finish", path: "books/:book/finish", ShelfComponent.finish)  // under the scene's path
             }
 
             // MARK: - State
@@ -148,7 +148,7 @@ extension NewAppTemplate {
             func finish(_ context: ActionContext) async throws -> ActionResult {
                 let id = try context.path.id("book")  // not a number → 404
                 guard try await BookStore(database: context.database).markFinished(id) else { throw RequestError.notFound() }
-                return .done
+                return ActionResult.done.updating(ShelfComponent.self)  // load the shelf again: the book moved
             }
 
             // MARK: - Data source
@@ -180,11 +180,14 @@ extension NewAppTemplate {
         /// The first page: the reading list.
         final class ShelfScene: Scene, @unchecked Sendable {
             override class var path: String { "/" }
-            override class var componentTypes: [AnyComponent.Type] { [ShelfComponent.self] }
             override var template: String? { "Books/ShelfScene" }
 
+            /// The shelf: its actions are mounted under this scene; the template places it.
+            static let shelf = ComponentSlot("shelf", ShelfComponent.self)
+            override class var composition: [ComponentSlot] { [shelf] }
+
             override func configureComponents(_ scope: RequestScope) {
-                add(ShelfComponent(id: "shelf"))
+                add(ShelfComponent(id: Self.shelf.id))
             }
 
             override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

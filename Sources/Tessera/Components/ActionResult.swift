@@ -1,6 +1,10 @@
 // MARK: - ActionResult
 
-/// What an action handler decided, and which other fragments of the page changed with it.
+/// What an action handler decided, and which fragments of the page changed with it.
+///
+/// The component whose action ran is rendered as its handler left it (it is not loaded again,
+/// so nothing the handler produced is thrown away); the component types named with
+/// ``updating(_:)`` are loaded again and sent along.
 ///
 /// - `.done`: a plain form post gets a `303` back to the page; a fragment request gets the
 ///   updated fragment.
@@ -19,8 +23,9 @@ public struct ActionResult: Sendable, Equatable {
 
     /// The outcome.
     public let outcome: Outcome
-    /// Ids of other components of the page to send along, updated (view-update tags).
-    public private(set) var updates: [String] = []
+    /// The component types whose components are loaded again and sent along (view-update
+    /// tags), in order. Types, not ids: a name that does not exist cannot compile.
+    public private(set) var updates: [AnyComponent.Type] = []
     /// A new session to store in the browser (after signing in or out), or nil.
     public private(set) var session: Session?
 
@@ -38,10 +43,21 @@ public struct ActionResult: Sendable, Equatable {
         return copy
     }
 
-    /// A copy that also sends the components with these ids, re-rendered, in the response.
-    public func updating(_ ids: String...) -> ActionResult {
+    /// A copy that also loads again and sends every component of these types the scene holds,
+    /// in the response to a script (``SceneRunner`` answers plain posts with a redirect or the
+    /// whole page). Naming the acting component's own type reloads it too (a list whose row the
+    /// handler changed). A type the scene does not hold sends nothing and is logged as an error.
+    public func updating(_ types: AnyComponent.Type...) -> ActionResult {
         var copy = self
-        copy.updates += ids
+        copy.updates += types
         return copy
+    }
+
+    /// Whether `updates` names `type`.
+    func names(_ type: AnyComponent.Type) -> Bool { updates.contains { $0 == type } }
+
+    public static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
+        lhs.outcome == rhs.outcome && lhs.session == rhs.session
+            && lhs.updates.map(ObjectIdentifier.init) == rhs.updates.map(ObjectIdentifier.init)
     }
 }

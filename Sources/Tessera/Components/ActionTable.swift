@@ -8,6 +8,7 @@
 ///     ActionTable()
 ///         .on("like", LikeButtonComponent.like)
 ///         .on("restore", path: ":item/restore", TrashListComponent.restore)
+///         .on("save", path: "", FormComponent.save)  // POST to the scene's own path
 /// }
 /// ```
 public struct ActionTable: Sendable {
@@ -15,8 +16,9 @@ public struct ActionTable: Sendable {
     public struct Entry: Sendable {
         /// The action's name (analytics, lookups).
         public let name: String
-        /// The route: relative to the scene's path (`like` → `/blogs/:id/like`), or absolute
-        /// when it starts with `/`.
+        /// The route, relative to the path of the scene holding the component (`like` →
+        /// `/blogs/:id/like`; empty: the scene's own path). One starting with `/` is a start-up
+        /// error: a component never names another scene's address.
         public let path: String
         /// The largest body accepted, in bytes (default 64 KiB); larger is a 413.
         public let maxBodySize: Int
@@ -32,7 +34,8 @@ public struct ActionTable: Sendable {
     /// Adds `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
     ///
     /// - Parameters:
-    ///   - path: the route relative to the scene (default: the name) or absolute.
+    ///   - path: the route relative to the scene's path (default: the name; "" for the scene's
+    ///     own path).
     ///   - maxBodySize: the body limit (default 64 KiB).
     public func on<C: AnyComponent>(
         _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
@@ -46,7 +49,4 @@ public struct ActionTable: Sendable {
             })
         return copy
     }
-
-    /// The entry named `name`, if any.
-    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 }

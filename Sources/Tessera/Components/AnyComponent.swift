@@ -10,15 +10,16 @@ import Foundation
 /// components must agree, one shared state object.
 ///
 /// Lifecycle, in order, per request:
-/// 1. `init` by the parent (a scene's ``Scene/configureComponents(_:)`` or a component's
-///    ``configureChildren(_:)``);
-/// 2. ``configureChildren(_:)``;
-/// 3. ``load(_:)``, concurrently with its siblings; its children load after it;
-/// 4. rendering: ``viewModel()`` read by ``template``, inside a root element Tessera writes
+/// 1. `init` by its scene's ``Scene/configureComponents(_:)``;
+/// 2. ``load(_:)``, concurrently with the scene's other components (after the scene's
+///    ``Scene/loadData(_:)``);
+/// 3. rendering: ``viewModel()`` read by ``template``, inside a root element Tessera writes
 ///    with `id`, `data-component` and `data-src`.
 ///
-/// After an action, `load` runs again before the fragment is re-rendered: keep state the
-/// handler set (form input and errors) and load around it.
+/// For an action, the handler runs instead of `load`: the fragment is rendered from the state
+/// the handler left, so a handler sets everything its template shows (the input kept, the
+/// problems, the new count). `load` runs after the handler only when its result names the
+/// component's own type (``ActionResult/updating(_:)``).
 open class AnyComponent: HTMLFragment, @unchecked Sendable {
     // MARK: - Identity
 
@@ -48,14 +49,6 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// Routes for them are mounted from this table.
     open class var actions: ActionTable { ActionTable() }
 
-    // MARK: - Tree
-
-    /// Child components, in order.
-    public private(set) var children: [AnyComponent] = []
-
-    /// Adds `child`; call from ``configureChildren(_:)``.
-    public final func addChild(_ child: AnyComponent) { children.append(child) }
-
     // MARK: - State kept by Tessera
 
     /// The error `load` threw, if it did; the component then renders its error fragment.
@@ -72,9 +65,6 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
 
     /// A component with `id`.
     public init(id: String) { self.id = id }
-
-    /// Creates and adds child components. Default: none. No need to call `super`.
-    open func configureChildren(_ scope: RequestScope) {}
 
     /// Loads this component's data through `scope.database`. Default: nothing. No need to call
     /// `super`. Throw a ``RequestError`` for bad input (the whole request answers 4xx); any
@@ -152,7 +142,7 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
 
 // MARK: - ComponentViewModel
 
-/// A component's model, plus `children` (child fragments by id) and `fragmentURL`.
+/// A component's model, plus `fragmentURL` and `componentID`.
 struct ComponentViewModel: ViewModel {
     let component: AnyComponent
     let model: any ViewModel
@@ -160,7 +150,6 @@ struct ComponentViewModel: ViewModel {
     func value(forKey key: String) -> TemplateValue? {
         if let value = model.value(forKey: key) { return value }
         switch key {
-        case "children": return .object(ComponentMap(components: component.children))
         case "fragmentURL": return .string(component.fragmentURL)
         case "componentID": return .string(component.id)
         default: return nil
@@ -168,7 +157,7 @@ struct ComponentViewModel: ViewModel {
     }
 }
 
-/// Components by id, for templates: `{{children.blog-list}}` or `{{components.user-info}}`.
+/// A scene's components by id, for its template: `{{components.user-info}}`.
 struct ComponentMap: ViewModel {
     let components: [AnyComponent]
 

@@ -7,7 +7,8 @@ extension Site {
     ///
     /// - `GET <path>`: the page (and `HEAD`, its headers);
     /// - `GET <path>/_/:component`: any component's fragment (and `HEAD`);
-    /// - `POST <action path>` for each action of each of its ``Scene/componentTypes``.
+    /// - `POST <path>/<action path>` for each action of each component type of its
+    ///   ``Scene/composition`` (action paths are relative to the scene).
     public func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
         let runner = SceneRunner(site: self, sceneType: scene)
         let path = scene.path
@@ -18,8 +19,7 @@ extension Site {
         router.head(fragmentPath) { request, context in try await runner.fragment(request, context).createHeadResponse() }
         for componentType in scene.componentTypes {
             for entry in componentType.actions.entries {
-                let actionPath = entry.path.hasPrefix("/") ? entry.path : Self.join(path, entry.path)
-                router.post(RouterPath(actionPath)) { request, context in
+                router.post(RouterPath(RouteTable.actionPath(entry.path, in: path))) { request, context in
                     try await runner.action(request, context, componentType: componentType, entry: entry)
                 }
             }
@@ -45,7 +45,8 @@ extension Site {
             middleware: SessionMiddleware(store: SessionStore(database: database), tokens: csrfTokens, secure: configuration.usesTLS))
     }
 
+    /// `base` and `suffix` with one `/` between them; `base` alone for an empty suffix.
     static func join(_ base: String, _ suffix: String) -> String {
-        (base.hasSuffix("/") ? base : base + "/") + suffix
+        suffix.isEmpty ? base : (base.hasSuffix("/") ? base : base + "/") + suffix
     }
 }

@@ -7,11 +7,17 @@
 ///
 /// 1. ``parseParameters(_:)`` — check the request's parameters (a bad one ends in 400/404);
 /// 2. ``chooseLayout(_:)`` — the layout template around the page;
-/// 3. ``configureComponents(_:)`` — create the child components (`viewDidLoad`);
-/// 4. ``loadData(_:)`` — the scene's own data; then every component loads, concurrently;
+/// 3. ``configureComponents(_:)`` — create the components ``composition`` declares (`viewDidLoad`);
+/// 4. ``loadData(_:)`` — the scene's own data and access checks; then every component loads,
+///    concurrently;
 /// 5. ``willRender(_:_:)`` — last changes: title, status, headers (`viewWillAppear`);
 /// 6. render — ``template`` with ``viewModel()``, inside the layout;
 /// 7. ``didRender(_:status:)`` — after-render work: analytics (`viewDidAppear`).
+///
+/// A `POST` to one of its components' actions runs steps 1–4 up to ``loadData(_:)`` (so its
+/// access checks protect every handler, once), then the handler instead of the components'
+/// loads; the answer renders what the handler left, loading again only the components its
+/// ``ActionResult`` names.
 ///
 /// A variant (your own profile vs someone else's) is a subclass that overrides
 /// ``configureComponents(_:)`` and calls `super`, or a different composition, never `if`s
@@ -23,9 +29,19 @@ open class Scene: @unchecked Sendable {
     /// start-up error naming the scene and its file.
     open class var path: String { "" }
 
-    /// The component types this scene may hold; their action tables are mounted as POST
-    /// routes. Default: none.
-    open class var componentTypes: [AnyComponent.Type] { [] }
+    /// The components this scene may hold, by id and type, in order (a variant subclass adds
+    /// to `super.composition`). The one declaration the rest agrees with: each type's
+    /// ``AnyComponent/actions`` are mounted under ``path``, the scene's template may place
+    /// exactly these ids (`{{components.<id>}}`, checked at start-up), and ``add(_:)`` accepts
+    /// only a component filling one of these slots. Default: none.
+    open class var composition: [ComponentSlot] { [] }
+
+    /// The distinct component types of ``composition``, in order: the types whose actions are
+    /// mounted.
+    public static var componentTypes: [AnyComponent.Type] {
+        var seen: Set<ObjectIdentifier> = []
+        return composition.map(\.type).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
 
     /// Whether only signed-in visitors may use this scene; default `false`.
     ///
@@ -44,9 +60,19 @@ open class Scene: @unchecked Sendable {
     public private(set) var components: [AnyComponent] = []
     /// The layout chosen by ``chooseLayout(_:)`` (set by Tessera).
     public internal(set) var layout: String?
+    /// Components added without a slot of ``composition`` (reported by Tessera, not rendered).
+    private(set) var undeclared: [AnyComponent] = []
 
-    /// Adds `component`; call from ``configureComponents(_:)``.
-    public final func add(_ component: AnyComponent) { components.append(component) }
+    /// Adds `component`; call from ``configureComponents(_:)``. Its id and type must fill a
+    /// slot of ``composition``: one that does not is left out of the page and logged as an
+    /// error naming the scene, the id and the type (a test of the page shows it missing).
+    public final func add(_ component: AnyComponent) {
+        guard Self.composition.contains(where: { $0.holds(component) }) else {
+            undeclared.append(component)
+            return
+        }
+        components.append(component)
+    }
 
     /// A scene; Tessera makes one per request.
     public required init() {}
@@ -94,8 +120,37 @@ open class Scene: @unchecked Sendable {
     /// This scene's URL for the current request: its path with the route parameters filled in.
     /// Plain form posts are redirected here. Default: built from ``path``.
     open func url(_ scope: RequestScope) -> String {
-        Self.path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            segment.hasPrefix(":") ? URLQuery.escape(scope.path[String(segment.dropFirst())] ?? "") : String(segment)
+        Self.fill(Self.path) { scope.path[$0] ?? "" }
+    }
+
+    /// The URL of this scene for `values`, one for each `:parameter` of ``path``, in order, each
+    /// percent-encoded: `BlogScene.link(5)` is `/blogs/5`. The one way to build a link to a
+    /// page, in Swift and (through the values an app hands its templates) in templates, so a
+    /// scene's address is written once, in its ``path``. A missing value leaves its segment
+    /// empty.
+    public static func link(_ values: any CustomStringConvertible...) -> String { filled(values, path: path) }
+
+    /// The URL of `component`'s action named `action` in this scene, its parameters (the
+    /// scene's, then the action's own) filled with `values` in order:
+    /// `SignInScene.link(to: "signout", of: SignInFormComponent.self)` is `/signin/signout`. An
+    /// action the type does not declare links to the scene itself.
+    public static func link(
+        to action: String, of component: AnyComponent.Type, _ values: any CustomStringConvertible...
+    ) -> String {
+        let entry = component.actions.entries.first { $0.name == action }
+        return filled(values, path: RouteTable.actionPath(entry?.path ?? "", in: path))
+    }
+
+    /// `path` with its parameters filled with `values`, in order.
+    private static func filled(_ values: [any CustomStringConvertible], path: String) -> String {
+        var remaining = values.makeIterator()
+        return fill(path) { _ in remaining.next().map { String(describing: $0) } ?? "" }
+    }
+
+    /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded.
+    private static func fill(_ path: String, _ value: (String) -> String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+            segment.hasPrefix(":") ? URLQuery.escape(value(String(segment.dropFirst()))) : String(segment)
         }.reduce("") { $0 + "/" + $1 }.nonEmpty ?? "/"
     }
 }

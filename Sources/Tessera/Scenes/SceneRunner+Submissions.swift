@@ -3,10 +3,11 @@
 extension SceneRunner {
     /// Runs `handler` once per form submission (``SubmissionGuard``): a repeat of a claimed
     /// `_once` token answers as the first did — a redirect to where it went, the page again
-    /// (plain posts), or the updated fragment (script posts) — without running the handler.
+    /// (plain posts), or the acting component's fragment loaded again (script posts) — without
+    /// running the handler.
     /// A refused (`.invalid`) or failed submission releases its claim.
     static func guarded(
-        _ scope: RequestScope, _ scene: Scene, _ handler: () async throws -> ActionResult
+        _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type, _ handler: () async throws -> ActionResult
     ) async throws -> ActionResult {
         let submissions = SubmissionGuard(database: scope.site.database)
         let path = scope.request.uri.path
@@ -15,7 +16,7 @@ extension SceneRunner {
             return try await handler()
         case .repeated(let location):
             if let location { return .redirect(to: location) }
-            return scope.wantsFragment ? .done : .redirect(to: scene.url(scope))
+            return scope.wantsFragment ? ActionResult.done.updating(acting) : .redirect(to: scene.url(scope))
         case .first(let token):
             let result: ActionResult
             do {

@@ -43,12 +43,16 @@ struct SceneRunner: Sendable {
 
     // MARK: - Action
 
-    /// `POST <action path>`: reads the form, checks the CSRF token, runs the handler from the
-    /// component's table, then answers with fragments, a redirect, or the page again.
+    /// `POST <action path>`, in this order: the form is read and its CSRF token checked; the
+    /// scene parses its parameters and configures its components; the scene's ``Scene/loadData(_:)``
+    /// runs (its access checks, once, before any handler); the handler from the component's
+    /// table runs; the answer is a redirect, or the fragments (or the page) rendered from what
+    /// the handler produced, loading again only the components its result names.
     func action(
         _ request: Request, _ context: TesseraRequestContext, componentType: AnyComponent.Type, entry: ActionTable.Entry
     ) async throws -> Response {
         var scope = try makeScope(request, context)
+        defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
         try refuseVisitors(scope)
         let (form, files) = try await FormReader.read(request, limit: entry.maxBodySize)
         scope = scope.with(form: form, files: files)
@@ -58,9 +62,10 @@ struct SceneRunner: Sendable {
         // A form may name its component (`_component`) when a scene holds several of one type.
         let named = scope.form["_component"].flatMap { Self.find($0, in: scene.components) }
         guard let component = named.flatMap({ type(of: $0) == componentType ? $0 : nil })
-            ?? Self.find(componentType, in: scene.components)
+            ?? scene.components.first(where: { type(of: $0) == componentType })
         else { throw RequestError.notFound() }
-        let result = try await Self.guarded(scope, scene) {
+        try await scene.loadData(scope)
+        let result = try await Self.guarded(scope, scene, acting: componentType) {
             try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
         }
         await recordAction(component, entry, scope, result)
@@ -72,7 +77,9 @@ struct SceneRunner: Sendable {
         return response
     }
 
-    /// The response for an action's result.
+    /// The response for an action's result. The acting component is rendered as its handler
+    /// left it; only the components whose types the result names (``ActionResult/updating(_:)``)
+    /// load again. A plain refused post gets the whole page, the other components loaded.
     private func respond(to result: ActionResult, of component: AnyComponent, in scene: Scene, _ scope: RequestScope)
         async throws -> Response
     {
@@ -85,16 +92,21 @@ struct SceneRunner: Sendable {
             return HTMLResponse.redirect(to: scene.url(scope))
         case .done, .invalid:
             let status: HTTPResponse.Status = result.outcome == .invalid ? .badRequest : .ok
-            try await scene.loadData(scope)
+            for missing in result.updates where !scene.components.contains(where: { type(of: $0) == missing }) {
+                site.logger.error("\(type(of: component)) asked to update \(missing), which \(sceneType) does not hold")
+            }
             guard scope.wantsFragment else {
-                try await Self.load(scene.components, scope)
+                try await Self.load(scene.components.filter { $0 !== component || result.names(type(of: $0)) }, scope)
                 return await renderPage(scene, scope, status: status)
             }
-            let updated = [component] + result.updates.compactMap { Self.find($0, in: scene.components) }
-            try await Self.load(updated, scope)
+            let others = result.updates.flatMap { updated in
+                scene.components.filter { $0 !== component && type(of: $0) == updated }
+            }
+            let fragments = [component] + others
+            try await Self.load(fragments.filter { result.names(type(of: $0)) }, scope)
             let renderer = await site.renderer(for: scope)
             var writer = HTMLWriter()
-            for fragment in updated { fragment.write(into: &writer, renderer: renderer) }
+            for fragment in fragments { fragment.write(into: &writer, renderer: renderer) }
             return HTMLResponse.make(writer, status: status)
         }
     }
@@ -141,7 +153,10 @@ struct SceneRunner: Sendable {
         try scene.parseParameters(scope)
         scene.layout = scene.chooseLayout(scope)
         scene.configureComponents(scope)
-        Self.configure(scene.components, sceneURL: scene.url(scope), scope)
+        for component in scene.undeclared {
+            site.logger.error("\(sceneType) added \(component.id) (\(type(of: component))), which its composition does not declare")
+        }
+        Self.configure(scene.components, sceneURL: scene.url(scope))
         return scene
     }
 
@@ -173,19 +188,15 @@ struct SceneRunner: Sendable {
         if let event = component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
     }
 
-    // MARK: - AnyComponent tree
+    // MARK: - Components
 
-    /// Sets each component's scene URL and lets it configure its children, depth first.
-    static func configure(_ components: [AnyComponent], sceneURL: String, _ scope: RequestScope) {
-        for component in components {
-            component.sceneURL = sceneURL
-            component.configureChildren(scope)
-            configure(component.children, sceneURL: sceneURL, scope)
-        }
+    /// Sets each component's scene URL.
+    static func configure(_ components: [AnyComponent], sceneURL: String) {
+        for component in components { component.sceneURL = sceneURL }
     }
 
-    /// Loads `components` concurrently; each one's children load after it. A ``RequestError``
-    /// ends the request (bad input); any other error stays in its component.
+    /// Loads `components` concurrently. A ``RequestError`` ends the request (bad input); any
+    /// other error stays in its component.
     static func load(_ components: [AnyComponent], _ scope: RequestScope) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for component in components {
@@ -204,7 +215,6 @@ struct SceneRunner: Sendable {
                     component.loadDuration = ContinuousClock.now - start
                     RequestLog.current?.add(component: component.id, duration: component.loadDuration, queries: component.queryCount)
                     RequestLog.current?.setTotalQueries(scope.database.counter.value)
-                    if component.loadError == nil { try await load(component.children, scope) }
                 }
             }
             try await group.waitForAll()
@@ -212,19 +222,7 @@ struct SceneRunner: Sendable {
     }
 
     static func find(_ id: String, in components: [AnyComponent]) -> AnyComponent? {
-        for component in components {
-            if component.id == id { return component }
-            if let found = find(id, in: component.children) { return found }
-        }
-        return nil
-    }
-
-    static func find(_ type: AnyComponent.Type, in components: [AnyComponent]) -> AnyComponent? {
-        for component in components {
-            if Swift.type(of: component) == type { return component }
-            if let found = find(type, in: component.children) { return found }
-        }
-        return nil
+        components.first { $0.id == id }
     }
 
     // MARK: - Names

@@ -9,10 +9,10 @@ public struct StandaloneRender: Sendable {
 }
 
 extension Site {
-    /// Loads `component` (and its children) in `scope` and renders its fragment, exactly as a
+    /// Loads `component` in `scope` and renders its fragment, exactly as a
     /// page would hold it: for tests of one component, its markup and its query budget.
     public func renderAlone(_ component: AnyComponent, scope: RequestScope) async throws -> StandaloneRender {
-        SceneRunner.configure([component], sceneURL: component.sceneURL.isEmpty ? "/" : component.sceneURL, scope)
+        SceneRunner.configure([component], sceneURL: component.sceneURL.isEmpty ? "/" : component.sceneURL)
         try await SceneRunner.load([component], scope)
         let renderer = await renderer(for: scope)
         var writer = HTMLWriter()

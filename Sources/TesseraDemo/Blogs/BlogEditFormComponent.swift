@@ -4,23 +4,22 @@ import Tessera
 
 /// The form that changes a published post's title and text, under the publishing rules
 /// (``Draft/problems(title:body:publishing:)``). Saving goes back to the post with a one-time
-/// notice; refused text comes back with the messages and the input kept.
+/// notice; refused text comes back with the messages and the input kept. Its scene loads the
+/// post and checks it is the member's (``show(_:)``) before the form renders or saves.
 final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/BlogEditFormComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("save", path: "/blogs/:id/edit", BlogEditFormComponent.save)
+        ActionTable().on("save", path: "", BlogEditFormComponent.save)
     }
 
     // MARK: - Configuration
 
     private let blogID: Int64
-    private let memberID: Int64
     private let blogURL: @Sendable (Int64) -> String
 
-    /// The form for `memberID`'s post `blogID`; afterwards the browser goes to `blogURL(id)`.
-    init(id: String, blogID: Int64, memberID: Int64, blogURL: @escaping @Sendable (Int64) -> String) {
+    /// The form for post `blogID`; afterwards the browser goes to `blogURL(id)`.
+    init(id: String, blogID: Int64, blogURL: @escaping @Sendable (Int64) -> String) {
         self.blogID = blogID
-        self.memberID = memberID
         self.blogURL = blogURL
         super.init(id: id)
     }
@@ -29,18 +28,12 @@ final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
 
     private var title = ""
     private var body = ""
-    private var hasInput = false
     private var problems: [String: String] = [:]
 
     // MARK: - Life cycle
 
-    /// The post's text (a 404 unless it is the member's published post), unless an action
-    /// kept the member's input.
-    override func load(_ scope: RequestScope) async throws {
-        guard let blog = try await BlogStore(database: scope.database).blog(blogID), blog.isWritten(by: memberID) else {
-            throw RequestError.notFound()
-        }
-        guard !hasInput else { return }
+    /// Shows `blog`'s title and text (its scene loaded and checked it).
+    func show(_ blog: Blog) {
         title = blog.title
         body = blog.body
     }
@@ -67,7 +60,6 @@ final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
         let userID = try context.requireUser()
         title = context.form.text("title")
         body = context.form["body"] ?? ""
-        hasInput = true
         problems = Draft.problems(title: title, body: body, publishing: true)
         guard problems.isEmpty else { return .invalid }
         guard try await BlogStore(database: context.database).update(blogID, by: userID, title: title, body: body) else {

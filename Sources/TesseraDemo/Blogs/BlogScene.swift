@@ -11,10 +11,16 @@ import Tessera
 /// and the stats (the comment count) in the same response.
 final class BlogScene: Scene, @unchecked Sendable {
     override class var path: String { "/blogs/:id" }
-    override class var componentTypes: [AnyComponent.Type] {
-        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self]
-    }
+    override class var composition: [ComponentSlot] { [detail, likeButton, stats, comments, commentForm] }
     override var template: String? { "Blogs/BlogScene" }
+
+    // MARK: - Composition
+
+    static let detail = ComponentSlot("blog-detail", BlogDetailComponent.self)
+    static let likeButton = ComponentSlot("like-button", LikeButtonComponent.self)
+    static let stats = ComponentSlot("blog-stats", BlogStatsComponent.self)
+    static let comments = ComponentSlot("comments", CommentListComponent.self)
+    static let commentForm = ComponentSlot("comment-form", CommentFormComponent.self)
 
     // MARK: - State
 
@@ -32,14 +38,11 @@ final class BlogScene: Scene, @unchecked Sendable {
         likeState = LikeState(blogID: blogID)
         let thread = CommentThread(blogID: blogID)
         let signIn = DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))])
-        add(BlogDetailComponent(id: "blog-detail", blogID: blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog))
-        add(LikeButtonComponent(id: "like-button", state: likeState, statsID: "blog-stats", signInURL: signIn))
-        add(BlogStatsComponent(id: "blog-stats", state: likeState, thread: thread))
-        add(CommentListComponent(id: "comments", thread: thread, userURL: DemoURLs.user))
-        add(
-            CommentFormComponent(
-                id: "comment-form", thread: thread, updates: ["comments", "blog-stats"], signInURL: signIn,
-                pageURL: DemoURLs.blog(blogID)))
+        add(BlogDetailComponent(id: Self.detail.id, blogID: blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog))
+        add(LikeButtonComponent(id: Self.likeButton.id, state: likeState, signInURL: signIn))
+        add(BlogStatsComponent(id: Self.stats.id, state: likeState, thread: thread))
+        add(CommentListComponent(id: Self.comments.id, thread: thread, userURL: DemoURLs.user))
+        add(CommentFormComponent(id: Self.commentForm.id, thread: thread, signInURL: signIn, pageURL: DemoURLs.blog(blogID)))
     }
 
     /// The post itself (a 404 when it is missing or in the trash) and the shared like state.

@@ -61,10 +61,10 @@ struct BlogStore {
     }
 
     /// Sets whether `userID` likes blog `id`; doing it twice changes nothing. Returns the new
-    /// count, or nil when the blog does not exist (or is trashed).
+    /// count, or nil when the blog does not exist. Whether it may be liked (published, not in
+    /// the trash) is its scene's check (`BlogScene.loadData`), made before the action runs.
     func setLike(_ liked: Bool, blog id: Int64, by userID: Int64) async throws -> Int? {
         try await database.write { db in
-            guard try Blog.filter(Column("trashedAt") == nil).filter(key: id).fetchCount(db) == 1 else { return nil }
             if liked {
                 try db.execute(sql: "INSERT OR IGNORE INTO \"like\" (userID, blogID) VALUES (?, ?)", arguments: [userID, id])
             } else {

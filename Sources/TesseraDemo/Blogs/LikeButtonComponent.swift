@@ -5,8 +5,9 @@ import Tessera
 /// The toggle under the post that likes it ("Like") or takes the like back ("Unlike", with
 /// "You like this post."); a sign-in link for visitors. The count is shown once, by the stats.
 ///
-/// It reads and updates the page's shared ``LikeState``; its actions also send the stats
-/// component along (`.updating`), so the count changes with the same click.
+/// It reads and updates the page's shared ``LikeState`` (loaded once by the scene, before the
+/// action runs); its actions record the new count there and send the stats along
+/// (`.updating(BlogStatsComponent.self)`), so the count changes with the same click.
 final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Blogs/LikeButtonComponent" }
     override var rootElement: String { "div" }
@@ -21,15 +22,12 @@ final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
 
     /// Shared with the other components that show likes.
     private let state: LikeState
-    /// The id of the component showing the count elsewhere on the page.
-    private let statsID: String
     /// Where visitors go to sign in (and come back).
     private let signInURL: String
 
-    /// A like button over `state`; `statsID` names the component re-rendered with it.
-    init(id: String, state: LikeState, statsID: String, signInURL: String) {
+    /// A like button over `state`.
+    init(id: String, state: LikeState, signInURL: String) {
         self.state = state
-        self.statsID = statsID
         self.signInURL = signInURL
         super.init(id: id)
     }
@@ -65,6 +63,6 @@ final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
         let store = BlogStore(database: context.database)
         guard let count = try await store.setLike(liked, blog: state.blogID, by: userID) else { throw RequestError.notFound() }
         state.record(liked: liked, count: count)
-        return ActionResult.done.updating(statsID)
+        return ActionResult.done.updating(BlogStatsComponent.self)
     }
 }

@@ -6,8 +6,9 @@ import Tessera
 /// viewer likes the post.
 ///
 /// The scene makes one, hands the same object to each component that shows likes, and loads it
-/// once per request; an action that changes likes records the new values here, so every
-/// component re-rendered in the same response shows the same numbers.
+/// once per request, in its `loadData` (before any action); an action that changes likes
+/// records the new values here, and the response renders from them without loading again, so
+/// every component in it shows the count the action produced.
 final class LikeState: @unchecked Sendable {
     /// The blog the likes belong to.
     let blogID: Int64

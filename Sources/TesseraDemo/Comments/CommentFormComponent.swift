@@ -14,16 +14,14 @@ final class CommentFormComponent: AnyComponent, @unchecked Sendable {
     // MARK: - Configuration
 
     private let thread: CommentThread
-    /// The components re-rendered after a comment: the list, and the one showing the count.
-    private let updates: [String]
     private let signInURL: String
     private let pageURL: String
 
-    /// A form for `thread`'s post; after posting it sends `updates` along, re-rendered.
-    /// Visitors get a link to `signInURL`; plain posts go back to `pageURL`'s comments.
-    init(id: String, thread: CommentThread, updates: [String], signInURL: String, pageURL: String) {
+    /// A form for `thread`'s post; after posting it sends the comment list and the stats (the
+    /// comment count) along, loaded again. Visitors get a link to `signInURL`; plain posts go
+    /// back to `pageURL`'s comments.
+    init(id: String, thread: CommentThread, signInURL: String, pageURL: String) {
         self.thread = thread
-        self.updates = updates
         self.signInURL = signInURL
         self.pageURL = pageURL
         super.init(id: id)
@@ -60,6 +58,7 @@ final class CommentFormComponent: AnyComponent, @unchecked Sendable {
     /// post is gone.
     func post(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
+        signedIn = true
         text = context.form["text"] ?? ""
         if let problem = Comment.problem(with: text) {
             self.problem = problem
@@ -73,8 +72,6 @@ final class CommentFormComponent: AnyComponent, @unchecked Sendable {
         text = ""
         posted = true
         guard context.scope.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
-        var result = ActionResult.done
-        for id in updates { result = result.updating(id) }
-        return result
+        return ActionResult.done.updating(CommentListComponent.self, BlogStatsComponent.self)
     }
 }

@@ -3,17 +3,21 @@ import Tessera
 // MARK: - DraftEditorScene
 
 /// `GET /drafts/:id/edit`: editing one of your drafts. It also answers the draft form's posts
-/// (`POST /drafts`, `/drafts/:id`, `/drafts/:id/publish`); without an `:id` (creating) the form
-/// is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404.
+/// (`POST /drafts/:id/edit`, `…/publish`, `…/delete`); without an `:id` (``NewDraftScene``) the
+/// form is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404,
+/// checked once in ``loadData(_:)`` before the form shows, saves, publishes or deletes it.
 class DraftEditorScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
-    override class var componentTypes: [AnyComponent.Type] { [DraftFormComponent.self] }
+    override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }
+
+    static let form = ComponentSlot("draft-form", DraftFormComponent.self)
 
     // MARK: - State
 
     /// The draft being edited; nil for a new one.
     private(set) var draftID: Int64?
+    private var editor: DraftFormComponent?
 
     // MARK: - Life cycle
 
@@ -23,9 +27,17 @@ class DraftEditorScene: MemberScene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(DraftFormComponent(id: "draft-form", draftID: draftID, memberID: memberID, editURL: DemoURLs.editDraft, blogURL: DemoURLs.blog))
+        let editor = DraftFormComponent(
+            id: Self.form.id, draftID: draftID, memberID: memberID, editURL: DemoURLs.editDraft, blogURL: DemoURLs.blog)
+        self.editor = editor
+        add(editor)
     }
 
-    /// The editor's address; the new-draft page's when there is no draft yet.
-    override func url(_ scope: RequestScope) -> String { draftID.map(DemoURLs.editDraft) ?? DemoURLs.newDraft }
+    /// The draft being edited, which must be the member's (else a 404); the form shows it.
+    override func loadData(_ scope: RequestScope) async throws {
+        guard let draftID else { return }
+        guard let memberID = scope.userID, let draft = try await DraftStore(database: scope.database).draft(draftID, of: memberID)
+        else { throw RequestError.notFound() }
+        editor?.show(draft)
+    }
 }

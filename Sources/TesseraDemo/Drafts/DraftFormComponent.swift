@@ -4,33 +4,31 @@ import Tessera
 
 /// The draft editor: title and body, Save and Publish, with field errors next to the fields.
 ///
-/// Its actions: `POST /drafts` creates a draft (an empty one is refused), `POST /drafts/:id`
-/// saves one ("Saved." in place, or as a one-time notice after a plain post),
-/// `POST /drafts/:id/publish` publishes through ``PublishDraftFlow``, `POST /drafts/:id/delete`
-/// deletes it and goes to the member's profile. The Publish button also
-/// sends `intent=publish`, so a form posted to the create or save address (as the client script
-/// does, ignoring `formaction`) publishes too.
+/// Its actions, relative to its scene (`/drafts/new` or `/drafts/:id/edit`): `POST` to the
+/// scene's address creates a new draft (an empty one is refused) or saves the draft being
+/// edited ("Saved." in place, or as a one-time notice after a plain post); `publish` publishes
+/// through ``PublishDraftFlow`` (creating the draft first on the new-draft page); `delete`
+/// deletes it and goes to the member's profile. The Publish button also sends
+/// `intent=publish`, so a form posted to the save address (as the client script does, ignoring
+/// `formaction`) publishes too. The scene loads the draft and checks it is the member's before
+/// any of these run (``show(_:)``).
 final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Drafts/DraftFormComponent" }
     override class var actions: ActionTable {
         ActionTable()
-            .on("create", path: createPath, maxBodySize: maxBodySize, DraftFormComponent.create)
-            .on("save", path: savePath, maxBodySize: maxBodySize, DraftFormComponent.save)
-            .on("publish", path: savePath + "/publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
-            .on("delete", path: savePath + "/delete", DraftFormComponent.delete)
+            .on("save", path: "", maxBodySize: maxBodySize, DraftFormComponent.save)
+            .on("publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
+            .on("delete", DraftFormComponent.delete)
     }
 
     /// The body limit: room for the fields' bytes percent-encoded (3 bytes each) and the rest.
     static let maxBodySize = 3 * (Draft.bodyField.maxBytes + Draft.titleField.maxBytes) + 4096
 
-    /// Where a new draft is posted.
-    static let createPath = DemoURLs.drafts
-    /// Where a draft is saved (`:id` filled in).
-    static let savePath = DemoURLs.drafts + "/:id"
-
     // MARK: - Configuration
 
     private let memberID: Int64
+    /// Whether the form started as a new draft's.
+    private let startedNew: Bool
     private let editURL: @Sendable (Int64) -> String
     private let blogURL: @Sendable (Int64) -> String
 
@@ -41,6 +39,7 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
         blogURL: @escaping @Sendable (Int64) -> String
     ) {
         self.draftID = draftID
+        startedNew = draftID == nil
         self.memberID = memberID
         self.editURL = editURL
         self.blogURL = blogURL
@@ -50,10 +49,10 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     // MARK: - State
 
     private var draftID: Int64?
+    /// The draft as stored, shown by the scene (nil for a new one).
+    private var stored: Draft?
     private var title = ""
     private var body = ""
-    /// Whether an action set `title` and `body` (then `load` keeps them).
-    private var hasInput = false
     private var problems: [String: String] = [:]
     /// The fields' problems as read (they name the length as typed, before a flood was cut).
     private var inputProblems: [String: String] = [:]
@@ -62,13 +61,9 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    /// The draft's text (someone else's or a missing draft is a 404), unless an action kept
-    /// the member's input.
-    override func load(_ scope: RequestScope) async throws {
-        guard let draftID, !hasInput else { return }
-        guard let draft = try await DraftStore(database: scope.database).draft(draftID, of: memberID) else {
-            throw RequestError.notFound()
-        }
+    /// Shows `draft`'s text (its scene loaded it and checked it is the member's).
+    func show(_ draft: Draft) {
+        stored = draft
         title = draft.title
         body = draft.body
     }
@@ -76,9 +71,9 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     override func viewModel() -> any ViewModel {
         [
             "heading": .string(draftID == nil ? "New draft" : "Edit draft"),
-            "actionURL": .string(draftID.map(Self.saveURL) ?? Self.createPath),
-            "publishURL": .optional(draftID.map { Self.saveURL($0) + "/publish" }),
-            "deleteURL": .optional(draftID.map { Self.saveURL($0) + "/delete" }),
+            "actionURL": .string(actionURL),
+            "publishURL": .optional(draftID.map { _ in actionURL + "/publish" }),
+            "deleteURL": .optional(draftID.map { _ in actionURL + "/delete" }),
             "title": .string(title),
             "titleMaxLength": Draft.titleField.maxLength,
             "body": .string(body),
@@ -90,6 +85,13 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
         ]
     }
 
+    /// Where the form posts: its scene's address, or the editor's once a new draft was
+    /// created in this request (publishing it was refused).
+    private var actionURL: String {
+        guard startedNew, let draftID else { return sceneURL }
+        return editURL(draftID)
+    }
+
     override func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? {
         var event = proposed
         event.detail = published?.analyticsDetail ?? draftID.map { "draft \($0)" }
@@ -98,10 +100,16 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Actions
 
-    /// Creates a draft and goes to its editor (or publishes it, with `intent=publish`).
-    func create(_ context: ActionContext) async throws -> ActionResult {
+    /// Creates the new draft, or saves the one being edited.
+    func save(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         readInput(context.form)
+        guard let draftID else { return try await create(by: userID, context) }
+        return try await saveDraft(draftID, by: userID, context)
+    }
+
+    /// Creates a draft and goes to its editor (or publishes it, with `intent=publish`).
+    private func create(by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
         problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
         if problems.isEmpty, title.isEmpty, body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             problems["title"] = "Write a title or some text before saving."
@@ -114,13 +122,9 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     }
 
     /// Saves the draft in one transaction and shows "Saved" (or publishes, with `intent=publish`).
-    func save(_ context: ActionContext) async throws -> ActionResult {
-        let userID = try context.requireUser()
-        let id = try context.path.id("id")
-        readInput(context.form)
+    private func saveDraft(_ id: Int64, by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
         if wantsPublish(context) { return try await publish(id, by: userID, context) }
         let store = DraftStore(database: context.database)
-        guard try await store.draft(id, of: userID) != nil else { throw RequestError.notFound() }
         problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
         guard problems.isEmpty else { return .invalid }
         guard try await store.save(id, of: userID, title: title, body: body, at: context.scope.demo.now()) else {
@@ -132,29 +136,25 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
     }
 
     /// Deletes the draft for good and goes to the member's profile with a one-time notice;
-    /// someone else's or a missing draft is a 404.
+    /// on the new-draft page (no draft yet) a 404.
     func delete(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
-        let id = try context.path.id("id")
-        let store = DraftStore(database: context.database)
-        guard let draft = try await store.draft(id, of: userID), try await store.delete(id, of: userID) else {
+        guard let id = draftID, try await DraftStore(database: context.database).delete(id, of: userID) else {
             throw RequestError.notFound()
         }
-        try await context.noticeOnNextPage(Notice("“\(draft.displayTitle)” was deleted."))
+        try await context.noticeOnNextPage(Notice("“\(stored?.displayTitle ?? "Untitled draft")” was deleted."))
         return .redirect(to: DemoURLs.user(userID))
     }
 
-    /// Publishes the draft with the text just posted.
+    /// Publishes the draft with the text just posted (creating it first on the new-draft page).
     func publish(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
-        let id = try context.path.id("id")
         readInput(context.form)
-        return try await publish(id, by: userID, context)
+        guard let draftID else { return try await create(by: userID, context) }
+        return try await publish(draftID, by: userID, context)
     }
 
     // MARK: - Private
-
-    private static func saveURL(_ id: Int64) -> String { DemoURLs.drafts + "/\(id)" }
 
     private func readInput(_ form: Parameters) {
         let typedTitle = form.field(Draft.titleField)
@@ -162,10 +162,11 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
         title = typedTitle.value
         body = typedBody.value
         inputProblems = ["title": typedTitle.problem, "body": typedBody.problem].compactMapValues { $0 }
-        hasInput = true
     }
 
-    private func wantsPublish(_ context: ActionContext) -> Bool { context.form["intent"] == "publish" }
+    private func wantsPublish(_ context: ActionContext) -> Bool {
+        context.form["intent"] == "publish" || context.name == "publish"
+    }
 
     private func publish(_ id: Int64, by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
         let outcome = try await PublishDraftFlow.run(

@@ -2,9 +2,9 @@ import Tessera
 
 // MARK: - NewDraftScene
 
-/// `GET /drafts/new`: the draft editor with an empty form. Its form posts to `POST /drafts`,
-/// mounted once by ``DraftEditorScene`` (so it declares no component types of its own).
+/// `GET /drafts/new`: the draft editor with an empty form. Its form posts to the same address
+/// (creating the draft) and to `/drafts/new/publish`; the same composition as
+/// ``DraftEditorScene``, under its own path.
 final class NewDraftScene: DraftEditorScene, @unchecked Sendable {
-    override class var path: String { DemoURLs.newDraft }
-    override class var componentTypes: [AnyComponent.Type] { [] }
+    override class var path: String { "/drafts/new" }
 }

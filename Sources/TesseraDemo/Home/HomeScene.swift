@@ -4,8 +4,10 @@ import Tessera
 
 /// `GET /`: the community feed, and the signed-in member's current priorities beside it.
 final class HomeScene: Scene, @unchecked Sendable {
-    override class var path: String { DemoURLs.home }
-    override class var componentTypes: [AnyComponent.Type] { [FeedComponent.self, PrioritiesComponent.self] }
+    override class var path: String { "/" }
+    override class var composition: [ComponentSlot] { [feed, priorities] }
+    static let feed = ComponentSlot("feed", FeedComponent.self)
+    static let priorities = ComponentSlot("priorities", PrioritiesComponent.self)
     override var template: String? { "Home/HomeScene" }
 
     // MARK: - State
@@ -15,10 +17,10 @@ final class HomeScene: Scene, @unchecked Sendable {
     // MARK: - Life cycle
 
     override func configureComponents(_ scope: RequestScope) {
-        add(FeedComponent(id: "feed", links: .demo))
+        add(FeedComponent(id: Self.feed.id, links: .demo))
         if let userID = scope.userID {
             signedIn = true
-            add(PrioritiesComponent(id: "priorities", userID: userID))
+            add(PrioritiesComponent(id: Self.priorities.id, userID: userID))
         }
     }
 

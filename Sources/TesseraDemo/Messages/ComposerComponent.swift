@@ -3,11 +3,12 @@ import Tessera
 // MARK: - ComposerComponent
 
 /// The form that sends a message: text, and optionally an image (then the text is its
-/// caption). Sending goes through the send-strategy table by kind (``MessageSending``).
+/// caption). Sending goes through the send-strategy table by kind (``MessageSending``). Its
+/// scene has checked the member takes part in the conversation before the handler runs.
 final class ComposerComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/ComposerComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("send", path: "/messages/:id", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
+        ActionTable().on("send", path: "", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
     }
 
     /// The form field of the image.
@@ -17,18 +18,13 @@ final class ComposerComponent: AnyComponent, @unchecked Sendable {
 
     private let conversationID: Int64
     private let actionURL: String
-    private let listID: String
     private let uploadURL: @Sendable (String) -> String
 
     /// A composer posting to `actionURL` for `conversationID`; after sending it refreshes the
-    /// component `listID`; `uploadURL` is where a stored image's name is served.
-    init(
-        id: String, conversationID: Int64, actionURL: String, listID: String,
-        uploadURL: @escaping @Sendable (String) -> String
-    ) {
+    /// message list; `uploadURL` is where a stored image's name is served.
+    init(id: String, conversationID: Int64, actionURL: String, uploadURL: @escaping @Sendable (String) -> String) {
         self.conversationID = conversationID
         self.actionURL = actionURL
-        self.listID = listID
         self.uploadURL = uploadURL
         super.init(id: id)
     }
@@ -56,11 +52,10 @@ final class ComposerComponent: AnyComponent, @unchecked Sendable {
     // MARK: - Actions
 
     /// Sends the message as its kind's strategy decides: 303 (or the refreshed list) when
-    /// sent; 400 with the text kept when refused; 404 for someone not in the conversation.
+    /// sent; 400 with the text kept when refused.
     func send(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
         let store = MessageStore(database: context.database)
-        guard try await store.conversation(conversationID, for: userID) != nil else { throw RequestError.notFound() }
         let typed = context.form.field(TextSendStrategy.field)
         text = typed.value  // as typed (trimmed), kept if refused
         if let problem = typed.problem {
@@ -80,6 +75,6 @@ final class ComposerComponent: AnyComponent, @unchecked Sendable {
         }
         text = ""
         sent = true
-        return ActionResult.done.updating(listID)
+        return ActionResult.done.updating(MessageListComponent.self)
     }
 }

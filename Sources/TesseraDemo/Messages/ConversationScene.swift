@@ -3,14 +3,15 @@ import Tessera
 // MARK: - ConversationScene
 
 /// `GET /messages/:id` and `POST /messages/:id`: one conversation — its messages and the
-/// composer — for its participants (members only, ``MemberScene``); 404 for anyone else.
+/// composer — for its participants (members only, ``MemberScene``); 404 for anyone else,
+/// checked once in ``loadData(_:)``, before the page renders or the composer sends.
 final class ConversationScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/messages/:id" }
-    override class var componentTypes: [AnyComponent.Type] { [ComposerComponent.self] }
+    override class var composition: [ComponentSlot] { [list, composer] }
     override var template: String? { "Messages/ConversationScene" }
 
-    /// The message list's id (the composer refreshes it after sending).
-    static let listID = "messages"
+    static let list = ComponentSlot("messages", MessageListComponent.self)
+    static let composer = ComponentSlot("composer", ComposerComponent.self)
 
     // MARK: - State
 
@@ -24,11 +25,11 @@ final class ConversationScene: MemberScene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(MessageListComponent(id: Self.listID, conversationID: conversationID, viewerID: memberID))
+        add(MessageListComponent(id: Self.list.id, conversationID: conversationID, viewerID: memberID))
         add(
             ComposerComponent(
-                id: "composer", conversationID: conversationID, actionURL: DemoURLs.conversation(conversationID),
-                listID: Self.listID, uploadURL: UploadsController.url(forName:)))
+                id: Self.composer.id, conversationID: conversationID, actionURL: DemoURLs.conversation(conversationID),
+                uploadURL: UploadsController.url(forName:)))
     }
 
     /// Only participants may see a conversation: anyone else gets the same 404 as for a

@@ -5,14 +5,16 @@ import Tessera
 /// `GET /messages`: the signed-in member's conversations and a "New message" link (members
 /// only, ``MemberScene``).
 final class ConversationsScene: MemberScene, @unchecked Sendable {
-    override class var path: String { DemoURLs.messages }
+    override class var path: String { "/messages" }
+    override class var composition: [ComponentSlot] { [list] }
+    static let list = ComponentSlot("conversations", ConversationListComponent.self)
     override var template: String? { "Messages/ConversationsScene" }
     override var memberTitle: String { "Messages" }
 
     // MARK: - Life cycle
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(ConversationListComponent(id: "conversations", viewerID: memberID, conversationURL: DemoURLs.conversation))
+        add(ConversationListComponent(id: Self.list.id, viewerID: memberID, conversationURL: DemoURLs.conversation))
     }
 
     override func viewModel() -> any ViewModel {

@@ -8,25 +8,6 @@ import Tessera
 struct MessageStore {
     let database: CountingDatabase
 
-    /// `userID`'s conversations with the other participant's name and the last message, newest
-    /// first. One query.
-    func conversations(of userID: Int64) async throws -> [(conversation: Conversation, other: String, last: String?)] {
-        try await database.read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.id, c.title,
-                      (SELECT u.displayName FROM participant p2 JOIN user u ON u.id = p2.userID
-                        WHERE p2.conversationID = c.id AND p2.userID != ? LIMIT 1) AS other,
-                      (SELECT m.body FROM message m WHERE m.conversationID = c.id ORDER BY m.id DESC LIMIT 1) AS last,
-                      (SELECT MAX(m.id) FROM message m WHERE m.conversationID = c.id) AS lastID
-                    FROM conversation c JOIN participant p ON p.conversationID = c.id AND p.userID = ?
-                    ORDER BY lastID DESC, c.id DESC
-                    """, arguments: [userID, userID])
-            return rows.map { (Conversation(id: $0["id"], title: $0["title"]), $0["other"] ?? "", $0["last"]) }
-        }
-    }
-
     /// `userID`'s conversations, the most recently active first, each with the other
     /// participant's name and the latest message's kind, text and sender. One query.
     func summaries(of userID: Int64) async throws -> [ConversationSummary] {

@@ -8,7 +8,7 @@ import Tessera
 final class NewConversationFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Messages/NewConversationFormComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("start", path: DemoURLs.messages, NewConversationFormComponent.start)
+        ActionTable().on("start", path: "", NewConversationFormComponent.start)
     }
 
     // MARK: - Configuration
@@ -49,7 +49,7 @@ final class NewConversationFormComponent: AnyComponent, @unchecked Sendable {
 
     override func viewModel() -> any ViewModel {
         [
-            "actionURL": .string(DemoURLs.messages),
+            "actionURL": .string(sceneURL),
             "conversationsURL": .string(conversationsURL),
             "members": .list(
                 members.map { member in

@@ -2,11 +2,12 @@ import Tessera
 
 // MARK: - NewConversationScene
 
-/// `GET /messages/new[?to=ID]` (its form posts to `POST /messages`): write to a member, from
+/// `GET /messages/new[?to=ID]` (its form posts to the same address): write to a member, from
 /// the conversations page or a profile's "Message" link. Members only (``MemberScene``).
 final class NewConversationScene: MemberScene, @unchecked Sendable {
-    override class var path: String { DemoURLs.newMessage }
-    override class var componentTypes: [AnyComponent.Type] { [NewConversationFormComponent.self] }
+    override class var path: String { "/messages/new" }
+    override class var composition: [ComponentSlot] { [form] }
+    static let form = ComponentSlot("new-message", NewConversationFormComponent.self)
     override var memberTitle: String { "New message" }
 
     // MARK: - Life cycle
@@ -14,7 +15,7 @@ final class NewConversationScene: MemberScene, @unchecked Sendable {
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
         add(
             NewConversationFormComponent(
-                id: "new-message", memberID: memberID, conversationURL: DemoURLs.conversation,
+                id: Self.form.id, memberID: memberID, conversationURL: DemoURLs.conversation,
                 conversationsURL: DemoURLs.messages))
     }
 }

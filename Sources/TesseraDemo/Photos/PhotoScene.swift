@@ -5,6 +5,8 @@ import Tessera
 /// `GET /photos/:id`: one photo, large, with who posted it and when.
 final class PhotoScene: Scene, @unchecked Sendable {
     override class var path: String { "/photos/:id" }
+    override class var composition: [ComponentSlot] { [photo] }
+    static let photo = ComponentSlot("photo", PhotoDetailComponent.self)
     override var template: String? { "Photos/PhotoScene" }
 
     // MARK: - State
@@ -18,7 +20,7 @@ final class PhotoScene: Scene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope) {
-        add(PhotoDetailComponent(id: "photo", photoID: photoID, userURL: DemoURLs.user, galleryURL: DemoURLs.photos))
+        add(PhotoDetailComponent(id: Self.photo.id, photoID: photoID, userURL: DemoURLs.user, galleryURL: DemoURLs.photos))
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

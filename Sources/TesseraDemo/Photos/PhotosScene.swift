@@ -4,14 +4,15 @@ import Tessera
 
 /// `GET /photos`: the gallery.
 final class PhotosScene: Scene, @unchecked Sendable {
-    override class var path: String { DemoURLs.photos }
-    override class var componentTypes: [AnyComponent.Type] { [GalleryComponent.self] }
+    override class var path: String { "/photos" }
+    override class var composition: [ComponentSlot] { [gallery] }
+    static let gallery = ComponentSlot("gallery", GalleryComponent.self)
     override var template: String? { "Photos/PhotosScene" }
 
     // MARK: - Life cycle
 
     override func configureComponents(_ scope: RequestScope) {
-        add(GalleryComponent(id: "gallery", photoURL: DemoURLs.photo))
+        add(GalleryComponent(id: Self.gallery.id, photoURL: DemoURLs.photo))
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

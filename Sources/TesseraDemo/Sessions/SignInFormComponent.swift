@@ -10,8 +10,8 @@ final class SignInFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Sessions/SignInFormComponent" }
     override class var actions: ActionTable {
         ActionTable()
-            .on("signin", path: DemoURLs.signIn, SignInFormComponent.signIn)
-            .on("signout", path: DemoURLs.signOut, SignInFormComponent.signOut)
+            .on("signin", path: "", SignInFormComponent.signIn)
+            .on("signout", SignInFormComponent.signOut)
     }
 
     // MARK: - State
@@ -28,6 +28,7 @@ final class SignInFormComponent: AnyComponent, @unchecked Sendable {
 
     override func viewModel() -> any ViewModel {
         [
+            "actionURL": .string(sceneURL),
             "username": .string(username), "next": .string(next), "formError": .optional(formError),
             "usernameMaxLength": MemberFields.username.maxLength, "passwordMaxLength": MemberFields.password.maxLength,
             "signUpURL": .string(DemoURLs.signUp + (next == DemoURLs.home ? "" : URLQuery.encode([("next", next)]))),

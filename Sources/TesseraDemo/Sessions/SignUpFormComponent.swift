@@ -11,7 +11,7 @@ import Tessera
 final class SignUpFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Sessions/SignUpFormComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("signup", path: DemoURLs.signUp, SignUpFormComponent.signUp)
+        ActionTable().on("signup", path: "", SignUpFormComponent.signUp)
     }
 
     // MARK: - State
@@ -29,6 +29,7 @@ final class SignUpFormComponent: AnyComponent, @unchecked Sendable {
 
     override func viewModel() -> any ViewModel {
         var model: [String: TemplateValue] = [
+            "actionURL": .string(sceneURL),
             "username": .string(username), "displayName": .string(displayName), "next": .optional(next),
             "hasProblems": .bool(!problems.isEmpty),
             "signInURL": .string(DemoURLs.signIn + (next.map { URLQuery.encode([("next", $0)]) } ?? "")),

@@ -4,11 +4,12 @@ import Tessera
 
 /// `GET /signup`, `POST /signup`: become a member.
 final class SignUpScene: Scene, @unchecked Sendable {
-    override class var path: String { DemoURLs.signUp }
-    override class var componentTypes: [AnyComponent.Type] { [SignUpFormComponent.self] }
+    override class var path: String { "/signup" }
+    override class var composition: [ComponentSlot] { [form] }
+    static let form = ComponentSlot("sign-up", SignUpFormComponent.self)
 
     override func configureComponents(_ scope: RequestScope) {
-        add(SignUpFormComponent(id: "sign-up"))
+        add(SignUpFormComponent(id: Self.form.id))
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

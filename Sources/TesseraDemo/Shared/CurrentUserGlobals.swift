@@ -7,10 +7,11 @@ import Tessera
 /// - `currentUser` (`displayName`, `profileURL`, `username`) when someone is signed in;
 /// - `nav`: which main-navigation entry is the current page (`home`, `photos`, `messages`,
 ///   `write`, `profile`, `settings`), for `aria-current`;
-/// - `notice`: the session's one-time ``Notice`` on a full page load (taken, so it shows once).
+/// - `notice`: the session's one-time ``Notice`` on a full page load (taken, so it shows once);
+/// - `links`: the fixed addresses of the navigation (``DemoURLs/templateLinks``).
 enum CurrentUserGlobals {
     static func values(_ scope: RequestScope) async -> [String: TemplateValue] {
-        var values: [String: TemplateValue] = [:]
+        var values: [String: TemplateValue] = ["links": .object(DemoURLs.templateLinks)]
         var user: User?
         if let userID = scope.userID { user = try? await UserStore(database: scope.database).user(userID) }
         if let user {
@@ -37,9 +38,9 @@ enum CurrentUserGlobals {
             "home": .bool(path == DemoURLs.home),
             "photos": .bool(under(DemoURLs.photos)),
             "messages": .bool(under(DemoURLs.messages)),
-            "write": .bool(path == DemoURLs.newDraft || under(DemoURLs.drafts)),
+            "write": .bool(path == DemoURLs.newDraft || under("/drafts")),
             "profile": .bool(profileURL.map { path == $0 || path == $0 + "/edit" || under(DemoURLs.trash) } ?? false),
-            "settings": .bool(under("/settings")),
+            "settings": .bool(path == DemoURLs.password),
         ]
     }
 

@@ -1,28 +1,40 @@
+import Tessera
+
 // MARK: - DemoURLs
 
-/// Where things live. Scenes hand these builders to their components, so a component never
-/// hard-codes another scene's URL (a view controller factory's job).
+/// Where things live, every address built from the scene that answers it (its `path`, filled
+/// by `Scene.link`): a scene's address is written once, in its declaration. Scenes hand these
+/// builders to their components, so a component never hard-codes another scene's URL (a view
+/// controller factory's job), and ``templateLinks`` hands the fixed ones to every template.
 enum DemoURLs {
-    static let home = "/"
-    static let signIn = "/signin"
-    static let signOut = "/signout"
-    static let signUp = "/signup"
-    static let photos = "/photos"
-    static let messages = "/messages"
-    static let trash = "/trash"
-    static let newDraft = "/drafts/new"
-    static let drafts = "/drafts"
-    static let password = "/settings/security/password"
+    static var home: String { HomeScene.link() }
+    static var signIn: String { SignInScene.link() }
+    static var signOut: String { SignInScene.link(to: "signout", of: SignInFormComponent.self) }
+    static var signUp: String { SignUpScene.link() }
+    static var photos: String { PhotosScene.link() }
+    static var messages: String { ConversationsScene.link() }
+    static var newMessage: String { NewConversationScene.link() }
+    static var trash: String { TrashScene.link() }
+    static var newDraft: String { NewDraftScene.link() }
+    static var password: String { PasswordScene.link() }
 
-    static func user(_ id: Int64) -> String { "/users/\(id)" }
-    static func blog(_ id: Int64) -> String { "/blogs/\(id)" }
-    static func editDraft(_ id: Int64) -> String { "/drafts/\(id)/edit" }
-    static func conversation(_ id: Int64) -> String { "/messages/\(id)" }
-    static func photo(_ id: Int64) -> String { "/photos/\(id)" }
-    static func editUser(_ id: Int64) -> String { "/users/\(id)/edit" }
-    static func editBlog(_ id: Int64) -> String { "/blogs/\(id)/edit" }
-    static func restore(_ id: Int64) -> String { "/trash/\(id)/restore" }
-    static func confirmDelete(_ id: Int64) -> String { "/trash/\(id)/delete" }
-    static let newMessage = "/messages/new"
-    static func newMessage(to userID: Int64) -> String { newMessage + "?to=\(userID)" }
+    static func user(_ id: Int64) -> String { UserScene.link(id) }
+    static func blog(_ id: Int64) -> String { BlogScene.link(id) }
+    static func editDraft(_ id: Int64) -> String { DraftEditorScene.link(id) }
+    static func conversation(_ id: Int64) -> String { ConversationScene.link(id) }
+    static func photo(_ id: Int64) -> String { PhotoScene.link(id) }
+    static func editUser(_ id: Int64) -> String { ProfileEditScene.link(id) }
+    static func editBlog(_ id: Int64) -> String { BlogEditScene.link(id) }
+    static func restore(_ id: Int64) -> String { TrashScene.link(to: "restore", of: TrashListComponent.self, id) }
+    static func confirmDelete(_ id: Int64) -> String { TrashDeleteScene.link(id) }
+    static func newMessage(to userID: Int64) -> String { newMessage + URLQuery.encode([("to", String(userID))]) }
+
+    /// The fixed addresses every template may read as `links.<name>` (the layout's navigation
+    /// and footer).
+    static var templateLinks: [String: TemplateValue] {
+        [
+            "home": .string(home), "photos": .string(photos), "messages": .string(messages), "write": .string(newDraft),
+            "settings": .string(password), "signIn": .string(signIn), "signOut": .string(signOut),
+        ]
+    }
 }

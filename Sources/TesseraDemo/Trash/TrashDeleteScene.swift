@@ -8,6 +8,8 @@ import Tessera
 /// trash is a 404.
 final class TrashDeleteScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/trash/:item/delete" }
+    override class var composition: [ComponentSlot] { [confirm] }
+    static let confirm = ComponentSlot("confirm-delete", TrashDeleteConfirmComponent.self)
     override var memberTitle: String { "Delete forever?" }
 
     // MARK: - State
@@ -21,6 +23,6 @@ final class TrashDeleteScene: MemberScene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(TrashDeleteConfirmComponent(id: "confirm-delete", blogID: blogID, ownerID: memberID, trashURL: DemoURLs.trash))
+        add(TrashDeleteConfirmComponent(id: Self.confirm.id, blogID: blogID, ownerID: memberID, trashURL: DemoURLs.trash))
     }
 }

@@ -68,7 +68,7 @@ final class TrashListComponent: AnyComponent, @unchecked Sendable {
             return .redirect(to: back)
         }
         try await context.noticeAfterPlainPost(Notice(notice ?? ""))
-        return .done
+        return ActionResult.done.updating(TrashListComponent.self)  // the list lost a row: load it again
     }
 
     /// Deletes a trashed blog for good; one not in the member's trash is a 404.
@@ -79,6 +79,6 @@ final class TrashListComponent: AnyComponent, @unchecked Sendable {
         actedOn = id
         notice = "The post was deleted forever."
         try await context.noticeAfterPlainPost(Notice(notice ?? ""))
-        return .done
+        return ActionResult.done.updating(TrashListComponent.self)  // the list lost a row: load it again
     }
 }

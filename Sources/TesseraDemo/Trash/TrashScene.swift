@@ -5,13 +5,14 @@ import Tessera
 /// `GET /trash`: the signed-in member's trashed blogs, to restore or delete forever. Signed-out
 /// visitors are sent to sign in (``MemberScene``).
 final class TrashScene: MemberScene, @unchecked Sendable {
-    override class var path: String { DemoURLs.trash }
-    override class var componentTypes: [AnyComponent.Type] { [TrashListComponent.self] }
+    override class var path: String { "/trash" }
+    override class var composition: [ComponentSlot] { [list] }
+    static let list = ComponentSlot("trash-list", TrashListComponent.self)
     override var memberTitle: String { "Trash" }
 
     // MARK: - Life cycle
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(TrashListComponent(id: "trash-list", ownerID: memberID))
+        add(TrashListComponent(id: Self.list.id, ownerID: memberID))
     }
 }

@@ -15,6 +15,15 @@ enum ProfileComposition: Equatable {
         self = viewerID == profileID ? .own : .visitor
     }
 
+    // MARK: - Slots
+
+    static let info = ComponentSlot("user-info", UserInfoComponent.self)
+    static let blogs = ComponentSlot("blog-list", BlogListComponent.self)
+    static let drafts = ComponentSlot("drafts", DraftListComponent.self)
+    static let trash = ComponentSlot("trash-summary", TrashSummaryComponent.self)
+    /// Every component either composition may hold (``UserScene``'s declaration).
+    static let slots = [info, blogs, drafts, trash]
+
     /// The scene's body template: own profiles have a sidebar.
     var template: String {
         switch self {
@@ -30,17 +39,17 @@ enum ProfileComposition: Equatable {
         case .visitor:
             let message = viewerID == nil ? nil : DemoURLs.newMessage(to: profileID)
             return [
-                UserInfoComponent(id: "user-info", subject: subject, messageURL: message),
-                BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog),
+                UserInfoComponent(id: Self.info.id, subject: subject, messageURL: message),
+                BlogListComponent(id: Self.blogs.id, userID: profileID, blogURL: DemoURLs.blog),
             ]
         case .own:
-            let info = UserInfoComponent(id: "user-info", subject: subject, editURL: DemoURLs.editUser(profileID))
+            let info = UserInfoComponent(id: Self.info.id, subject: subject, editURL: DemoURLs.editUser(profileID))
             let empty = EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft))
             return [
                 info,
-                BlogListComponent(id: "blog-list", userID: profileID, blogURL: DemoURLs.blog, emptyState: empty),
-                DraftListComponent(id: "drafts", userID: profileID, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
-                TrashSummaryComponent(id: "trash-summary", userID: profileID, trashURL: DemoURLs.trash),
+                BlogListComponent(id: Self.blogs.id, userID: profileID, blogURL: DemoURLs.blog, emptyState: empty),
+                DraftListComponent(id: Self.drafts.id, userID: profileID, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
+                TrashSummaryComponent(id: Self.trash.id, userID: profileID, trashURL: DemoURLs.trash),
             ]
         }
     }

@@ -2,16 +2,20 @@ import Tessera
 
 // MARK: - ProfileEditScene
 
-/// `GET /users/:id/edit` (its form posts to `POST /users/:id`): a member edits their display
-/// name and bio. Members only (``MemberScene``); anyone else's profile is a 404.
+/// `GET /users/:id/edit` (its form posts to the same address): a member edits their display
+/// name and bio. Members only (``MemberScene``); anyone else's profile is a 404, checked once
+/// in ``loadData(_:)`` before the form shows the profile or saves it.
 final class ProfileEditScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/users/:id/edit" }
-    override class var componentTypes: [AnyComponent.Type] { [ProfileFormComponent.self] }
+    override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { "Edit your profile" }
+
+    static let form = ComponentSlot("profile-form", ProfileFormComponent.self)
 
     // MARK: - State
 
     private var profileID: Int64 = 0
+    private var editor: ProfileFormComponent?
 
     // MARK: - Life cycle
 
@@ -20,6 +24,16 @@ final class ProfileEditScene: MemberScene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(ProfileFormComponent(id: "profile-form", profileID: profileID, memberID: memberID, profileURL: DemoURLs.user))
+        let editor = ProfileFormComponent(id: Self.form.id, profileID: profileID, profileURL: DemoURLs.user)
+        self.editor = editor
+        add(editor)
+    }
+
+    /// The profile, which must be the member's own (else a 404); the form shows it.
+    override func loadData(_ scope: RequestScope) async throws {
+        guard profileID == scope.userID, let user = try await UserStore(database: scope.database).user(profileID) else {
+            throw RequestError.notFound()
+        }
+        editor?.show(user)
     }
 }

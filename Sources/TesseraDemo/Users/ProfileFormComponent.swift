@@ -8,20 +8,18 @@ import Tessera
 final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Users/ProfileFormComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("save", path: "/users/:id", ProfileFormComponent.save)
+        ActionTable().on("save", path: "", ProfileFormComponent.save)
     }
 
     // MARK: - Configuration
 
     private let profileID: Int64
-    private let memberID: Int64
     private let profileURL: @Sendable (Int64) -> String
 
-    /// The form for profile `profileID`, which must be `memberID`'s own (else a 404);
-    /// afterwards the browser goes to `profileURL(id)`.
-    init(id: String, profileID: Int64, memberID: Int64, profileURL: @escaping @Sendable (Int64) -> String) {
+    /// The form for profile `profileID` (its scene checks it is the member's own and hands it
+    /// over with ``show(_:)``); afterwards the browser goes to `profileURL(id)`.
+    init(id: String, profileID: Int64, profileURL: @escaping @Sendable (Int64) -> String) {
         self.profileID = profileID
-        self.memberID = memberID
         self.profileURL = profileURL
         super.init(id: id)
     }
@@ -30,24 +28,19 @@ final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
 
     private var displayName = ""
     private var bio = ""
-    private var hasInput = false
     private var problems: [String: String] = [:]
 
     // MARK: - Life cycle
 
-    /// The member's current name and bio, unless an action kept what they typed.
-    override func load(_ scope: RequestScope) async throws {
-        guard profileID == memberID, let user = try await UserStore(database: scope.database).user(memberID) else {
-            throw RequestError.notFound()
-        }
-        guard !hasInput else { return }
+    /// Shows `user`'s current name and bio (its scene loaded and checked them).
+    func show(_ user: User) {
         displayName = user.displayName
         bio = user.bio
     }
 
     override func viewModel() -> any ViewModel {
         [
-            "actionURL": .string(profileURL(profileID)),
+            "actionURL": .string(sceneURL),
             "profileURL": .string(profileURL(profileID)),
             "displayName": .string(displayName),
             "bio": .string(bio),
@@ -61,14 +54,11 @@ final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Actions
 
-    /// Saves the name and bio: 400 with the input kept when refused; 404 for someone else's
-    /// profile.
+    /// Saves the name and bio: 400 with the input kept when refused.
     func save(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
-        guard try context.path.id("id") == userID, profileID == userID else { throw RequestError.notFound() }
         displayName = context.form.text("displayName")
         bio = context.form.text("bio")
-        hasInput = true
         problems = User.profileProblems(displayName: displayName, bio: bio)
         guard problems.isEmpty else { return .invalid }
         guard try await UserStore(database: context.database).updateProfile(userID, displayName: displayName, bio: bio) else {

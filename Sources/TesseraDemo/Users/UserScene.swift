@@ -7,12 +7,13 @@ import Tessera
 /// the components then load and paginate on their own.
 final class UserScene: Scene, @unchecked Sendable {
     override class var path: String { "/users/:id" }
-    override var template: String? { composition.template }
+    override var template: String? { variant.template }
+    override class var composition: [ComponentSlot] { ProfileComposition.slots }
 
     // MARK: - State
 
     private var profileID: Int64 = 0
-    private var composition = ProfileComposition.visitor
+    private var variant = ProfileComposition.visitor
     private let subject = ProfileSubject()
 
     // MARK: - Life cycle
@@ -22,8 +23,8 @@ final class UserScene: Scene, @unchecked Sendable {
     }
 
     override func configureComponents(_ scope: RequestScope) {
-        composition = ProfileComposition(viewerID: scope.userID, profileID: profileID)
-        for component in composition.components(profileID: profileID, subject: subject, viewerID: scope.userID) { add(component) }
+        variant = ProfileComposition(viewerID: scope.userID, profileID: profileID)
+        for component in variant.components(profileID: profileID, subject: subject, viewerID: scope.userID) { add(component) }
     }
 
     /// The profile's user; an unknown id is a 404 (for the page and every fragment).

@@ -21,7 +21,7 @@ struct DraftEditorSceneTests {
             let session = try await client.signIn()
             let response = try await client.get("/drafts/new", as: session)
             #expect(response.status == .ok)
-            #expect(response.text.contains("action=\"/drafts\""))
+            #expect(response.text.contains("action=\"/drafts/new\""))
             #expect(response.text.contains("<h1>New draft</h1>"))
             Snapshot.expectMatch(response.text, named: "draft-new")
         }
@@ -35,8 +35,8 @@ struct DraftEditorSceneTests {
             #expect(response.status == .ok)
             #expect(response.text.contains("value=\"Notes on Mustache\""))
             #expect(response.text.contains(">\nLogic-less templates keep views honest.</textarea>"))
-            #expect(response.text.contains("action=\"/drafts/1\""))
-            #expect(response.text.contains("formaction=\"/drafts/1/publish\""))
+            #expect(response.text.contains("action=\"/drafts/1/edit\""))
+            #expect(response.text.contains("formaction=\"/drafts/1/edit/publish\""))
             Snapshot.expectMatch(response.text, named: "draft-edit")
         }
     }
@@ -53,7 +53,7 @@ struct DraftEditorSceneTests {
         }
     }
 
-    @Test("signed-out posts are refused with 403 and change nothing", arguments: ["/drafts", "/drafts/1", "/drafts/1/publish"])
+    @Test("signed-out posts are refused with 403 and change nothing", arguments: ["/drafts/new", "/drafts/1/edit", "/drafts/1/edit/publish"])
     func signedOutPosts(_ uri: String) async throws {
         let site = try TestSite()
         try await site.test { client in
@@ -78,7 +78,7 @@ struct DraftEditorSceneTests {
         }
     }
 
-    @Test("saving or publishing someone else's draft is a 404 and changes nothing", arguments: ["/drafts/4", "/drafts/4/publish"])
+    @Test("saving or publishing someone else's draft is a 404 and changes nothing", arguments: ["/drafts/4/edit", "/drafts/4/edit/publish"])
     func foreignDraftPosts(_ uri: String) async throws {
         let site = try TestSite()
         try await site.test { client in
@@ -99,7 +99,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts", [("title", "  Fresh  "), ("body", "New text")], as: session)
+            let response = try await client.post("/drafts/new", [("title", "  Fresh  "), ("body", "New text")], as: session)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/drafts/4/edit")
             let draft = try #require(try await site.allDrafts().last)
@@ -113,7 +113,7 @@ struct DraftEditorSceneTests {
         try await site.test { client in
             let session = try await client.signIn()
             let title = String(repeating: "Long <b> ", count: 20)
-            let response = try await client.post("/drafts", [("title", title), ("body", "Kept body")], as: session)
+            let response = try await client.post("/drafts/new", [("title", title), ("body", "Kept body")], as: session)
             #expect(response.status == .badRequest)
             let html = response.text
             #expect(html.contains("aria-invalid=\"true\" aria-describedby=\"draft-title-error\""))
@@ -130,7 +130,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts/2", [("title", "A whole idea"), ("body", "Now with text.")], as: session)
+            let response = try await client.post("/drafts/2/edit", [("title", "A whole idea"), ("body", "Now with text.")], as: session)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/drafts/2/edit")
             let draft = try #require(try await site.allDrafts().first { $0.id == 2 })
@@ -148,7 +148,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts/1", [("title", "Notes"), ("body", "Shorter.")], as: session, fragment: true)
+            let response = try await client.post("/drafts/1/edit", [("title", "Notes"), ("body", "Shorter.")], as: session, fragment: true)
             #expect(response.status == .ok)
             #expect(response.text.hasPrefix("<section id=\"draft-form\" data-component=\"draft-form\" data-src=\"/drafts/1/edit/_/draft-form\">"))
             #expect(response.text.contains("Saved."))
@@ -162,7 +162,7 @@ struct DraftEditorSceneTests {
         try await site.test { client in
             let session = try await client.signIn()
             let long = String(repeating: "x", count: 121)
-            let response = try await client.post("/drafts/1", [("title", long), ("body", "Edited")], as: session)
+            let response = try await client.post("/drafts/1/edit", [("title", long), ("body", "Edited")], as: session)
             #expect(response.status == .badRequest)
             #expect(response.text.contains("value=\"\(long)\""))
             #expect(response.text.contains(">\nEdited</textarea>"))
@@ -180,7 +180,7 @@ struct DraftEditorSceneTests {
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post(
-                "/drafts/1/publish", [("title", "Mustache, finally"), ("body", "Edited before publishing.")], as: session)
+                "/drafts/1/edit/publish", [("title", "Mustache, finally"), ("body", "Edited before publishing.")], as: session)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/blogs/73")
             let blog = try #require(try await site.anyBlog(73))
@@ -200,7 +200,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts/2/publish", [("title", "Half an idea, edited"), ("body", "  ")], as: session)
+            let response = try await client.post("/drafts/2/edit/publish", [("title", "Half an idea, edited"), ("body", "  ")], as: session)
             #expect(response.status == .badRequest)
             let html = response.text
             #expect(html.contains("aria-invalid=\"true\" aria-describedby=\"draft-body-error\""))
@@ -219,7 +219,7 @@ struct DraftEditorSceneTests {
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post(
-                "/drafts/3", [("title", "Why SQLite"), ("body", "One file."), ("intent", "publish")], as: session, fragment: true)
+                "/drafts/3/edit", [("title", "Why SQLite"), ("body", "One file."), ("intent", "publish")], as: session, fragment: true)
             #expect(response.status == .ok)
             #expect(response.headers[Self.redirectHeader] == "/blogs/73")
             #expect(try await site.anyBlog(73)?.body == "One file.")
@@ -231,7 +231,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts", [("title", "Quick"), ("body", "Post."), ("intent", "publish")], as: session)
+            let response = try await client.post("/drafts/new", [("title", "Quick"), ("body", "Post."), ("intent", "publish")], as: session)
             #expect(response.headers[.location] == "/blogs/73")
             #expect(try await site.allDrafts().count == 3)
         }
@@ -242,9 +242,9 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts", [("title", "Only a title"), ("body", ""), ("intent", "publish")], as: session)
+            let response = try await client.post("/drafts/new", [("title", "Only a title"), ("body", ""), ("intent", "publish")], as: session)
             #expect(response.status == .badRequest)
-            #expect(response.text.contains("action=\"/drafts/4\""))
+            #expect(response.text.contains("action=\"/drafts/4/edit\""))
             #expect(try await site.allDrafts().last?.title == "Only a title")
             #expect(try await site.anyBlog(73) == nil)
         }

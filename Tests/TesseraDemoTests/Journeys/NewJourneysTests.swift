@@ -58,12 +58,12 @@ struct NewJourneysTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            #expect(try await client.get("/drafts/1/edit", as: session).text.contains("action=\"/drafts/1/delete\""))
-            let response = try await client.post("/drafts/1/delete", as: session)
+            #expect(try await client.get("/drafts/1/edit", as: session).text.contains("action=\"/drafts/1/edit/delete\""))
+            let response = try await client.post("/drafts/1/edit/delete", as: session)
             #expect(response.headers[.location] == "/users/1")
             #expect(try await site.allDrafts().allSatisfy { $0.id != 1 })
             #expect(try await client.get("/users/1", as: session).text.contains("was deleted."))
-            #expect(try await client.post("/drafts/1/delete", as: session).status == .notFound)
+            #expect(try await client.post("/drafts/1/edit/delete", as: session).status == .notFound)
         }
     }
 
@@ -73,7 +73,7 @@ struct NewJourneysTests {
         try await site.test { client in
             let session = try await client.signIn()
             let before = try await site.allDrafts().count
-            let response = try await client.post("/drafts", [("title", ""), ("body", "")], as: session)
+            let response = try await client.post("/drafts/new", [("title", ""), ("body", "")], as: session)
             #expect(response.status == .badRequest)
             #expect(try await site.allDrafts().count == before)
         }
@@ -87,7 +87,7 @@ struct NewJourneysTests {
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get("/users/1", as: session).text.contains("href=\"/users/1/edit\""))
-            let response = try await client.post("/users/1", [("displayName", "Dee <W>"), ("bio", "Writes & reads.")], as: session)
+            let response = try await client.post("/users/1/edit", [("displayName", "Dee <W>"), ("bio", "Writes & reads.")], as: session)
             #expect(response.headers[.location] == "/users/1")
             let page = try await client.get("/users/1", as: session).text
             #expect(page.contains("<h1>Dee &lt;W&gt;</h1>"))
@@ -101,11 +101,11 @@ struct NewJourneysTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let long = try await client.post("/users/1", [("displayName", String(repeating: "x", count: 61)), ("bio", "")], as: session)
+            let long = try await client.post("/users/1/edit", [("displayName", String(repeating: "x", count: 61)), ("bio", "")], as: session)
             #expect(long.status == .badRequest)
-            #expect(try await client.post("/users/1", [("displayName", "  "), ("bio", "")], as: session).status == .badRequest)
+            #expect(try await client.post("/users/1/edit", [("displayName", "  "), ("bio", "")], as: session).status == .badRequest)
             #expect(try await client.get("/users/2/edit", as: session).status == .notFound)
-            #expect(try await client.post("/users/2", [("displayName", "Hacked"), ("bio", "")], as: session).status == .notFound)
+            #expect(try await client.post("/users/2/edit", [("displayName", "Hacked"), ("bio", "")], as: session).status == .notFound)
         }
     }
 
@@ -134,11 +134,11 @@ struct NewJourneysTests {
             #expect(!(try await client.get("/users/4").text.contains("/messages/new")))
             let form = try await client.get("/messages/new?to=4", as: session).text
             #expect(form.contains("<option value=\"4\" selected>"))
-            let sent = try await client.post("/messages", [("to", "4"), ("text", "Hello Linus")], as: session)
+            let sent = try await client.post("/messages/new", [("to", "4"), ("text", "Hello Linus")], as: session)
             let location = try #require(sent.headers[.location])
             #expect(location.hasPrefix("/messages/"))
             #expect(try await client.get(location, as: session).text.contains("Hello Linus"))
-            let again = try await client.post("/messages", [("to", "4"), ("text", "Second note")], as: session)
+            let again = try await client.post("/messages/new", [("to", "4"), ("text", "Second note")], as: session)
             #expect(again.headers[.location] == location)
         }
     }
@@ -149,9 +149,9 @@ struct NewJourneysTests {
         try await site.test { client in
             let session = try await client.signIn()
             let before = try await Journey.count("SELECT COUNT(*) FROM conversation", in: site)
-            #expect(try await client.post("/messages", [("to", ""), ("text", "Hi")], as: session).status == .badRequest)
-            #expect(try await client.post("/messages", [("to", "1"), ("text", "Me")], as: session).status == .badRequest)
-            #expect(try await client.post("/messages", [("to", "3"), ("text", "   ")], as: session).status == .badRequest)
+            #expect(try await client.post("/messages/new", [("to", ""), ("text", "Hi")], as: session).status == .badRequest)
+            #expect(try await client.post("/messages/new", [("to", "1"), ("text", "Me")], as: session).status == .badRequest)
+            #expect(try await client.post("/messages/new", [("to", "3"), ("text", "   ")], as: session).status == .badRequest)
             #expect(try await Journey.count("SELECT COUNT(*) FROM conversation", in: site) == before)
         }
     }

@@ -18,8 +18,8 @@ struct RepeatedSubmissionTests {
             let once = Journey.onceToken(in: page)
             #expect(once.count == 64)
             let fields = [("_once", once), ("to", "4"), ("text", "Only once, please")]
-            let first = try await client.post("/messages", fields, as: session)
-            let second = try await client.post("/messages", fields, as: session)
+            let first = try await client.post("/messages/new", fields, as: session)
+            let second = try await client.post("/messages/new", fields, as: session)
             #expect(first.status == .seeOther)
             #expect(second.status == .seeOther)
             #expect(second.headers[.location] == first.headers[.location])
@@ -48,9 +48,9 @@ struct RepeatedSubmissionTests {
         try await site.test { client in
             let session = try await client.signIn()
             let once = Journey.onceToken(in: try await client.get("/drafts/new", as: session).text)
-            let refused = try await client.post("/drafts", [("_once", once), ("title", ""), ("body", "  ")], as: session)
+            let refused = try await client.post("/drafts/new", [("_once", once), ("title", ""), ("body", "  ")], as: session)
             #expect(refused.status == .badRequest)
-            let accepted = try await client.post("/drafts", [("_once", once), ("title", "Second try"), ("body", "")], as: session)
+            let accepted = try await client.post("/drafts/new", [("_once", once), ("title", "Second try"), ("body", "")], as: session)
             #expect(accepted.status == .seeOther)
             #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Second try'", in: site) == 1)
         }
@@ -61,7 +61,7 @@ struct RepeatedSubmissionTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts", [("_once", token), ("title", "Made up")], as: session)
+            let response = try await client.post("/drafts/new", [("_once", token), ("title", "Made up")], as: session)
             #expect(response.status == .seeOther)
             #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Made up'", in: site) == 1)
         }

@@ -48,7 +48,7 @@ struct HostileInputTests {
         try await site.test { client in
             let session = try await client.signIn()
             for hostile in Self.strings {
-                let response = try await client.post("/drafts", [("title", hostile), ("body", hostile)], as: session)
+                let response = try await client.post("/drafts/new", [("title", hostile), ("body", hostile)], as: session)
                 #expect([303, 400].contains(response.status.code), "draft \(hostile.debugDescription) → \(response.status)")
                 expectEscaped(response.text, hostile, "draft form")
                 if response.status == .seeOther, let location = response.headers[.location] {

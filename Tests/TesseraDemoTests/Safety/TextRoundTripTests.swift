@@ -117,9 +117,9 @@ struct TextRoundTripTests {
                 let body = generator.text(maxPieces: 40, lines: true)
                 let response: TestResponse
                 if index.isMultiple(of: 2) {
-                    response = try await client.post("/drafts", [("title", title), ("body", body)], as: session)
+                    response = try await client.post("/drafts/new", [("title", title), ("body", body)], as: session)
                 } else {
-                    response = try await Support.postMultipart(client, "/drafts", fields: [("title", title), ("body", body)], as: session)
+                    response = try await Support.postMultipart(client, "/drafts/new", fields: [("title", title), ("body", body)], as: session)
                 }
                 let context = "case \(index) (seed \(seed)): title \(title.debugDescription), body \(body.debugDescription)"
                 // A draft with neither a title nor text is refused (nothing worth keeping).
@@ -145,7 +145,7 @@ struct TextRoundTripTests {
             let session = try await client.signIn()
             let body = "_csrf=\(session.token)&title=t&body=before%00after"
             let response = try await client.execute(
-                uri: "/drafts", method: .post,
+                uri: "/drafts/new", method: .post,
                 headers: [.cookie: session.cookie, .contentType: "application/x-www-form-urlencoded"], body: .init(string: body))
             #expect(response.status == .badRequest)
             #expect(response.text.contains("U+0000"))
@@ -181,14 +181,14 @@ struct TextRoundTripTests {
     func leadingNewlinesSurvive() async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
-            let created = try await client.post("/drafts", [("title", "Lines"), ("body", "\n\nIndented start")], as: session)
+            let created = try await client.post("/drafts/new", [("title", "Lines"), ("body", "\n\nIndented start")], as: session)
             let location = try #require(created.headers[.location])
             var page = try await client.get(location, as: session)
             #expect(page.text.contains(">\n\n\nIndented start</textarea>"))
             for _ in 0..<3 {  // save what the browser shows, as the editor does
                 let shown = try #require(Self.draftFields(in: page.text))
                 let id = location.split(separator: "/")[1]
-                let saved = try await client.post("/drafts/\(id)", [("title", shown.title), ("body", shown.body)], as: session)
+                let saved = try await client.post("/drafts/\(id)/edit", [("title", shown.title), ("body", shown.body)], as: session)
                 #expect(saved.status == .seeOther)
                 page = try await client.get(location, as: session)
             }
@@ -200,7 +200,7 @@ struct TextRoundTripTests {
     func titleLineBreaksAreRefused(_ title: String) async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/drafts", [("title", title), ("body", "b")], as: session)
+            let response = try await client.post("/drafts/new", [("title", title), ("body", "b")], as: session)
             #expect(response.status == .badRequest)
             #expect(response.text.contains("Keep this to one line."))
         }
@@ -211,7 +211,7 @@ struct TextRoundTripTests {
         let site = try TestSite()
         try await site.test { client in
             let session = try await client.signIn()
-            let title = try await client.post("/drafts", [("title", String(repeating: "é", count: 30_000)), ("body", "b")], as: session)
+            let title = try await client.post("/drafts/new", [("title", String(repeating: "é", count: 30_000)), ("body", "b")], as: session)
             #expect(title.status == .badRequest)
             #expect(title.text.contains("Keep this to 120 characters or fewer (it has 30000)."))
             let zalgo = "a" + String(repeating: "\u{301}", count: 200_000)

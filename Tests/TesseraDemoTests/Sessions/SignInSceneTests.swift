@@ -59,7 +59,7 @@ struct SignInSceneTests {
     func signsOut() async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
-            let response = try await client.post("/signout", as: session)
+            let response = try await client.post("/signin/signout", as: session)
             #expect(response.status == .seeOther)
             let old = try await client.get("/signin", as: session)
             #expect(!old.text.contains("Demo Writer"))

@@ -21,7 +21,7 @@ final class FinishComponent: AnyComponent, @unchecked Sendable {
 /// The scene holding the shelf, at `/books`.
 final class ShelfPageScene: Scene, @unchecked Sendable {
     override class var path: String { "/books" }
-    override class var componentTypes: [AnyComponent.Type] { [FinishComponent.self] }
+    override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
 }
 
 /// A scene that forgot its path.

@@ -77,7 +77,7 @@ final class ItemListComponent: AnyComponent, @unchecked Sendable {
             return db.changesCount
         }
         guard changed == 1 else { throw RequestError.notFound() }
-        return ActionResult.done.updating("like-total")
+        return ActionResult.done.updating(ItemListComponent.self, LikeTotalComponent.self)
     }
 }
 
@@ -103,7 +103,9 @@ final class BrokenComponent: AnyComponent, @unchecked Sendable {
 /// The items page: list + total, and the CSRF token printed for the tests to pick up.
 class ItemsScene: Scene, @unchecked Sendable {
     override class var path: String { "/items" }
-    override class var componentTypes: [AnyComponent.Type] { [ItemListComponent.self, LikeTotalComponent.self] }
+    override class var composition: [ComponentSlot] {
+        [ComponentSlot("item-list", ItemListComponent.self), ComponentSlot("like-total", LikeTotalComponent.self)]
+    }
     override var template: String? { "Scenes/Items" }
 
     override func parseParameters(_ scope: RequestScope) throws { HookLog.shared.add("parseParameters") }
@@ -139,6 +141,7 @@ class ItemsScene: Scene, @unchecked Sendable {
 /// A variant made by subclassing: the same page plus a failing component (error isolation).
 final class ItemsWithBrokenPartScene: ItemsScene, @unchecked Sendable {
     override class var path: String { "/items-broken" }
+    override class var composition: [ComponentSlot] { super.composition + [ComponentSlot("broken", BrokenComponent.self)] }
     override func configureComponents(_ scope: RequestScope) {
         super.configureComponents(scope)
         add(BrokenComponent(id: "broken"))

@@ -16,9 +16,9 @@ final class NoteFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Components/NoteForm" }
     override class var actions: ActionTable {
         ActionTable()
-            .on("save", path: "/notes", NoteFormComponent.save)
-            .on("go", path: "/notes/go", NoteFormComponent.go)
-            .on("guess", path: "/notes/guess", NoteFormComponent.guess)
+            .on("save", path: "", NoteFormComponent.save)
+            .on("go", NoteFormComponent.go)
+            .on("guess", NoteFormComponent.guess)
     }
 
     private var note = ""
@@ -69,7 +69,7 @@ final class NoteFormComponent: AnyComponent, @unchecked Sendable {
 /// The notes page.
 final class NotesScene: Scene, @unchecked Sendable {
     override class var path: String { "/notes" }
-    override class var componentTypes: [AnyComponent.Type] { [NoteFormComponent.self] }
+    override class var composition: [ComponentSlot] { [ComponentSlot("note-form", NoteFormComponent.self)] }
     override func configureComponents(_ scope: RequestScope) { add(NoteFormComponent(id: "note-form")) }
 }
 

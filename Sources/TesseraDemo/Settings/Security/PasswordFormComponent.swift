@@ -7,7 +7,7 @@ import Tessera
 final class PasswordFormComponent: AnyComponent, @unchecked Sendable {
     override var template: String { "Settings/Security/PasswordFormComponent" }
     override class var actions: ActionTable {
-        ActionTable().on("change", path: DemoURLs.password, PasswordFormComponent.change)
+        ActionTable().on("change", path: "", PasswordFormComponent.change)
     }
 
     // MARK: - Configuration

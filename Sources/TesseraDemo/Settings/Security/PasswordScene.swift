@@ -5,8 +5,9 @@ import Tessera
 /// `GET /settings/security/password` and `POST /settings/security/password`: change one's
 /// password (members only, ``MemberScene``).
 final class PasswordScene: MemberScene, @unchecked Sendable {
-    override class var path: String { DemoURLs.password }
-    override class var componentTypes: [AnyComponent.Type] { [PasswordFormComponent.self] }
+    override class var path: String { "/settings/security/password" }
+    override class var composition: [ComponentSlot] { [form] }
+    static let form = ComponentSlot("password", PasswordFormComponent.self)
     override var memberTitle: String { "Change your password" }
 
     // MARK: - Life cycle
@@ -14,7 +15,7 @@ final class PasswordScene: MemberScene, @unchecked Sendable {
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
         add(
             PasswordFormComponent(
-                id: "password", actionURL: DemoURLs.password,
+                id: Self.form.id, actionURL: DemoURLs.password,
                 changedURL: DemoURLs.password))
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+// MARK: - CompositionCheck
+
+/// Checks, at start-up and in `tessera validate`, that each scene's template places only the
+/// components its ``Scene/composition`` declares: `{{components.<id>}}` (or a section over it)
+/// with an id no slot has is an error at `Views/<template>.mustache:LINE:COL` naming the id,
+/// the scene and the ids it declares. Partials the template includes are read too.
+struct CompositionCheck {
+    let scenes: [Scene.Type]
+    let templates: TemplateLibrary
+    let viewsDirectory: String
+
+    /// Every unknown component id placed by a scene's template, scenes in order.
+    func problems(sources: SourceIndex?) -> [StartupProblem] {
+        var problems: [StartupProblem] = []
+        for sceneType in scenes {
+            guard let name = sceneType.init().template, let template = templates.template(named: name) else { continue }
+            let declared = sceneType.composition.map(\.id)
+            var visited: Set<String> = [name]
+            for id in Self.placedIDs(in: template.nodes, library: templates, visited: &visited) where !declared.contains(id) {
+                let sceneName = String(describing: sceneType)
+                let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
+                problems.append(
+                    StartupProblem(
+                        file: location(of: "components." + id, in: name) ?? sources?.file(of: sceneName), type: sceneName,
+                        message: "its template places component '\(id)', which its composition does not declare (declared: \(known))"))
+            }
+        }
+        return problems
+    }
+
+    // MARK: - Walking the program
+
+    /// The ids read under `components.` in `nodes` and the partials they include, in order,
+    /// each once.
+    static func placedIDs(in nodes: [TemplateNode], library: TemplateLibrary, visited: inout Set<String>) -> [String] {
+        var ids: [String] = []
+        func note(_ name: VariableName) {
+            guard name.first == "components", let id = name.rest?.first, !ids.contains(id) else { return }
+            ids.append(id)
+        }
+        func walk(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .text: break
+                case .variable(let name, _): note(name)
+                case .section(let name, let body, _):
+                    note(name)
+                    walk(body)
+                case .partial(let key):
+                    guard visited.insert(key).inserted, let partial = library.templates[key] else { continue }
+                    walk(partial.nodes)
+                case .parent(let key, let overrides):
+                    for body in overrides.values { walk(body) }
+                    guard visited.insert(key).inserted, let parent = library.templates[key] else { continue }
+                    walk(parent.nodes)
+                case .block(_, let body, _): walk(body)
+                }
+            }
+        }
+        walk(nodes)
+        return ids
+    }
+
+    // MARK: - Locating
+
+    /// `Views/<template>.mustache:LINE:COL` of the first `text` in the template's file, or nil
+    /// when the file cannot be read (a built-in template).
+    func location(of text: String, in template: String) -> String? {
+        let url = URL(fileURLWithPath: viewsDirectory).appendingPathComponent(template + ".mustache")
+        guard let source = try? String(contentsOf: url, encoding: .utf8), let range = source.range(of: text) else { return nil }
+        let before = source[..<range.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        return URL(fileURLWithPath: viewsDirectory).lastPathComponent + "/\(template).mustache:\(line):\(column)"
+    }
+}

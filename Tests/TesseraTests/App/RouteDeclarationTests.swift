@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+// MARK: - Fixtures
+
+/// A component that names an absolute action path, as a copied guide might.
+final class AbsoluteActionComponent: AnyComponent, @unchecked Sendable {
+    override var template: String { "Books/Finish" }
+    override class var actions: ActionTable { ActionTable().on("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish) }
+    func finish(_ context: ActionContext) async throws -> ActionResult { .done }
+}
+
+/// Holds ``AbsoluteActionComponent`` at `/shelf`.
+final class AbsoluteActionScene: Scene, @unchecked Sendable {
+    override class var path: String { "/shelf" }
+    override class var composition: [ComponentSlot] { [ComponentSlot("finish", AbsoluteActionComponent.self)] }
+}
+
+/// Declares one id twice.
+final class TwiceDeclaredScene: Scene, @unchecked Sendable {
+    override class var path: String { "/twice" }
+    override class var composition: [ComponentSlot] {
+        [ComponentSlot("shelf", FinishComponent.self), ComponentSlot("shelf", AbsoluteActionComponent.self)]
+    }
+}
+
+/// Its template places a component its composition does not declare (a typo).
+final class TypoScene: Scene, @unchecked Sendable {
+    override class var path: String { "/typo" }
+    override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
+    override var template: String? { "Books/Typo" }
+}
+
+/// A scene whose own action (path "") is its page's address.
+final class SelfPostingScene: Scene, @unchecked Sendable {
+    override class var path: String { "/notes/:id" }
+    override class var composition: [ComponentSlot] { [ComponentSlot("form", SelfPostingComponent.self)] }
+}
+
+/// Posts to its scene's own path.
+final class SelfPostingComponent: AnyComponent, @unchecked Sendable {
+    override var template: String { "Books/Finish" }
+    override class var actions: ActionTable {
+        ActionTable().on("save", path: "", SelfPostingComponent.save).on("remove", SelfPostingComponent.save)
+    }
+    func save(_ context: ActionContext) async throws -> ActionResult { .done }
+}
+
+struct AbsoluteActionApp: TesseraApp { var scenes: [Scene.Type] { [AbsoluteActionScene.self] } }
+struct TwiceDeclaredApp: TesseraApp { var scenes: [Scene.Type] { [TwiceDeclaredScene.self] } }
+struct TypoApp: TesseraApp { var scenes: [Scene.Type] { [TypoScene.self] } }
+
+// MARK: - Tests
+
+/// Routes and links come from the scenes' declarations; a component's action paths are
+/// relative to the scene holding it; a template places only declared components.
+@Suite("Route declarations")
+struct RouteDeclarationTests {
+    @Test("action paths are relative to the scene; an empty one is the scene's own address")
+    func relativeActionPaths() {
+        let posts = RouteTable(scenes: [SelfPostingScene.self]).routes.filter { $0.method == "POST" }
+        #expect(posts.map(\.path) == ["/notes/:id", "/notes/:id/remove"])
+        #expect(posts.map(\.action) == ["save", "remove"])
+    }
+
+    @Test("an absolute action path stops start-up, naming the component, the action and the scene")
+    func absoluteActionPath() throws {
+        let folder = try AppFolder(templates: ["Books/Finish": "<p>finish</p>"])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try AbsoluteActionApp().check(folder.configuration) }
+        #expect(
+            error.description
+                == "AbsoluteActionComponent: action 'finish' has the absolute path '/books/:id/finish'; action paths are relative to the scene holding the component (AbsoluteActionScene is at /shelf)")
+    }
+
+    @Test("an id declared twice in one composition stops start-up")
+    func duplicateSlot() throws {
+        let folder = try AppFolder(templates: ["Books/Finish": "<p>finish</p>"])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try TwiceDeclaredApp().check(folder.configuration) }
+        #expect(error.description.contains("TwiceDeclaredScene: its composition declares the component id 'shelf' twice"))
+    }
+
+    @Test("a scene template placing an undeclared component stops start-up at its file, line and column")
+    func templatePlacesUnknownComponent() throws {
+        let template = "<main>\n  {{components.shelf}}\n  {{#components.shelfs}}<p>x</p>{{/components.shelfs}}\n</main>"
+        let folder = try AppFolder(templates: ["Books/Typo": template, "Books/Finish": "<p>finish</p>"])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try TypoApp().check(folder.configuration) }
+        #expect(
+            error.problems.map(\.description) == [
+                "Views/Books/Typo.mustache:3:6: TypoScene: its template places component 'shelfs', which its composition does not declare (declared: shelf)"
+            ])
+    }
+
+    @Test("links are built from the scenes' paths, parameters percent-encoded")
+    func links() {
+        #expect(BookPageScene.link(5) == "/books/5")
+        #expect(BookPageScene.link("a b/c") == "/books/a%20b%2Fc")
+        #expect(ShelfPageScene.link() == "/books")
+        #expect(ShelfPageScene.link(to: "finish", of: FinishComponent.self, 3) == "/books/3/finish")
+        #expect(SelfPostingScene.link(to: "save", of: SelfPostingComponent.self, 9) == "/notes/9")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import Tessera
+
+/// A `POST`: parameters → configure → the scene's `loadData` (its access checks, once) → the
+/// handler → a response rendered from what the handler produced, loading again only what its
+/// result names.
+@Suite("Action lifecycle")
+struct ActionLifecycleTests {
+    static func site() throws -> FrameworkSite { try FrameworkSite(templates: VaultTemplates.all, scenes: [VaultScene.self]) }
+
+    @Test("the scene's loadData runs once, before the handler; the acting component is not loaded")
+    func order() async throws {
+        let site = try Self.site()
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                let session = try await client.session(from: "/vaults/1")
+                _ = log.take()
+                let response = try await client.post("/vaults/1/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie, fragment: true)
+                #expect(response.status == .ok)
+            }
+        }
+        #expect(log.take() == ["parseParameters", "configureComponents", "loadData", "handler"])
+    }
+
+    @Test("the scene's access check refuses an action with 404 before its handler runs")
+    func accessCheckBeforeHandler() async throws {
+        let site = try Self.site()
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                let session = try await client.session(from: "/vaults/1")
+                _ = log.take()
+                let response = try await client.post("/vaults/2/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie)
+                #expect(response.status == .notFound)
+            }
+        }
+        let hooks = log.take()
+        #expect(hooks.filter { $0 == "loadData" }.count == 1)
+        #expect(!hooks.contains("handler"))
+    }
+
+    @Test("what the handler produced is what renders: the fragment is not overwritten by a load")
+    func handlerResultRenders() async throws {
+        let site = try Self.site()
+        try await site.test { client in
+            let session = try await client.session(from: "/vaults/1")
+            let response = try await client.post("/vaults/1/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie, fragment: true)
+            #expect(
+                String(buffer: response.body)
+                    == "<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>set to 7</p></section>")
+        }
+    }
+
+    @Test("the types a result names are loaded again and sent after the acting component")
+    func updatesByType() async throws {
+        let site = try Self.site()
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                let session = try await client.session(from: "/vaults/1")
+                _ = log.take()
+                let response = try await client.post("/vaults/1/bump", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
+                let body = String(buffer: response.body)
+                #expect(body.hasPrefix("<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>bumped</p>"))
+                #expect(body.hasSuffix("<section id=\"echo\" data-component=\"echo\" data-src=\"/vaults/1/_/echo\"><p>echo loaded</p></section>"))
+            }
+        }
+        #expect(log.take() == ["parseParameters", "configureComponents", "loadData", "handler", "echo.load"])
+    }
+
+    @Test("a refused plain post renders the page at 400: the form as its handler left it, the rest loaded")
+    func refusedPlainPost() async throws {
+        let site = try Self.site()
+        try await site.test { client in
+            let session = try await client.session(from: "/vaults/1")
+            let response = try await client.post("/vaults/1/refused", form: "_csrf=\(session.token)&value=%3Cb%3E", cookie: session.cookie)
+            #expect(response.status == .badRequest)
+            let page = String(buffer: response.body)
+            #expect(page.contains("<p>kept: &lt;b&gt;</p>"))
+            #expect(page.contains("<p>echo loaded</p>"))
+            #expect(!page.contains("<p>loaded</p>"))
+        }
+    }
+
+    @Test("a component whose id or type the composition does not declare is left out of the page")
+    func undeclaredComponent() async throws {
+        let scene = VaultScene()
+        scene.add(EchoComponent(id: "counter"))  // a declared id, the wrong type
+        scene.add(EchoComponent(id: "echo"))
+        #expect(scene.components.map(\.id) == ["echo"])
+    }
+}
