@@ -14,7 +14,7 @@ import Foundation
 ///    ``configureChildren(_:)``);
 /// 2. ``configureChildren(_:)``;
 /// 3. ``load(_:)``, concurrently with its siblings; its children load after it;
-/// 4. rendering: ``viewModel()`` read by ``template``, inside a root element Tessera writes
+/// 4. rendering: ``Component/viewModel()`` read by the template named like the type, inside a root element Tessera writes
 ///    with `id`, `data-component` and `data-src`.
 ///
 /// After an action, `load` runs again before the fragment is re-rendered: keep state the
@@ -30,9 +30,10 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// (`BlogListComponent` → `blog-list`).
     open class var name: String { AnyComponent.kebabName(of: self) }
 
-    /// The template under `Views/`. Every component names its own: the default (empty) is a
-    /// start-up error naming the component and its file, and renders as the component's error.
-    open var template: String { "" }
+    /// The template under `Views/`, or nil (default) for the one named like the type:
+    /// `Views/**/<TypeName>.mustache`. None found (or two with that name) is a start-up and
+    /// `validate` error naming the component.
+    open class var template: String? { nil }
 
     /// The root element's tag; default `section`.
     open var rootElement: String { "section" }
@@ -81,8 +82,12 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// other error is shown in this component's error fragment while the page still renders.
     open func load(_ scope: RequestScope) async throws {}
 
-    /// The values the template reads. Default: an empty model. No need to call `super`.
-    open func viewModel() -> any ViewModel { [String: TemplateValue]() }
+    /// The values the template reads: ``Component``'s typed `viewModel()`; an ``EmptyModel``
+    /// for a component that is not a ``Component``.
+    func anyViewModel() -> any ViewModel { EmptyModel() }
+
+    /// The type of ``anyViewModel()``, for the template checks.
+    class var modelType: any TemplateModel.Type { EmptyModel.self }
 
     /// Changes or drops (nil) the event recorded when one of its actions ran. Default: records
     /// `proposed` as is.
@@ -116,14 +121,14 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
             writer.writeEscaped(rootClass)
         }
         writer.writeRaw("\">")
-        let hasTemplate = renderer.library.contains(template)
-        if loadError != nil || !hasTemplate {
+        let template = renderer.library.compiledTemplate(of: type(of: self), declared: Self.template)
+        if loadError != nil || template == nil {
             let message = loadError.map(errorMessage(for:)) ?? ""
-            let shown = hasTemplate ? message : "Missing template \(template.isEmpty ? "(none declared)" : template)"
+            let shown = template != nil ? message : "Missing template for \(type(of: self))"
             let model: [String: TemplateValue] = ["message": .string(shown), "retryURL": .string(fragmentURL)]
             renderer.render(BuiltInTemplates.componentError, model, into: &writer)
-        } else {
-            renderer.render(template, ComponentViewModel(component: self, model: viewModel()), into: &writer)
+        } else if let template {
+            renderer.render(template, ComponentViewModel(component: self, model: anyViewModel()), into: &writer)
         }
         writer.writeRaw("</")
         writer.writeRaw(Array(rootElement.utf8))
@@ -152,8 +157,14 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
 
 // MARK: - ComponentViewModel
 
-/// A component's model, plus `children` (child fragments by id) and `fragmentURL`.
+/// A component's model, plus `children` (child fragments by id), `fragmentURL` and
+/// `componentID`.
 struct ComponentViewModel: ViewModel {
+    /// The keys every component template may read besides its model's.
+    static let builtInKeys: [(name: String, shape: TemplateShape)] = [
+        ("children", .open), ("fragmentURL", .value), ("componentID", .value),
+    ]
+
     let component: AnyComponent
     let model: any ViewModel
 

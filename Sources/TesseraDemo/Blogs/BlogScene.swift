@@ -12,7 +12,7 @@ import Tessera
 final class BlogScene: Scene, @unchecked Sendable {
     override class var path: String { "/blogs/:id" }
     override class var componentTypes: [AnyComponent.Type] {
-        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self]
+        [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self, CommentListComponent.self]
     }
     override var template: String? { "Blogs/BlogScene" }
 

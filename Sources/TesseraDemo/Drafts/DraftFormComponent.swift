@@ -10,8 +10,7 @@ import Tessera
 /// deletes it and goes to the member's profile. The Publish button also
 /// sends `intent=publish`, so a form posted to the create or save address (as the client script
 /// does, ignoring `formaction`) publishes too.
-final class DraftFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Drafts/DraftFormComponent" }
+final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable()
             .on("create", path: createPath, maxBodySize: maxBodySize, DraftFormComponent.create)
@@ -73,20 +72,51 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
         body = draft.body
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "heading": .string(draftID == nil ? "New draft" : "Edit draft"),
-            "actionURL": .string(draftID.map(Self.saveURL) ?? Self.createPath),
-            "publishURL": .optional(draftID.map { Self.saveURL($0) + "/publish" }),
-            "deleteURL": .optional(draftID.map { Self.saveURL($0) + "/delete" }),
-            "title": .string(title),
-            "titleMaxLength": Draft.titleField.maxLength,
-            "body": .string(body),
-            "bodyMaxLength": Draft.bodyField.maxLength,
-            "titleError": .optional(problems["title"]),
-            "bodyError": .optional(problems["body"]),
-            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
-            "saved": .bool(saved && problems.isEmpty),
+    override func viewModel() -> Model {
+        Model(
+            heading: draftID == nil ? "New draft" : "Edit draft",
+            actionURL: draftID.map(Self.saveURL) ?? Self.createPath,
+            publishURL: draftID.map { Self.saveURL($0) + "/publish" },
+            deleteURL: draftID.map { Self.saveURL($0) + "/delete" },
+            title: title,
+            titleMaxLength: Draft.titleField.maxScalars,
+            body: body,
+            bodyMaxLength: Draft.bodyField.maxScalars,
+            titleError: problems["title"],
+            bodyError: problems["body"],
+            formError: problems.isEmpty ? nil : "Please fix the marked fields.",
+            saved: saved && problems.isEmpty
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let heading: String
+        let actionURL: String
+        let publishURL: String?
+        let deleteURL: String?
+        let title: String
+        let titleMaxLength: Int
+        let body: String
+        let bodyMaxLength: Int
+        let titleError: String?
+        let bodyError: String?
+        let formError: String?
+        let saved: Bool
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("heading") { $0.heading },
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("publishURL") { $0.publishURL },
+            TemplateKey("deleteURL") { $0.deleteURL },
+            TemplateKey("title") { $0.title },
+            TemplateKey("titleMaxLength") { $0.titleMaxLength },
+            TemplateKey("body") { $0.body },
+            TemplateKey("bodyMaxLength") { $0.bodyMaxLength },
+            TemplateKey("titleError") { $0.titleError },
+            TemplateKey("bodyError") { $0.bodyError },
+            TemplateKey("formError") { $0.formError },
+            TemplateKey("saved") { $0.saved },
         ]
     }
 

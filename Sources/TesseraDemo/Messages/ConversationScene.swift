@@ -6,7 +6,7 @@ import Tessera
 /// composer — for its participants (members only, ``MemberScene``); 404 for anyone else.
 final class ConversationScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/messages/:id" }
-    override class var componentTypes: [AnyComponent.Type] { [ComposerComponent.self] }
+    override class var componentTypes: [AnyComponent.Type] { [ComposerComponent.self, MessageListComponent.self] }
     override var template: String? { "Messages/ConversationScene" }
 
     /// The message list's id (the composer refreshes it after sending).

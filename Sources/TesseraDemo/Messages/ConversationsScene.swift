@@ -6,6 +6,7 @@ import Tessera
 /// only, ``MemberScene``).
 final class ConversationsScene: MemberScene, @unchecked Sendable {
     override class var path: String { DemoURLs.messages }
+    override class var componentTypes: [AnyComponent.Type] { [ConversationListComponent.self] }
     override var template: String? { "Messages/ConversationsScene" }
     override var memberTitle: String { "Messages" }
 

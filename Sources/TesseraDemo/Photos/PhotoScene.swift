@@ -5,6 +5,7 @@ import Tessera
 /// `GET /photos/:id`: one photo, large, with who posted it and when.
 final class PhotoScene: Scene, @unchecked Sendable {
     override class var path: String { "/photos/:id" }
+    override class var componentTypes: [AnyComponent.Type] { [PhotoDetailComponent.self] }
     override var template: String? { "Photos/PhotoScene" }
 
     // MARK: - State

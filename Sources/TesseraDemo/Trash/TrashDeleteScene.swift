@@ -8,6 +8,7 @@ import Tessera
 /// trash is a 404.
 final class TrashDeleteScene: MemberScene, @unchecked Sendable {
     override class var path: String { "/trash/:item/delete" }
+    override class var componentTypes: [AnyComponent.Type] { [TrashDeleteConfirmComponent.self] }
     override var memberTitle: String { "Delete forever?" }
 
     // MARK: - State

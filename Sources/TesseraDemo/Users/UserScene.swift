@@ -7,6 +7,9 @@ import Tessera
 /// the components then load and paginate on their own.
 final class UserScene: Scene, @unchecked Sendable {
     override class var path: String { "/users/:id" }
+    override class var componentTypes: [AnyComponent.Type] {
+        [UserInfoComponent.self, BlogListComponent.self, DraftListComponent.self, TrashSummaryComponent.self]
+    }
     override var template: String? { composition.template }
 
     // MARK: - State
