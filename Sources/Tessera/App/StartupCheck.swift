@@ -42,11 +42,24 @@ struct StartupCheck {
             } else if !sceneType.path.hasPrefix("/") {
                 problems.append(StartupProblem(file: nil, type: name, message: "path '\(sceneType.path)' must start with '/'"))
             }
-            if let template = sceneType.init().template, !templates.contains(template) {
-                problems.append(
-                    StartupProblem(
-                        file: nil, type: name,
-                        message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
+            if let template = sceneType.init().template {
+                if templates.contains(template) {
+                    checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
+                } else {
+                    problems.append(
+                        StartupProblem(
+                            file: nil, type: name,
+                            message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
+                }
+            } else {
+                switch templates.template(of: sceneType, declared: nil) {
+                case .found(let template):
+                    checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
+                case .missing(let expected):
+                    if ObjectIdentifier(sceneType.modelType) != ObjectIdentifier(EmptyModel.self) { problems.append(TemplateChecker.missing(owner: name, expected: expected)) }
+                case .ambiguous(let names):
+                    problems.append(TemplateChecker.ambiguous(owner: name, names: names))
+                }
             }
             for component in Self.componentTypes(of: sceneType)
             where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
@@ -66,6 +79,7 @@ struct StartupCheck {
             switch templates.template(of: component, declared: component.template) {
             case .found(let name):
                 checker.check(template: name, model: component.modelType, owner: owner, builtIns: ComponentViewModel.builtInKeys)
+                checker.check(cells: component.cellTypes)
             case .missing(let expected):
                 problems.append(TemplateChecker.missing(owner: owner, expected: expected))
             case .ambiguous(let names):
@@ -76,6 +90,10 @@ struct StartupCheck {
         problems += checker.errors.map { StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message) }
         return (problems, checker.unusedKeyWarnings())
     }
+
+    /// What a scene's template reads besides its model: `components.<id>` (checked against the
+    /// scene's components elsewhere).
+    static let sceneBuiltIns: [(name: String, shape: TemplateShape)] = [("components", .open)]
 
     /// The component types a scene holds, whose templates and models are checked.
     static func componentTypes(of scene: Scene.Type) -> [AnyComponent.Type] { scene.componentTypes }

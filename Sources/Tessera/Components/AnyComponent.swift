@@ -45,6 +45,11 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// default none.
     open var fragmentQuery: [(String, String)] { [] }
 
+    /// The cell renderers this component draws through a ``CellRegistry`` (a
+    /// ``SectionedDataSource``), whose templates and models start-up checks; default none.
+    /// Cells of an ``ArrayDataSource`` in the model are found without this.
+    open class var cellTypes: [any CellRenderer.Type] { [] }
+
     /// Actions this component answers, each with the handler that runs it; default none.
     /// Routes for them are mounted from this table.
     open class var actions: ActionTable { ActionTable() }

@@ -40,14 +40,16 @@ struct LayoutViewModel: TemplateModel {
 
 // MARK: - SceneBody
 
-/// A scene's body as a fragment: its template with its model and components, or its
-/// components one after another when it has no template.
+/// A scene's body as a fragment: its template (declared, or named like the scene) with its
+/// model and components, or its components one after another when it has no template.
 struct SceneBody: HTMLFragment {
     let scene: Scene
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let template = scene.template {
-            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
+        } else if let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil) {
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
         } else {
             ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
         }

@@ -140,6 +140,11 @@ struct TemplateChecker {
     /// Checks the cells a data source draws, once per cell type.
     private mutating func noteCells(in shape: TemplateShape) {
         guard case .markup(let cells) = shape else { return }
+        check(cells: cells)
+    }
+
+    /// Checks each cell's template against its model, once per cell type.
+    mutating func check(cells: [any CellRenderer.Type]) {
         for cell in cells where checkedCells.insert(ObjectIdentifier(cell)).inserted {
             checkCell(cell)
         }

@@ -25,11 +25,15 @@ extension TemplateLibrary {
     }
 
     /// The compiled template of `type` (see ``template(of:declared:)``), found once per type and
-    /// library, or nil when there is none (start-up reports that before serving).
+    /// library (a type's template does not change while the library lives), or nil when there
+    /// is none (start-up reports that before serving where one is required).
     public func compiledTemplate(of type: Any.Type, declared: String?) -> Template? {
         let id = ObjectIdentifier(type)
-        if let name = typeTemplates.withLock({ $0[id] }) { return templates[name] }
-        guard case .found(let name) = template(of: type, declared: declared) else { return nil }
+        if let name = typeTemplates.withLock({ $0[id] }) { return name.isEmpty ? nil : templates[name] }
+        guard case .found(let name) = template(of: type, declared: declared) else {
+            typeTemplates.withLock { $0[id] = "" }
+            return nil
+        }
         typeTemplates.withLock { $0[id] = name }
         return templates[name]
     }

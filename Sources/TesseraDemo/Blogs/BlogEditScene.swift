@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /blogs/:id/edit` (and its form's `POST`): the author edits a published post. Members
 /// only (``MemberScene``); someone else's, a missing or a trashed post is a 404.
-final class BlogEditScene: MemberScene, @unchecked Sendable {
+final class BlogEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/blogs/:id/edit" }
     override class var componentTypes: [AnyComponent.Type] { [BlogEditFormComponent.self] }
     override var memberTitle: String { "Edit post" }

@@ -14,7 +14,6 @@ final class BlogScene: Scene, @unchecked Sendable {
     override class var componentTypes: [AnyComponent.Type] {
         [BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentFormComponent.self, CommentListComponent.self]
     }
-    override var template: String? { "Blogs/BlogScene" }
 
     // MARK: - State
 

@@ -5,7 +5,7 @@ import Tessera
 /// `GET /drafts/:id/edit`: editing one of your drafts. It also answers the draft form's posts
 /// (`POST /drafts`, `/drafts/:id`, `/drafts/:id/publish`); without an `:id` (creating) the form
 /// is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404.
-class DraftEditorScene: MemberScene, @unchecked Sendable {
+class DraftEditorScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
     override class var componentTypes: [AnyComponent.Type] { [DraftFormComponent.self] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }

@@ -4,10 +4,9 @@ import Tessera
 
 /// `GET /messages/:id` and `POST /messages/:id`: one conversation — its messages and the
 /// composer — for its participants (members only, ``MemberScene``); 404 for anyone else.
-final class ConversationScene: MemberScene, @unchecked Sendable {
+final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked Sendable {
     override class var path: String { "/messages/:id" }
     override class var componentTypes: [AnyComponent.Type] { [ComposerComponent.self, MessageListComponent.self] }
-    override var template: String? { "Messages/ConversationScene" }
 
     /// The message list's id (the composer refreshes it after sending).
     static let listID = "messages"
@@ -42,7 +41,15 @@ final class ConversationScene: MemberScene, @unchecked Sendable {
 
     override var memberTitle: String { otherName.map { "\($0) · Messages" } ?? "Messages" }
 
-    override func viewModel() -> any ViewModel {
-        ["otherName": .optional(otherName), "conversationsURL": .string(DemoURLs.messages)]
+    override func viewModel() -> Model { Model(otherName: otherName) }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let otherName: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("otherName") { $0.otherName },
+            TemplateKey("conversationsURL") { _ in DemoURLs.messages },
+        ]
     }
 }

@@ -4,10 +4,9 @@ import Tessera
 
 /// `GET /messages`: the signed-in member's conversations and a "New message" link (members
 /// only, ``MemberScene``).
-final class ConversationsScene: MemberScene, @unchecked Sendable {
+final class ConversationsScene: MemberScene<ConversationsScene.Model>, @unchecked Sendable {
     override class var path: String { DemoURLs.messages }
     override class var componentTypes: [AnyComponent.Type] { [ConversationListComponent.self] }
-    override var template: String? { "Messages/ConversationsScene" }
     override var memberTitle: String { "Messages" }
 
     // MARK: - Life cycle
@@ -16,7 +15,10 @@ final class ConversationsScene: MemberScene, @unchecked Sendable {
         add(ConversationListComponent(id: "conversations", viewerID: memberID, conversationURL: DemoURLs.conversation))
     }
 
-    override func viewModel() -> any ViewModel {
-        ["newMessageURL": .string(DemoURLs.newMessage)]
+    override func viewModel() -> Model { Model() }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("newMessageURL") { _ in DemoURLs.newMessage }]
     }
 }

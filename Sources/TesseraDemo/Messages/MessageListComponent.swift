@@ -5,6 +5,7 @@ import Tessera
 /// The messages of one conversation, oldest first, each drawn by its kind's cell and marked
 /// as the viewer's own or the other person's.
 final class MessageListComponent: Component<MessageListComponent.Model>, @unchecked Sendable {
+    override class var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
 
     // MARK: - Configuration
 

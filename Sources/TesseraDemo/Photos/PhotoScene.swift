@@ -6,7 +6,6 @@ import Tessera
 final class PhotoScene: Scene, @unchecked Sendable {
     override class var path: String { "/photos/:id" }
     override class var componentTypes: [AnyComponent.Type] { [PhotoDetailComponent.self] }
-    override var template: String? { "Photos/PhotoScene" }
 
     // MARK: - State
 

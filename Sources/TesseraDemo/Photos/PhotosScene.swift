@@ -6,7 +6,6 @@ import Tessera
 final class PhotosScene: Scene, @unchecked Sendable {
     override class var path: String { DemoURLs.photos }
     override class var componentTypes: [AnyComponent.Type] { [GalleryComponent.self] }
-    override var template: String? { "Photos/PhotosScene" }
 
     // MARK: - Life cycle
 

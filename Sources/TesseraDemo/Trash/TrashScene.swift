@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /trash`: the signed-in member's trashed blogs, to restore or delete forever. Signed-out
 /// visitors are sent to sign in (``MemberScene``).
-final class TrashScene: MemberScene, @unchecked Sendable {
+final class TrashScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { DemoURLs.trash }
     override class var componentTypes: [AnyComponent.Type] { [TrashListComponent.self] }
     override var memberTitle: String { "Trash" }

@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /users/:id/edit` (its form posts to `POST /users/:id`): a member edits their display
 /// name and bio. Members only (``MemberScene``); anyone else's profile is a 404.
-final class ProfileEditScene: MemberScene, @unchecked Sendable {
+final class ProfileEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/users/:id/edit" }
     override class var componentTypes: [AnyComponent.Type] { [ProfileFormComponent.self] }
     override var memberTitle: String { "Edit your profile" }
