@@ -122,7 +122,11 @@ final class BrokenComponent: Component<EmptyModel>, @unchecked Sendable {
 }
 
 /// The items page: list + total, and the CSRF token printed for the tests to pick up.
-class ItemsScene: Scene, @unchecked Sendable {
+class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
+    struct Model: TemplateModel {
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("heading") { _ in "All items" }]
+    }
+
     override class var path: String { "/items" }
     override class var componentTypes: [AnyComponent.Type] { [ItemListComponent.self, LikeTotalComponent.self] }
     override var template: String? { "Scenes/Items" }
@@ -142,9 +146,9 @@ class ItemsScene: Scene, @unchecked Sendable {
         HookLog.shared.add("willRender")
         head.title = "Items"
     }
-    override func viewModel() -> any ViewModel {
+    override func viewModel() -> Model {
         HookLog.shared.add("render")
-        return ["heading": "All items"]
+        return Model()
     }
     override func didRender(_ scope: RequestScope, status: Int) async {
         HookLog.shared.add("didRender")
