@@ -2,66 +2,99 @@ import Foundation
 
 // MARK: - StartupCheck
 
-/// The checks start-up and `tessera validate` run on an app's code before serving: each scene
-/// declares its path, each template the code names exists, each component declares its
-/// template, the default layout exists.
+/// The checks start-up and `tessera validate` run on an app's types before serving, with no
+/// source code at hand (a deployed binary has none): each scene declares its path; every
+/// template a scene, component, cell or layout renders exists (found by convention or named by
+/// an override); and every key each template reads is one its view model declares
+/// (``TemplateChecker``). Keys declared but never read are warnings.
 struct StartupCheck {
     let scenes: [Scene.Type]
     let site: SiteConfiguration
     let templates: TemplateLibrary
-    let sources: SourceIndex
+    /// What the app's ``TesseraApp/globals(_:)`` returns.
+    let appGlobals: any TemplateModel.Type
     let viewsFolder: String
 
-    /// Checks `scenes`; reads the sources of `module` (`sources/<module>` when that folder
-    /// exists, else all of `sources`).
-    init(scenes: [Scene.Type], site: SiteConfiguration, templates: TemplateLibrary, sources: URL, module: String) {
+    init(scenes: [Scene.Type], site: SiteConfiguration, templates: TemplateLibrary, appGlobals: any TemplateModel.Type) {
         self.scenes = scenes
         self.site = site
         self.templates = templates
-        let moduleFolder = sources.appendingPathComponent(module)
-        var isDirectory: ObjCBool = false
-        if !module.isEmpty, FileManager.default.fileExists(atPath: moduleFolder.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            self.sources = SourceIndex.cached(moduleFolder, display: sources.lastPathComponent + "/" + module)
-        } else {
-            self.sources = SourceIndex.cached(sources)
-        }
+        self.appGlobals = appGlobals
         viewsFolder = URL(fileURLWithPath: site.viewsDirectory).lastPathComponent
     }
 
-    /// Every problem found, scenes first, then the sources' template names.
-    func problems() -> [StartupProblem] {
-        var problems: [StartupProblem] = []
-        var reported: Set<String> = []
-        for sceneType in scenes {
-            let name = String(describing: sceneType)
-            let file = sources.file(of: name)
-            if sceneType.path.isEmpty {
-                problems.append(StartupProblem(file: file, type: name, message: "does not declare its path (override `class var path`)"))
-            } else if !sceneType.path.hasPrefix("/") {
-                problems.append(StartupProblem(file: file, type: name, message: "path '\(sceneType.path)' must start with '/'"))
-            }
-            if let template = sceneType.init().template, !templates.contains(template) {
-                reported.insert(name + "/" + template)
-                problems.append(missing(template, type: name, file: file))
-            }
-        }
-        if let layout = site.defaultLayout, !templates.contains(layout), layout != SiteConfiguration.appLayout {
-            problems.append(StartupProblem(file: nil, type: "SiteConfiguration", message: "default layout '\(layout)' does not exist in \(viewsFolder)/"))
-        }
-        for reference in sources.templates where !templates.contains(reference.name) {
-            guard reported.insert(reference.type + "/" + reference.name).inserted else { continue }
-            problems.append(missing(reference.name, type: reference.type, file: "\(reference.file):\(reference.line)"))
-        }
-        for component in sources.componentsWithoutTemplate {
-            problems.append(
-                StartupProblem(file: component.file, type: component.type, message: "does not declare its template (override `var template`)"))
-        }
-        return problems
+    /// The keys every template may read: Tessera's (`csrfToken`, `onceToken`, `isDevelopment`,
+    /// `siteName`, `assets`) and the app's globals.
+    var globals: [(name: String, shape: TemplateShape)] {
+        Site.builtInGlobalKeys + appGlobals.declaredKeys
     }
 
-    private func missing(_ template: String, type: String, file: String?) -> StartupProblem {
-        StartupProblem(
-            file: file, type: type,
-            message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)")
+    /// Every problem found (scenes, then missing templates, then template keys), and the
+    /// warnings (keys no template reads).
+    func run() -> (problems: [StartupProblem], warnings: [String]) {
+        var problems: [StartupProblem] = []
+        var checker = TemplateChecker(library: templates, globals: globals)
+        var components: [AnyComponent.Type] = []
+        for sceneType in scenes {
+            let name = String(describing: sceneType)
+            if sceneType.path.isEmpty {
+                problems.append(StartupProblem(file: nil, type: name, message: "does not declare its path (override `class var path`)"))
+            } else if !sceneType.path.hasPrefix("/") {
+                problems.append(StartupProblem(file: nil, type: name, message: "path '\(sceneType.path)' must start with '/'"))
+            }
+            if let template = sceneType.init().template {
+                if templates.contains(template) {
+                    checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
+                } else {
+                    problems.append(
+                        StartupProblem(
+                            file: nil, type: name,
+                            message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
+                }
+            } else {
+                switch templates.template(of: sceneType, declared: nil) {
+                case .found(let template):
+                    checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
+                case .missing(let expected):
+                    if ObjectIdentifier(sceneType.modelType) != ObjectIdentifier(EmptyModel.self) { problems.append(TemplateChecker.missing(owner: name, expected: expected)) }
+                case .ambiguous(let names):
+                    problems.append(TemplateChecker.ambiguous(owner: name, names: names))
+                }
+            }
+            for component in Self.componentTypes(of: sceneType)
+            where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
+                components.append(component)
+            }
+        }
+        if let layout = site.defaultLayout, layout != SiteConfiguration.appLayout || templates.contains(layout) {
+            if templates.contains(layout) {
+                checker.check(template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'")
+            } else {
+                problems.append(
+                    StartupProblem(file: nil, type: "SiteConfiguration", message: "default layout '\(layout)' does not exist in \(viewsFolder)/"))
+            }
+        }
+        for component in components {
+            let owner = String(describing: component)
+            switch templates.template(of: component, declared: component.template) {
+            case .found(let name):
+                checker.check(template: name, model: component.modelType, owner: owner, builtIns: ComponentViewModel.builtInKeys)
+                checker.check(cells: component.cellTypes)
+            case .missing(let expected):
+                problems.append(TemplateChecker.missing(owner: owner, expected: expected))
+            case .ambiguous(let names):
+                problems.append(TemplateChecker.ambiguous(owner: owner, names: names))
+            }
+        }
+        problems += checker.problems
+        problems += checker.errors.map { StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message) }
+        return (problems, checker.unusedKeyWarnings())
     }
+
+    /// What a scene's template reads besides its model: `components.<id>` (checked against the
+    /// scene's components elsewhere).
+    static let sceneBuiltIns: [(name: String, shape: TemplateShape)] = [("components", .open)]
+
+    /// The component types a scene holds, whose templates and models are checked.
+    static func componentTypes(of scene: Scene.Type) -> [AnyComponent.Type] { scene.componentTypes }
 }

@@ -19,7 +19,7 @@ public struct StartupProblem: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// `file: Type: message`.
-    public var description: String { (file.map { $0 + ": " } ?? "") + type + ": " + message }
+    public var description: String { (file.map { $0 + ": " } ?? "") + (type.isEmpty ? "" : type + ": ") + message }
 }
 
 // MARK: - StartupErrors

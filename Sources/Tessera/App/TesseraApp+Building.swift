@@ -21,24 +21,31 @@ extension TesseraApp {
     }
 
     /// Checks everything that can be checked without a database — templates, the scenes'
-    /// declarations, the templates the code names, clashing routes — and returns the templates.
-    /// The code is read from `Sources/<the app's module>` (all of `Sources` if there is no such
-    /// folder; nothing if there is no `Sources`).
+    /// declarations, every template a scene, component, cell or layout renders, the keys each
+    /// template reads against its view model, clashing routes — and returns the templates.
     ///
     /// Throws ``TemplateErrors`` for a template that does not compile, then
-    /// ``StartupErrors`` for everything else (each naming the Swift type and its file).
+    /// ``StartupErrors`` for everything else (each naming the Swift type, and the template's
+    /// `file:line:column` for a key). Keys no template reads are warnings: see
+    /// ``checkWithWarnings(_:)``.
     public func check(_ configuration: TesseraConfiguration) throws -> TemplateLibrary {
+        try checkWithWarnings(configuration).templates
+    }
+
+    /// ``check(_:)``, also returning the warnings (keys a view model declares that no template
+    /// reads), which `validate` prints and start-up logs.
+    public func checkWithWarnings(_ configuration: TesseraConfiguration) throws -> (templates: TemplateLibrary, warnings: [String]) {
         let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
         let check = StartupCheck(
             scenes: scenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
-            sources: URL(fileURLWithPath: configuration.sourcesDirectory),
-            module: String(String(reflecting: Self.self).prefix { $0 != "." }))
-        let problems = check.problems()
-            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: check.sources)
+            appGlobals: Globals.self)
+        let (problems, warnings) = check.run()
+        let all = problems
+            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: nil)
             + CompositionCheck(scenes: scenes + statelessScenes, templates: templates, viewsDirectory: configuration.viewsDirectory)
-            .problems(sources: check.sources)
-        guard problems.isEmpty else { throw StartupErrors(problems: problems) }
-        return templates
+            .problems(sources: nil)
+        guard all.isEmpty else { throw StartupErrors(problems: all) }
+        return (templates, warnings)
     }
 
     /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once.
@@ -51,7 +58,8 @@ extension TesseraApp {
 
     /// Runs every check (``check(_:)``), opens the database, and returns the site.
     public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) throws -> Site {
-        let templates = try check(configuration)
+        let (templates, warnings) = try checkWithWarnings(configuration)
+        for warning in warnings { logger.warning("\(warning)") }
         let database = try openDatabase(configuration)
         return Site(
             configuration: siteConfiguration(configuration), templates: templates, database: database, logger: logger,

@@ -53,9 +53,12 @@ public protocol TesseraApp: Sendable {
     /// Default none.
     func services(_ configuration: TesseraConfiguration) -> [any Sendable]
 
+    /// The model of ``globals(_:)``: keys every template may read. Default ``EmptyModel``.
+    associatedtype Globals: TemplateModel = EmptyModel
+
     /// Values every template may read, computed per request (say the signed-in member's name).
-    /// Default none.
-    func globals(_ scope: RequestScope) async -> [String: TemplateValue]
+    /// Their keys are checked like any model's. Default none.
+    func globals(_ scope: RequestScope) async -> Globals
 
     /// Adds routes that are not scenes (file downloads, webhooks), after the middleware and
     /// before the scenes. Default none.
@@ -80,8 +83,6 @@ extension TesseraApp {
     /// None.
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] { [] }
     /// None.
-    public func globals(_ scope: RequestScope) async -> [String: TemplateValue] { [:] }
-    /// None.
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, `new`. An
@@ -89,4 +90,9 @@ extension TesseraApp {
     public static func main() async {
         await TesseraCommand<Self>.main()
     }
+}
+
+extension TesseraApp where Globals == EmptyModel {
+    /// None.
+    public func globals(_ scope: RequestScope) async -> EmptyModel { EmptyModel() }
 }

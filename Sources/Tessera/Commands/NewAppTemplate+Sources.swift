@@ -86,13 +86,20 @@ extension NewAppTemplate {
         import Tessera
 
         /// One book: its title and author, and a "Finished" button while it is being read.
+        /// Its template is `Views/Books/BookCell.mustache`, found by the type's name.
         struct BookCell: CellRenderer {
-            var template: String { "Books/BookCell" }
+            func viewModel(for book: Book) -> Model { Model(book: book) }
 
-            func viewModel(for book: Book) -> [String: TemplateValue] {
-                [
-                    "title": .string(book.title), "author": .string(book.author),
-                    "finishURL": .string("/books/\(book.id)/finish"), "reading": .bool(!book.finished),
+            /// What the template reads: each key once, with how to read it (checked against the
+            /// template when the app starts and by `validate`).
+            struct Model: TemplateModel {
+                let book: Book
+
+                static let templateKeys: [TemplateKey<Model>] = [
+                    TemplateKey("title") { $0.book.title },
+                    TemplateKey("author") { $0.book.author },
+                    TemplateKey("finishURL") { "/books/\($0.book.id)/finish" },
+                    TemplateKey("reading") { !$0.book.finished },
                 ]
             }
         }
@@ -104,10 +111,15 @@ extension NewAppTemplate {
         }
 
         struct ShelfHeaderCell: CellRenderer {
-            var template: String { "Books/ShelfHeaderCell" }
+            func viewModel(for header: ShelfHeader) -> Model { Model(header: header) }
 
-            func viewModel(for header: ShelfHeader) -> [String: TemplateValue] {
-                ["title": .string(header.title), "count": .string(header.count == 1 ? "1 book" : "\(header.count) books")]
+            struct Model: TemplateModel {
+                let header: ShelfHeader
+
+                static let templateKeys: [TemplateKey<Model>] = [
+                    TemplateKey("title") { $0.header.title },
+                    TemplateKey("count") { $0.header.count == 1 ? "1 book" : "\($0.header.count) books" },
+                ]
             }
         }
 
@@ -120,10 +132,11 @@ extension NewAppTemplate {
 
         /// The shelf: books being read and books finished, in two sections, and the action that
         /// finishes one. It loads its own data and can be fetched alone at `/_/shelf`.
-        final class ShelfComponent: AnyComponent, @unchecked Sendable {
+        /// Its template is `Views/Books/ShelfComponent.mustache`, found by the type's name.
+        final class ShelfComponent: Component<ShelfComponent.Model>, @unchecked Sendable {
             // MARK: - Configuration
 
-            override var template: String { "Books/ShelfComponent" }
+            override class var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
 
             override class var actions: ActionTable {
                 ActionTable().on("finish", path: "books/:book/finish", ShelfComponent.finish)  // under the scene's path
@@ -139,8 +152,13 @@ extension NewAppTemplate {
                 shelves = try Self.dataSource(try await BookStore(database: scope.database).all())
             }
 
-            override func viewModel() -> any ViewModel {
-                ["shelves": shelves.map { .fragment($0) } ?? .null]
+            override func viewModel() -> Model { Model(shelves: shelves) }
+
+            /// What the template reads.
+            struct Model: TemplateModel {
+                let shelves: SectionedDataSource?
+
+                static let templateKeys: [TemplateKey<Model>] = [TemplateKey("shelves") { $0.shelves }]
             }
 
             // MARK: - Actions
@@ -180,7 +198,6 @@ extension NewAppTemplate {
         /// The first page: the reading list.
         final class ShelfScene: Scene, @unchecked Sendable {
             override class var path: String { "/" }
-            override var template: String? { "Books/ShelfScene" }
 
             /// The shelf: its actions are mounted under this scene; the template places it.
             static let shelf = ComponentSlot("shelf", ShelfComponent.self)

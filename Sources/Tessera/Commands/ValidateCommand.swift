@@ -4,9 +4,10 @@ import Foundation
 // MARK: - ValidateCommand
 
 /// `validate`: checks every template and prints each problem as
-/// `Views/path.mustache:LINE:COL: message`; when the templates compile, checks the app's code
-/// too (each scene's path, the templates the code names, clashing routes), printing each
-/// problem with its Swift type and file. Exits non-zero if there is any.
+/// `Views/path.mustache:LINE:COL: message`; when the templates compile, checks the app's types
+/// too (each scene's path, every template a type renders, the keys each template reads against
+/// its view model, clashing routes), printing each problem with its Swift type. Keys no
+/// template reads are printed as warnings. Exits non-zero if there is any problem.
 struct ValidateCommand<App: TesseraApp>: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -18,7 +19,8 @@ struct ValidateCommand<App: TesseraApp>: ParsableCommand {
 
     func run() throws {
         do {
-            let library = try App().check(try options.configuration())
+            let (library, warnings) = try App().checkWithWarnings(try options.configuration())
+            for warning in warnings { print("warning: " + warning) }
             let routes = RouteTable(scenes: App().scenes, statelessScenes: App().statelessScenes).routes.count
             print("\(routes) routes OK")
             print("\(library.names.count) templates OK")

@@ -13,7 +13,7 @@ import Foundation
 /// 1. `init` by its scene's ``Scene/configureComponents(_:)``;
 /// 2. ``load(_:)``, concurrently with the scene's other components (after the scene's
 ///    ``Scene/loadData(_:)``);
-/// 3. rendering: ``viewModel()`` read by ``template``, inside a root element Tessera writes
+/// 3. rendering: ``Component/viewModel()`` read by the template named like the type, inside a root element Tessera writes
 ///    with `id`, `data-component` and `data-src`.
 ///
 /// For an action, the handler runs instead of `load`: the fragment is rendered from the state
@@ -31,9 +31,10 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// (`BlogListComponent` → `blog-list`).
     open class var name: String { AnyComponent.kebabName(of: self) }
 
-    /// The template under `Views/`. Every component names its own: the default (empty) is a
-    /// start-up error naming the component and its file, and renders as the component's error.
-    open var template: String { "" }
+    /// The template under `Views/`, or nil (default) for the one named like the type:
+    /// `Views/**/<TypeName>.mustache`. None found (or two with that name) is a start-up and
+    /// `validate` error naming the component.
+    open class var template: String? { nil }
 
     /// The root element's tag; default `section`.
     open var rootElement: String { "section" }
@@ -44,6 +45,11 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// Query items the fragment URL must carry to reproduce this state (say the page number);
     /// default none.
     open var fragmentQuery: [(String, String)] { [] }
+
+    /// The cell renderers this component draws through a ``CellRegistry`` (a
+    /// ``SectionedDataSource``), whose templates and models start-up checks; default none.
+    /// Cells of an ``ArrayDataSource`` in the model are found without this.
+    open class var cellTypes: [any CellRenderer.Type] { [] }
 
     /// Actions this component answers, each with the handler that runs it; default none.
     /// Routes for them are mounted from this table.
@@ -71,8 +77,12 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// other error is shown in this component's error fragment while the page still renders.
     open func load(_ scope: RequestScope) async throws {}
 
-    /// The values the template reads. Default: an empty model. No need to call `super`.
-    open func viewModel() -> any ViewModel { [String: TemplateValue]() }
+    /// The values the template reads: ``Component``'s typed `viewModel()`; an ``EmptyModel``
+    /// for a component that is not a ``Component``.
+    func anyViewModel() -> any ViewModel { EmptyModel() }
+
+    /// The type of ``anyViewModel()``, for the template checks.
+    class var modelType: any TemplateModel.Type { EmptyModel.self }
 
     /// Changes or drops (nil) the event recorded when one of its actions ran. Default: records
     /// `proposed` as is.
@@ -106,14 +116,14 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
             writer.writeEscaped(rootClass)
         }
         writer.writeRaw("\">")
-        let hasTemplate = renderer.library.contains(template)
-        if loadError != nil || !hasTemplate {
+        let template = renderer.library.compiledTemplate(of: type(of: self), declared: Self.template)
+        if loadError != nil || template == nil {
             let message = loadError.map(errorMessage(for:)) ?? ""
-            let shown = hasTemplate ? message : "Missing template \(template.isEmpty ? "(none declared)" : template)"
+            let shown = template != nil ? message : "Missing template for \(type(of: self))"
             let model: [String: TemplateValue] = ["message": .string(shown), "retryURL": .string(fragmentURL)]
             renderer.render(BuiltInTemplates.componentError, model, into: &writer)
-        } else {
-            renderer.render(template, ComponentViewModel(component: self, model: viewModel()), into: &writer)
+        } else if let template {
+            renderer.render(template, ComponentViewModel(component: self, model: anyViewModel()), into: &writer)
         }
         writer.writeRaw("</")
         writer.writeRaw(Array(rootElement.utf8))
@@ -144,6 +154,11 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
 
 /// A component's model, plus `fragmentURL` and `componentID`.
 struct ComponentViewModel: ViewModel {
+    /// The keys every component template may read besides its model's.
+    static let builtInKeys: [(name: String, shape: TemplateShape)] = [
+        ("fragmentURL", .value), ("componentID", .value),
+    ]
+
     let component: AnyComponent
     let model: any ViewModel
 

@@ -5,7 +5,7 @@
 ///
 /// Interpolate it in a template (`{{rows}}` with `.fragment(dataSource)`): it writes each cell
 /// straight into the page. When there are no items it writes `emptyState` instead, if any.
-public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment {
+public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment, TemplateReadable {
     /// The items, in display order.
     public let items: [Cell.Item]
     /// The cell renderer.
@@ -33,4 +33,11 @@ public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment {
             drawCells(self, &writer, renderer)
         }
     }
+
+    // MARK: - Template checks
+
+    /// Markup drawn by `Cell`, whose template is checked against `Cell.CellModel`.
+    public static var templateShape: TemplateShape { .markup([Cell.self]) }
+    /// `.fragment(self)`.
+    public var templateValue: TemplateValue { .fragment(self) }
 }

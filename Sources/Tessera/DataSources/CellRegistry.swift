@@ -13,7 +13,6 @@ public struct CellRegistry: Sendable {
     /// A type-erased renderer: writes one item known to be of its type.
     struct Entry: Sendable {
         let write: @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void
-        let template: String
     }
 
     private var entries: [Role: [ObjectIdentifier: Entry]] = [:]
@@ -28,7 +27,7 @@ public struct CellRegistry: Sendable {
             write: { item, writer, templates in
                 guard let item = item as? Renderer.Item else { return }
                 renderer.write(CollectionOfOne(item), into: &writer, renderer: templates)
-            }, template: renderer.template)
+            })
         entries[role, default: [:]][ObjectIdentifier(Renderer.Item.self)] = entry
     }
 
@@ -43,7 +42,4 @@ public struct CellRegistry: Sendable {
     func entry(for item: Any, role: Role) -> Entry? {
         entries[role]?[ObjectIdentifier(type(of: item))]
     }
-
-    /// The template names of every registered renderer (checked at start-up by apps' tests).
-    public var templates: [String] { entries.values.flatMap { $0.values.map(\.template) }.sorted() }
 }

@@ -7,30 +7,35 @@
 ///
 /// ```swift
 /// struct FortuneCell: CellRenderer {
-///     let template = "Fortunes/FortuneCell"
 ///     func viewModel(for fortune: Fortune) -> FortuneCellModel { FortuneCellModel(fortune) }
 /// }
 /// ```
+///
+/// Its template is found by the type's name (`Views/**/FortuneCell.mustache`) unless
+/// ``template`` names another; the model's declared keys are checked against it at start-up.
 public protocol CellRenderer<Item>: Sendable {
     /// The kind of item this cell draws.
     associatedtype Item
     /// The view model its template reads.
-    associatedtype CellModel: ViewModel
+    associatedtype CellModel: TemplateModel
 
-    /// The cell's template name under `Views/`.
-    var template: String { get }
+    /// The cell's template under `Views/`, or nil (default) for the one named like the type.
+    static var template: String? { get }
 
     /// A ready view model for `item`.
     func viewModel(for item: Item) -> CellModel
 }
 
 extension CellRenderer {
+    /// No override: the template named like the type.
+    public static var template: String? { nil }
+
     /// Renders `items` with this cell, one after another, reusing one render pass.
     /// Inlinable so that it is specialized for each concrete cell where it is used.
     @inlinable
     func write<Items: Sequence>(_ items: Items, into writer: inout HTMLWriter, renderer: TemplateRenderer)
     where Items.Element == Item {
-        guard let compiled = renderer.library.template(named: template) else {
+        guard let compiled = renderer.library.compiledTemplate(of: Self.self, declared: Self.template) else {
             writer.writeRaw("<!-- missing cell template -->")
             return
         }

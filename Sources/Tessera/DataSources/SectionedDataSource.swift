@@ -10,7 +10,7 @@
 /// Each section renders through `sectionTemplate` (default `Tessera/Section`, which wraps the
 /// items in an element marked `data-items` so "load more" can append to it) with the names
 /// `id`, `header`, `items`, `footer` and `isEmpty`.
-public struct SectionedDataSource: HTMLFragment, @unchecked Sendable {
+public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Sendable {
     /// The sections, in display order.
     public let sections: [DataSourceSection]
     /// The renderers.
@@ -42,6 +42,11 @@ public struct SectionedDataSource: HTMLFragment, @unchecked Sendable {
 
     // MARK: - Rendering
 
+    /// Markup (its cells are drawn through the registry, chosen at run time).
+    public static var templateShape: TemplateShape { .markup([]) }
+    /// `.fragment(self)`.
+    public var templateValue: TemplateValue { .fragment(self) }
+
     /// Writes each section through ``sectionTemplate``, in order.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         for section in sections {
@@ -49,30 +54,32 @@ public struct SectionedDataSource: HTMLFragment, @unchecked Sendable {
         }
     }
 
-    /// What the section template reads.
-    private struct SectionModel: ViewModel {
+    /// What the section template reads: `id`, `isEmpty`, `header`, `items`, `footer`.
+    struct SectionModel: TemplateModel {
         let section: DataSourceSection
         let registry: CellRegistry
 
-        func value(forKey key: String) -> TemplateValue? {
-            switch key {
-            case "id": .optional(section.id)
-            case "isEmpty": .bool(section.items.isEmpty)
-            case "header": section.header.map { .fragment(Drawn(value: $0, role: .header, registry: registry)) } ?? .null
-            case "footer": section.footer.map { .fragment(Drawn(value: $0, role: .footer, registry: registry)) } ?? .null
-            case "items":
-                if section.items.isEmpty {
-                    section.emptyState.map { .fragment($0) } ?? .null
+        static let templateKeys: [TemplateKey<SectionModel>] = [
+            TemplateKey("id") { $0.section.id },
+            TemplateKey("isEmpty") { $0.section.items.isEmpty },
+            TemplateKey(name: "header", shape: .markup([])) { model in
+                model.section.header.map { .fragment(Drawn(value: $0, role: .header, registry: model.registry)) } ?? .null
+            },
+            TemplateKey(name: "footer", shape: .markup([])) { model in
+                model.section.footer.map { .fragment(Drawn(value: $0, role: .footer, registry: model.registry)) } ?? .null
+            },
+            TemplateKey(name: "items", shape: .markup([])) { model in
+                if model.section.items.isEmpty {
+                    model.section.emptyState.map { .fragment($0) } ?? .null
                 } else {
-                    .fragment(Drawn(value: section.items, role: .cell, registry: registry))
+                    .fragment(Drawn(value: model.section.items, role: .cell, registry: model.registry))
                 }
-            default: nil
-            }
-        }
+            },
+        ]
     }
 
     /// A header, a footer, or a list of items, drawn through the registry.
-    private struct Drawn: HTMLFragment {
+    struct Drawn: HTMLFragment {
         let value: Any
         let role: CellRegistry.Role
         let registry: CellRegistry

@@ -9,7 +9,7 @@ import Synchronization
 /// request. Scenes are mounted on a router with ``mount(_:on:)``.
 public final class Site: Sendable {
     /// Values every template may read, computed per request (say the signed-in user's name).
-    public typealias Globals = @Sendable (RequestScope) async -> [String: TemplateValue]
+    public typealias Globals = @Sendable (RequestScope) async -> any ViewModel
 
     /// The configuration.
     public let configuration: SiteConfiguration
@@ -40,7 +40,7 @@ public final class Site: Sendable {
     /// the site uses Tessera's built-in layout instead.
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
-        services: [any Sendable] = [], globals: @escaping Globals = { _ in [:] }
+        services: [any Sendable] = [], globals: @escaping Globals = { _ in EmptyModel() }
     ) {
         var configuration = configuration
         if configuration.defaultLayout == SiteConfiguration.appLayout, !templates.contains(SiteConfiguration.appLayout) {
@@ -77,6 +77,11 @@ public final class Site: Sendable {
 
     /// Replaces the templates (the dev server does this when `Views/` changes).
     public func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
+
+    /// The keys Tessera adds to every template's globals (see ``renderer(for:)``).
+    static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = [
+        ("csrfToken", .value), ("onceToken", .value), ("isDevelopment", .value), ("siteName", .value), ("assets", .open),
+    ]
 
     /// A renderer for `scope`, with the request's globals below every view model.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {

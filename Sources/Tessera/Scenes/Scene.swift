@@ -11,7 +11,7 @@
 /// 4. ``loadData(_:)`` — the scene's own data and access checks; then every component loads,
 ///    concurrently;
 /// 5. ``willRender(_:_:)`` — last changes: title, status, headers (`viewWillAppear`);
-/// 6. render — ``template`` with ``viewModel()``, inside the layout;
+/// 6. render — the template with ``ModelScene/viewModel()`` (if any), inside the layout;
 /// 7. ``didRender(_:status:)`` — after-render work: analytics (`viewDidAppear`).
 ///
 /// A `POST` to one of its components' actions runs steps 1–4 up to ``loadData(_:)`` (so its
@@ -53,7 +53,9 @@ open class Scene: @unchecked Sendable {
     /// The name analytics records; default the type's name.
     open class var analyticsName: String { String(describing: self) }
 
-    /// The body template, or nil (default) to render the components one after another.
+    /// The body template's name under `Views/`, or nil (default) for the template named like the
+    /// scene (`Views/**/<SceneName>.mustache`) when there is one, else the components one after
+    /// another. A ``ModelScene`` must have a template.
     open var template: String? { nil }
 
     /// The components, in order.
@@ -99,9 +101,12 @@ open class Scene: @unchecked Sendable {
     /// `super`.
     open func willRender(_ head: inout PageHead, _ scope: RequestScope) {}
 
-    /// The values the scene's template reads (components are under `components`). Default: an
-    /// empty model. No need to call `super`.
-    open func viewModel() -> any ViewModel { [String: TemplateValue]() }
+    /// The values the scene's template reads: ``ModelScene``'s typed `viewModel()`; an
+    /// ``EmptyModel`` for a scene that is not a ``ModelScene``.
+    func anyViewModel() -> any ViewModel { EmptyModel() }
+
+    /// The type of ``anyViewModel()``, for the template checks.
+    class var modelType: any TemplateModel.Type { EmptyModel.self }
 
     /// Runs after the page was rendered. Default: records the page view returned by
     /// ``analyticsEvent(_:)``. An override must call `super` to keep analytics.

@@ -16,7 +16,7 @@ struct SceneViewModel: ViewModel {
 /// What a layout reads: `title`, `documentTitle` (the title, then the site's name unless the
 /// title is that name), `bodyClass`, `content` (the scene's body, written in place), and the
 /// site's globals below it.
-struct LayoutViewModel: ViewModel {
+struct LayoutViewModel: TemplateModel {
     let head: PageHead
     let content: any HTMLFragment
     let siteName: String
@@ -27,28 +27,29 @@ struct LayoutViewModel: ViewModel {
         self.siteName = siteName
     }
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": .string(head.title)
-        case "documentTitle":
-            .string(siteName.isEmpty || head.title == siteName ? head.title : head.title + " · " + siteName)
-        case "bodyClass": .optional(head.bodyClass)
-        case "content": .fragment(content)
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<LayoutViewModel>] = [
+        TemplateKey("title") { $0.head.title },
+        TemplateKey("documentTitle") { model in
+            model.siteName.isEmpty || model.head.title == model.siteName
+                ? model.head.title : model.head.title + " · " + model.siteName
+        },
+        TemplateKey("bodyClass") { $0.head.bodyClass },
+        .markup("content") { $0.content },
+    ]
 }
 
 // MARK: - SceneBody
 
-/// A scene's body as a fragment: its template with its model and components, or its
-/// components one after another when it has no template.
+/// A scene's body as a fragment: its template (declared, or named like the scene) with its
+/// model and components, or its components one after another when it has no template.
 struct SceneBody: HTMLFragment {
     let scene: Scene
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let template = scene.template {
-            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
+        } else if let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil) {
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
         } else {
             ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
         }

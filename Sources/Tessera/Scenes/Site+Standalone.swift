@@ -29,11 +29,7 @@ extension Site {
         try await SceneRunner.load(scene.components, scope)
         let renderer = await renderer(for: scope)
         var body = HTMLWriter()
-        if let template = scene.template {
-            renderer.render(template, SceneViewModel(model: scene.viewModel(), components: scene.components), into: &body)
-        } else {
-            ComponentList(components: scene.components).write(into: &body, renderer: renderer)
-        }
+        SceneBody(scene: scene).write(into: &body, renderer: renderer)
         return StandaloneRender(html: String(decoding: body.bytes, as: UTF8.self), queryCount: scope.database.counter.value)
     }
 }

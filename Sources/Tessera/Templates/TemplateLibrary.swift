@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - TemplateLibrary
 
@@ -31,6 +32,13 @@ public final class TemplateLibrary: Sendable {
     let options: Options
     /// The names of the templates loaded from files, sorted.
     public let names: [String]
+    /// The sources, by name (built-ins included), for the view-model checks.
+    let sources: [String: TemplateSource]
+    /// Template names by their last path component (`Users/BlogListComponent` under
+    /// `BlogListComponent`), for finding a type's template by convention.
+    let namesByTypeName: [String: [String]]
+    /// Each type's template once found, so rendering finds it with one lookup.
+    let typeTemplates = Mutex<[ObjectIdentifier: String]>([:])
 
     // MARK: - Loading
 
@@ -63,6 +71,15 @@ public final class TemplateLibrary: Sendable {
         self.templates = templates
         self.options = options
         self.names = sources.map(\.name).sorted()
+        var all: [String: TemplateSource] = [:]
+        for source in BuiltInTemplates.sources + sources { all[source.name] = source }
+        self.sources = all
+        var byTypeName: [String: [String]] = [:]
+        for name in all.keys.sorted() {
+            let last = name.split(separator: "/").last.map(String.init) ?? name
+            byTypeName[last, default: []].append(name)
+        }
+        self.namesByTypeName = byTypeName
     }
 
     // MARK: - Lookup

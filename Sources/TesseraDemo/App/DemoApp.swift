@@ -41,7 +41,7 @@ public struct DemoApp: TesseraApp {
     }
 
     /// The signed-in member for the layout (``CurrentUserGlobals``).
-    public func globals(_ scope: RequestScope) async -> [String: TemplateValue] {
+    public func globals(_ scope: RequestScope) async -> CurrentUserGlobals {
         await CurrentUserGlobals.values(scope)
     }
 

@@ -5,8 +5,6 @@ import Tessera
 /// Draws a ``BlogListItem`` as an `<article class="blog-cell">`: linked title, author, date,
 /// likes and excerpt.
 struct BlogCell: CellRenderer {
-    var template: String { "Blogs/BlogCell" }
-
     /// Where a post lives.
     let blogURL: @Sendable (Int64) -> String
     /// Where a member's profile lives.
@@ -18,21 +16,30 @@ struct BlogCell: CellRenderer {
 // MARK: - BlogCellModel
 
 /// A feed item's cell values, each made when the template reads it (no dictionary per cell).
-struct BlogCellModel: ViewModel {
+struct BlogCellModel: TemplateModel {
     let cell: BlogCell
     let item: BlogListItem
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "title": .string(item.blog.title)
-        case "url": .string(cell.blogURL(item.blog.id))
-        case "authorName": .string(item.author?.displayName ?? "A former member")
-        case "authorURL": .string(cell.userURL(item.blog.userID))
-        case "date": .string(DisplayText.date(item.blog.createdAt))
-        case "isoDate": .string(DisplayText.isoDate(item.blog.createdAt))
-        case "likes": .string(DisplayText.count(item.blog.likeCount, "like", "likes"))
-        case "excerpt": .string(item.blog.excerpt)
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("title") { $0.title },
+        TemplateKey("url") { $0.url },
+        TemplateKey("authorName") { $0.authorName },
+        TemplateKey("authorURL") { $0.authorURL },
+        TemplateKey("date") { $0.date },
+        TemplateKey("isoDate") { $0.isoDate },
+        TemplateKey("likes") { $0.likes },
+        TemplateKey("excerpt") { $0.excerpt },
+    ]
+
+    // MARK: - Keys
+
+
+    var title: String { item.blog.title }
+    var url: String { cell.blogURL(item.blog.id) }
+    var authorName: String { item.author?.displayName ?? "A former member" }
+    var authorURL: String { cell.userURL(item.blog.userID) }
+    var date: String { DisplayText.date(item.blog.createdAt) }
+    var isoDate: String { DisplayText.isoDate(item.blog.createdAt) }
+    var likes: String { DisplayText.count(item.blog.likeCount, "like", "likes") }
+    var excerpt: String { item.blog.excerpt }
 }

@@ -5,8 +5,7 @@ import Tessera
 /// The post: title, author, date and body; its author also gets an Edit link and the "Move to
 /// trash" button, whose action moves the post to the trash and goes to the author's profile
 /// with a one-time notice that offers Undo.
-final class BlogDetailComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Blogs/BlogDetailComponent" }
+final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecked Sendable {
     override var rootElement: String { "article" }
     override var rootClass: String? { "blog-detail" }
     override class var actions: ActionTable {
@@ -47,18 +46,42 @@ final class BlogDetailComponent: AnyComponent, @unchecked Sendable {
         isAuthor = blog.isWritten(by: scope.userID)
     }
 
-    override func viewModel() -> any ViewModel {
-        guard let blog else { return [String: TemplateValue]() }
-        return [
-            "title": .string(blog.title),
-            "authorName": .string(author?.displayName ?? "A former member"),
-            "authorURL": .string(userURL(blog.userID)),
-            "date": .string(DisplayText.date(blog.createdAt)),
-            "isoDate": .string(DisplayText.isoDate(blog.createdAt)),
-            "paragraphs": .list(blog.paragraphs.map { .string($0) }),
-            "isAuthor": .bool(isAuthor),
-            "trashURL": .string(sceneURL + "/trash"),
-            "editURL": .string(editURL(blog.id)),
+    override func viewModel() -> Model {
+        Model(
+            blog: blog, authorName: author?.displayName ?? "A former member",
+            authorURL: blog.map { userURL($0.userID) } ?? "", isAuthor: isAuthor, trashURL: sceneURL + "/trash",
+            editURL: blog.map { editURL($0.id) } ?? "")
+    }
+
+    /// The values the template reads (the post is there whenever the template renders: a
+    /// missing one is a 404).
+    struct Model: TemplateModel {
+        private let blog: Blog?
+        let authorName: String
+        let authorURL: String
+        let isAuthor: Bool
+        let trashURL: String
+        let editURL: String
+
+        init(blog: Blog?, authorName: String, authorURL: String, isAuthor: Bool, trashURL: String, editURL: String) {
+            self.blog = blog
+            self.authorName = authorName
+            self.authorURL = authorURL
+            self.isAuthor = isAuthor
+            self.trashURL = trashURL
+            self.editURL = editURL
+        }
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.blog?.title ?? "" },
+            TemplateKey("authorName") { $0.authorName },
+            TemplateKey("authorURL") { $0.authorURL },
+            TemplateKey("date") { $0.blog.map { DisplayText.date($0.createdAt) } ?? "" },
+            TemplateKey("isoDate") { $0.blog.map { DisplayText.isoDate($0.createdAt) } ?? "" },
+            TemplateKey("paragraphs") { $0.blog?.paragraphs ?? [] },
+            TemplateKey("isAuthor") { $0.isAuthor },
+            TemplateKey("trashURL") { $0.trashURL },
+            TemplateKey("editURL") { $0.editURL },
         ]
     }
 

@@ -6,8 +6,7 @@ import Tessera
 /// (``Draft/problems(title:body:publishing:)``). Saving goes back to the post with a one-time
 /// notice; refused text comes back with the messages and the input kept. Its scene loads the
 /// post and checks it is the member's (``show(_:)``) before the form renders or saves.
-final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Blogs/BlogEditFormComponent" }
+final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("save", path: "", BlogEditFormComponent.save)
     }
@@ -38,17 +37,42 @@ final class BlogEditFormComponent: AnyComponent, @unchecked Sendable {
         body = blog.body
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "actionURL": .string(sceneURL),
-            "blogURL": .string(blogURL(blogID)),
-            "title": .string(title),
-            "titleMaxLength": Draft.titleField.maxLength,
-            "body": .string(body),
-            "bodyMaxLength": Draft.bodyField.maxLength,
-            "titleError": .optional(problems["title"]),
-            "bodyError": .optional(problems["body"]),
-            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
+    override func viewModel() -> Model {
+        Model(
+            actionURL: sceneURL,
+            blogURL: blogURL(blogID),
+            title: title,
+            titleMaxLength: Draft.titleField.maxScalars,
+            body: body,
+            bodyMaxLength: Draft.bodyField.maxScalars,
+            titleError: problems["title"],
+            bodyError: problems["body"],
+            formError: problems.isEmpty ? nil : "Please fix the marked fields."
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let blogURL: String
+        let title: String
+        let titleMaxLength: Int
+        let body: String
+        let bodyMaxLength: Int
+        let titleError: String?
+        let bodyError: String?
+        let formError: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("blogURL") { $0.blogURL },
+            TemplateKey("title") { $0.title },
+            TemplateKey("titleMaxLength") { $0.titleMaxLength },
+            TemplateKey("body") { $0.body },
+            TemplateKey("bodyMaxLength") { $0.bodyMaxLength },
+            TemplateKey("titleError") { $0.titleError },
+            TemplateKey("bodyError") { $0.bodyError },
+            TemplateKey("formError") { $0.formError },
         ]
     }
 

@@ -5,7 +5,7 @@ import Tessera
 /// `GET /blogs/:id/edit` (and its form's `POST` to the same address): the author edits a
 /// published post. Members only (``MemberScene``); someone else's, a missing or a trashed post
 /// is a 404, checked once in ``loadData(_:)`` before the form shows the post or saves it.
-final class BlogEditScene: MemberScene, @unchecked Sendable {
+final class BlogEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/blogs/:id/edit" }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { "Edit post" }

@@ -12,7 +12,6 @@ import Tessera
 final class BlogScene: Scene, @unchecked Sendable {
     override class var path: String { "/blogs/:id" }
     override class var composition: [ComponentSlot] { [detail, likeButton, stats, comments, commentForm] }
-    override var template: String? { "Blogs/BlogScene" }
 
     // MARK: - Composition
 

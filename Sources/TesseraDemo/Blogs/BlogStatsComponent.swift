@@ -4,8 +4,7 @@ import Tessera
 
 /// The aside's summary of the post: its likes (the page's shared ``LikeState``) and how many
 /// comments it has. It is re-rendered along with the like button and the comment form.
-final class BlogStatsComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Blogs/BlogStatsComponent" }
+final class BlogStatsComponent: Component<BlogStatsComponent.Model>, @unchecked Sendable {
     override var rootClass: String? { "card" }
 
     // MARK: - Configuration
@@ -33,10 +32,24 @@ final class BlogStatsComponent: AnyComponent, @unchecked Sendable {
         comments = try await CommentStore(database: scope.database).count(of: thread.blogID)
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "countText": .string(state.countText), "likedByViewer": .bool(state.likedByViewer),
-            "commentsText": .string(DisplayText.count(comments, "comment", "comments")),
+    override func viewModel() -> Model {
+        Model(
+            countText: state.countText,
+            likedByViewer: state.likedByViewer,
+            commentsText: DisplayText.count(comments, "comment", "comments")
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let countText: String
+        let likedByViewer: Bool
+        let commentsText: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("countText") { $0.countText },
+            TemplateKey("likedByViewer") { $0.likedByViewer },
+            TemplateKey("commentsText") { $0.commentsText },
         ]
     }
 }

@@ -8,8 +8,7 @@ import Tessera
 /// It reads and updates the page's shared ``LikeState`` (loaded once by the scene, before the
 /// action runs); its actions record the new count there and send the stats along
 /// (`.updating(BlogStatsComponent.self)`), so the count changes with the same click.
-final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Blogs/LikeButtonComponent" }
+final class LikeButtonComponent: Component<LikeButtonComponent.Model>, @unchecked Sendable {
     override var rootElement: String { "div" }
     override var rootClass: String? { "actions like-actions" }
     override class var actions: ActionTable {
@@ -34,13 +33,30 @@ final class LikeButtonComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    override func viewModel() -> any ViewModel {
-        [
-            "viewerCanLike": .bool(state.viewerCanLike),
-            "liked": .bool(state.likedByViewer),
-            "label": .string(state.likedByViewer ? "Unlike" : "Like"),
-            "toggleURL": .string(sceneURL + (state.likedByViewer ? "/unlike" : "/like")),
-            "signInURL": .string(signInURL),
+    override func viewModel() -> Model {
+        Model(
+            viewerCanLike: state.viewerCanLike,
+            liked: state.likedByViewer,
+            label: state.likedByViewer ? "Unlike" : "Like",
+            toggleURL: sceneURL + (state.likedByViewer ? "/unlike" : "/like"),
+            signInURL: signInURL
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let viewerCanLike: Bool
+        let liked: Bool
+        let label: String
+        let toggleURL: String
+        let signInURL: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("viewerCanLike") { $0.viewerCanLike },
+            TemplateKey("liked") { $0.liked },
+            TemplateKey("label") { $0.label },
+            TemplateKey("toggleURL") { $0.toggleURL },
+            TemplateKey("signInURL") { $0.signInURL },
         ]
     }
 

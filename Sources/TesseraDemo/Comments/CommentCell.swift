@@ -5,8 +5,6 @@ import Tessera
 /// Draws one comment: its author (linked), date and text; the one just posted carries
 /// `data-tessera-focus` so the client script focuses it.
 struct CommentCell: CellRenderer {
-    var template: String { "Comments/CommentCell" }
-
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
     /// The comment posted by this request, if any.
@@ -18,23 +16,31 @@ struct CommentCell: CellRenderer {
 // MARK: - CommentCellModel
 
 /// A comment's cell values, each made when the template reads it (no dictionary per cell).
-struct CommentCellModel: ViewModel {
+struct CommentCellModel: TemplateModel {
     let cell: CommentCell
     let item: CommentItem
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "anchor": .string("comment-\(item.comment.id)")
-        case "authorName": .string(item.authorName)
-        case "authorURL": .string(cell.userURL(item.comment.userID))
-        case "date": .string(DisplayText.date(item.comment.createdAt))
-        case "isoDate": .string(DisplayText.isoDate(item.comment.createdAt))
-        case "paragraphs":
-            .list(
-                item.comment.body.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                    .filter { !$0.isEmpty }.map { .string($0) })
-        case "isNew": .bool(item.comment.id == cell.postedID)
-        default: nil
-        }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("anchor") { $0.anchor },
+        TemplateKey("authorName") { $0.authorName },
+        TemplateKey("authorURL") { $0.authorURL },
+        TemplateKey("date") { $0.date },
+        TemplateKey("isoDate") { $0.isoDate },
+        TemplateKey("paragraphs") { $0.paragraphs },
+        TemplateKey("isNew") { $0.isNew },
+    ]
+
+    // MARK: - Keys
+
+
+    var anchor: String { "comment-\(item.comment.id)" }
+    var authorName: String { item.authorName }
+    var authorURL: String { cell.userURL(item.comment.userID) }
+    var date: String { DisplayText.date(item.comment.createdAt) }
+    var isoDate: String { DisplayText.isoDate(item.comment.createdAt) }
+    var paragraphs: [String] {
+        item.comment.body.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
     }
+    var isNew: Bool { item.comment.id == cell.postedID }
 }

@@ -5,8 +5,7 @@ import Tessera
 /// The form under a post that adds a comment (a sign-in link for visitors). Posting refreshes
 /// the comment list and the post's comment count elsewhere on the page in the same response
 /// (`.updating`); without JavaScript the page comes back at its comments.
-final class CommentFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Comments/CommentFormComponent" }
+final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("comment", path: "comments", CommentFormComponent.post)
     }
@@ -40,15 +39,36 @@ final class CommentFormComponent: AnyComponent, @unchecked Sendable {
         signedIn = scope.userID != nil
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "signedIn": .bool(signedIn),
-            "signInURL": .string(signInURL),
-            "actionURL": .string(sceneURL + "/comments"),
-            "text": .string(text),
-            "textError": .optional(problem),
-            "posted": .bool(posted),
-            "maxLength": Comment.textField.maxLength,
+    override func viewModel() -> Model {
+        Model(
+            signedIn: signedIn,
+            signInURL: signInURL,
+            actionURL: sceneURL + "/comments",
+            text: text,
+            textError: problem,
+            posted: posted,
+            maxLength: Comment.textField.maxScalars
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let signedIn: Bool
+        let signInURL: String
+        let actionURL: String
+        let text: String
+        let textError: String?
+        let posted: Bool
+        let maxLength: Int
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("signedIn") { $0.signedIn },
+            TemplateKey("signInURL") { $0.signInURL },
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("text") { $0.text },
+            TemplateKey("textError") { $0.textError },
+            TemplateKey("posted") { $0.posted },
+            TemplateKey("maxLength") { $0.maxLength },
         ]
     }
 

@@ -4,8 +4,7 @@ import Tessera
 
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
-final class CommentListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Comments/CommentListComponent" }
+final class CommentListComponent: Component<CommentListComponent.Model>, @unchecked Sendable {
     override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration
@@ -39,11 +38,26 @@ final class CommentListComponent: AnyComponent, @unchecked Sendable {
             of: thread.blogID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
     }
 
-    override func viewModel() -> any ViewModel {
-        var values = pagination.values(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "comments")
-        values["hasComments"] = .bool(!comments.isEmpty)
-        values["comments"] = .fragment(ArrayDataSource(items: comments, cell: CommentCell(userURL: userURL, postedID: thread.postedID)))
-        values["emptyState"] = .fragment(EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments."))
-        return values
+    override func viewModel() -> Model {
+        Model(
+            pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "comments"),
+            hasComments: !comments.isEmpty,
+            comments: ArrayDataSource(items: comments, cell: CommentCell(userURL: userURL, postedID: thread.postedID)),
+            emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments."))
+    }
+
+    /// The values the template reads: the pager's, then the list's.
+    struct Model: TemplateModel {
+        let pager: Pager
+        let hasComments: Bool
+        let comments: ArrayDataSource<CommentCell>
+        let emptyState: EmptyState
+
+        static let templateKeys: [TemplateKey<Model>] =
+            TemplateKey.including { $0.pager } + [
+                TemplateKey("hasComments") { $0.hasComments },
+                TemplateKey("comments") { $0.comments },
+                TemplateKey("emptyState") { $0.emptyState },
+            ]
     }
 }

@@ -4,8 +4,6 @@ import Tessera
 
 /// Draws one draft in a list: its title linking to its editor, and when it was last edited.
 struct DraftCell: CellRenderer {
-    var template: String { "Drafts/DraftCell" }
-
     /// Where a draft's title links to.
     let editURL: @Sendable (Int64) -> String
 
@@ -15,17 +13,20 @@ struct DraftCell: CellRenderer {
 // MARK: - DraftCellModel
 
 /// A draft's cell values, ready to print.
-struct DraftCellModel: ViewModel {
+struct DraftCellModel: TemplateModel {
     let draft: Draft
     let url: String
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "url": .string(url)
-        case "title": .string(draft.displayTitle)
-        case "edited": .string(DisplayText.date(draft.updatedAt))
-        case "editedISO": .string(DisplayText.isoDate(draft.updatedAt))
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("url") { $0.url },
+        TemplateKey("title") { $0.title },
+        TemplateKey("edited") { $0.edited },
+        TemplateKey("editedISO") { $0.editedISO },
+    ]
+
+    // MARK: - Keys
+
+    var title: String { draft.displayTitle }
+    var edited: String { DisplayText.date(draft.updatedAt) }
+    var editedISO: String { DisplayText.isoDate(draft.updatedAt) }
 }

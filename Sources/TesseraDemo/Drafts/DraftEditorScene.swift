@@ -6,7 +6,7 @@ import Tessera
 /// (`POST /drafts/:id/edit`, `…/publish`, `…/delete`); without an `:id` (``NewDraftScene``) the
 /// form is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404,
 /// checked once in ``loadData(_:)`` before the form shows, saves, publishes or deletes it.
-class DraftEditorScene: MemberScene, @unchecked Sendable {
+class DraftEditorScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }

@@ -12,8 +12,7 @@ import Tessera
 /// `intent=publish`, so a form posted to the save address (as the client script does, ignoring
 /// `formaction`) publishes too. The scene loads the draft and checks it is the member's before
 /// any of these run (``show(_:)``).
-final class DraftFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Drafts/DraftFormComponent" }
+final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable()
             .on("save", path: "", maxBodySize: maxBodySize, DraftFormComponent.save)
@@ -68,20 +67,51 @@ final class DraftFormComponent: AnyComponent, @unchecked Sendable {
         body = draft.body
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "heading": .string(draftID == nil ? "New draft" : "Edit draft"),
-            "actionURL": .string(actionURL),
-            "publishURL": .optional(draftID.map { _ in actionURL + "/publish" }),
-            "deleteURL": .optional(draftID.map { _ in actionURL + "/delete" }),
-            "title": .string(title),
-            "titleMaxLength": Draft.titleField.maxLength,
-            "body": .string(body),
-            "bodyMaxLength": Draft.bodyField.maxLength,
-            "titleError": .optional(problems["title"]),
-            "bodyError": .optional(problems["body"]),
-            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
-            "saved": .bool(saved && problems.isEmpty),
+    override func viewModel() -> Model {
+        Model(
+            heading: draftID == nil ? "New draft" : "Edit draft",
+            actionURL: actionURL,
+            publishURL: draftID.map { _ in actionURL + "/publish" },
+            deleteURL: draftID.map { _ in actionURL + "/delete" },
+            title: title,
+            titleMaxLength: Draft.titleField.maxScalars,
+            body: body,
+            bodyMaxLength: Draft.bodyField.maxScalars,
+            titleError: problems["title"],
+            bodyError: problems["body"],
+            formError: problems.isEmpty ? nil : "Please fix the marked fields.",
+            saved: saved && problems.isEmpty
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let heading: String
+        let actionURL: String
+        let publishURL: String?
+        let deleteURL: String?
+        let title: String
+        let titleMaxLength: Int
+        let body: String
+        let bodyMaxLength: Int
+        let titleError: String?
+        let bodyError: String?
+        let formError: String?
+        let saved: Bool
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("heading") { $0.heading },
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("publishURL") { $0.publishURL },
+            TemplateKey("deleteURL") { $0.deleteURL },
+            TemplateKey("title") { $0.title },
+            TemplateKey("titleMaxLength") { $0.titleMaxLength },
+            TemplateKey("body") { $0.body },
+            TemplateKey("bodyMaxLength") { $0.bodyMaxLength },
+            TemplateKey("titleError") { $0.titleError },
+            TemplateKey("bodyError") { $0.bodyError },
+            TemplateKey("formError") { $0.formError },
+            TemplateKey("saved") { $0.saved },
         ]
     }
 

@@ -4,8 +4,7 @@ import Tessera
 
 /// The signed-in member's drafts on their own profile, most recently edited first, each
 /// linking to its editor, with a "Write a new post" link. One query.
-final class DraftListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Drafts/DraftListComponent" }
+final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked Sendable {
 
     // MARK: - Configuration
 
@@ -31,12 +30,27 @@ final class DraftListComponent: AnyComponent, @unchecked Sendable {
         drafts = try await DraftStore(database: scope.database).drafts(of: userID)
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "hasDrafts": .bool(!drafts.isEmpty),
-            "drafts": .fragment(ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL))),
-            "emptyState": .fragment(EmptyState("No drafts yet.")),
-            "newDraftURL": .string(newDraftURL),
+    override func viewModel() -> Model {
+        Model(
+            hasDrafts: !drafts.isEmpty,
+            drafts: ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL)),
+            emptyState: EmptyState("No drafts yet."),
+            newDraftURL: newDraftURL
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let hasDrafts: Bool
+        let drafts: ArrayDataSource<DraftCell>
+        let emptyState: EmptyState
+        let newDraftURL: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("hasDrafts") { $0.hasDrafts },
+            TemplateKey("drafts") { $0.drafts },
+            TemplateKey("emptyState") { $0.emptyState },
+            TemplateKey("newDraftURL") { $0.newDraftURL },
         ]
     }
 }

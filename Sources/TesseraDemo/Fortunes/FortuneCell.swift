@@ -4,8 +4,6 @@ import Tessera
 
 /// Draws one fortune as a table row (`Views/Fortunes/FortuneCell.mustache`).
 public struct FortuneCell: CellRenderer {
-    public var template: String { "Fortunes/FortuneCell" }
-
     /// The cell.
     public init() {}
 
@@ -15,14 +13,17 @@ public struct FortuneCell: CellRenderer {
 // MARK: - FortuneCellModel
 
 /// A fortune's row: its id and message, ready to print.
-public struct FortuneCellModel: ViewModel {
+public struct FortuneCellModel: TemplateModel {
     let fortune: Fortune
 
-    public func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "id": .int(fortune.id)
-        case "message": .string(fortune.message)
-        default: nil
-        }
-    }
+    public static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("id") { $0.id },
+        TemplateKey("message") { $0.message },
+    ]
+
+    // MARK: - Keys
+
+
+    var id: Int { fortune.id }
+    var message: String { fortune.message }
 }

@@ -9,7 +9,7 @@ public enum FortunesPage {
     public static let template = "Fortunes/FortunesScene"
 
     /// The page's model: the rows as an ``ArrayDataSource`` drawn by ``FortuneCell``.
-    public static func model(_ fortunes: [Fortune]) -> some ViewModel {
+    public static func model(_ fortunes: [Fortune]) -> FortunesPageModel {
         FortunesPageModel(rows: ArrayDataSource(items: fortunes, cell: FortuneCell()))
     }
 
@@ -24,8 +24,8 @@ public enum FortunesPage {
 // MARK: - FortunesPageModel
 
 /// The page's one value: `rows`.
-struct FortunesPageModel: ViewModel {
+public struct FortunesPageModel: TemplateModel {
     let rows: ArrayDataSource<FortuneCell>
 
-    func value(forKey key: String) -> TemplateValue? { key == "rows" ? .fragment(rows) : nil }
+    public static let templateKeys: [TemplateKey<FortunesPageModel>] = [TemplateKey("rows") { $0.rows }]
 }

@@ -6,9 +6,8 @@ import Tessera
 ///
 /// No layout, no session, no analytics: the page is the benchmark's, and a write per request
 /// would measure SQLite, not the page.
-final class FortunesScene: Scene, @unchecked Sendable {
+final class FortunesScene: ModelScene<FortunesPageModel>, @unchecked Sendable {
     override class var path: String { "/fortunes" }
-    override var template: String? { FortunesPage.template }
 
     private var fortunes: [Fortune] = []
 
@@ -20,7 +19,7 @@ final class FortunesScene: Scene, @unchecked Sendable {
         fortunes = try await FortuneStore(database: scope.database).fortunesForDisplay()
     }
 
-    override func viewModel() -> any ViewModel { FortunesPage.model(fortunes) }
+    override func viewModel() -> FortunesPageModel { FortunesPage.model(fortunes) }
 
     override func analyticsEvent(_ proposed: AnalyticsEvent) -> AnalyticsEvent? { nil }
 }

@@ -5,9 +5,11 @@ import Tessera
 /// The home feed: one "Latest posts" section mixing blog cells, photo cells and a photo strip,
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
-final class FeedComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Home/FeedComponent" }
+final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
     override var fragmentQuery: [(String, String)] { pagination.query }
+    override class var cellTypes: [any CellRenderer.Type] {
+        [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
+    }
 
     // MARK: - Configuration
 
@@ -54,10 +56,18 @@ final class FeedComponent: AnyComponent, @unchecked Sendable {
         dataSource = try makeDataSource(pages)
     }
 
-    override func viewModel() -> any ViewModel {
-        var values = pagination.values(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts")
-        values["feed"] = dataSource.map { .fragment($0) } ?? .null
-        return values
+    override func viewModel() -> Model {
+        Model(
+            pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts"),
+            feed: dataSource)
+    }
+
+    /// The values the template reads: the pager's, then the feed.
+    struct Model: TemplateModel {
+        let pager: Pager
+        let feed: SectionedDataSource?
+
+        static let templateKeys: [TemplateKey<Model>] = TemplateKey.including { $0.pager } + [TemplateKey("feed") { $0.feed }]
     }
 
     // MARK: - Data source

@@ -12,9 +12,21 @@ struct FeedFooter: Sendable, Equatable {
 
 /// Draws a ``FeedFooter`` as the section's `<footer class="section-footer">`.
 struct FeedFooterCell: CellRenderer {
-    var template: String { "Home/FeedFooterCell" }
+    func viewModel(for footer: FeedFooter) -> Model {
+        Model(
+            label: footer.label,
+            url: footer.url
+        )
+    }
 
-    func viewModel(for footer: FeedFooter) -> [String: TemplateValue] {
-        ["label": .string(footer.label), "url": .string(footer.url)]
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let label: String
+        let url: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("label") { $0.label },
+            TemplateKey("url") { $0.url },
+        ]
     }
 }

@@ -12,9 +12,21 @@ struct FeedHeader: Sendable, Equatable {
 
 /// Draws a ``FeedHeader`` as the section's `<header class="section-header">`.
 struct FeedHeaderCell: CellRenderer {
-    var template: String { "Home/FeedHeaderCell" }
+    func viewModel(for header: FeedHeader) -> Model {
+        Model(
+            title: header.title,
+            subtitle: header.subtitle
+        )
+    }
 
-    func viewModel(for header: FeedHeader) -> [String: TemplateValue] {
-        ["title": .string(header.title), "subtitle": .optional(header.subtitle)]
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let title: String
+        let subtitle: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.title },
+            TemplateKey("subtitle") { $0.subtitle },
+        ]
     }
 }

@@ -3,12 +3,11 @@ import Tessera
 // MARK: - HomeScene
 
 /// `GET /`: the community feed, and the signed-in member's current priorities beside it.
-final class HomeScene: Scene, @unchecked Sendable {
+final class HomeScene: ModelScene<HomeScene.Model>, @unchecked Sendable {
     override class var path: String { "/" }
     override class var composition: [ComponentSlot] { [feed, priorities] }
     static let feed = ComponentSlot("feed", FeedComponent.self)
     static let priorities = ComponentSlot("priorities", PrioritiesComponent.self)
-    override var template: String? { "Home/HomeScene" }
 
     // MARK: - State
 
@@ -28,7 +27,15 @@ final class HomeScene: Scene, @unchecked Sendable {
         head.title = "Home"
     }
 
-    override func viewModel() -> any ViewModel {
-        ["signedIn": .bool(signedIn), "signInURL": .string(DemoURLs.signIn)]
+    override func viewModel() -> Model { Model(signedIn: signedIn) }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let signedIn: Bool
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("signedIn") { $0.signedIn },
+            TemplateKey("signInURL") { _ in DemoURLs.signIn },
+        ]
     }
 }

@@ -14,8 +14,6 @@ struct PhotoStrip: Sendable, Equatable {
 /// ``PhotoCell``s) in a horizontally scrolling `.strip` (a labelled region that takes keyboard
 /// focus, so it can be scrolled without a mouse), and a link to the gallery.
 struct PhotoStripCell: CellRenderer {
-    var template: String { "Home/PhotoStripCell" }
-
     /// The strip's heading.
     let title: String
     /// Where the whole gallery lives.
@@ -23,11 +21,24 @@ struct PhotoStripCell: CellRenderer {
     /// Where one photo's page lives.
     let photoURL: @Sendable (Int64) -> String
 
-    func viewModel(for strip: PhotoStrip) -> [String: TemplateValue] {
-        [
-            "title": .string(title),
-            "galleryURL": .string(galleryURL),
-            "photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell(photoURL: photoURL), emptyState: EmptyState("No photos yet."))),
+    func viewModel(for strip: PhotoStrip) -> Model {
+        Model(
+            title: title,
+            galleryURL: galleryURL,
+            photos: ArrayDataSource(items: strip.photos, cell: PhotoCell(photoURL: photoURL), emptyState: EmptyState("No photos yet."))
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let title: String
+        let galleryURL: String
+        let photos: ArrayDataSource<PhotoCell>
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.title },
+            TemplateKey("galleryURL") { $0.galleryURL },
+            TemplateKey("photos") { $0.photos },
         ]
     }
 }

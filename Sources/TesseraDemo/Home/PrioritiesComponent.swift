@@ -4,8 +4,7 @@ import Tessera
 
 /// The signed-in member's current priorities. Which ones are current is the model's rule
 /// (``Priority``); this component only shows them, or an empty state.
-final class PrioritiesComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Home/PrioritiesComponent" }
+final class PrioritiesComponent: Component<PrioritiesComponent.Model>, @unchecked Sendable {
     override var rootClass: String? { "card" }
 
     // MARK: - Configuration
@@ -28,11 +27,24 @@ final class PrioritiesComponent: AnyComponent, @unchecked Sendable {
         priorities = try await UserStore(database: scope.database).currentPriorities(of: userID, at: scope.demo.now())
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "hasPriorities": .bool(!priorities.isEmpty),
-            "priorities": .fragment(ArrayDataSource(items: priorities, cell: PriorityCell())),
-            "emptyState": .fragment(EmptyState("Nothing in focus right now.")),
+    override func viewModel() -> Model {
+        Model(
+            hasPriorities: !priorities.isEmpty,
+            priorities: ArrayDataSource(items: priorities, cell: PriorityCell()),
+            emptyState: EmptyState("Nothing in focus right now.")
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let hasPriorities: Bool
+        let priorities: ArrayDataSource<PriorityCell>
+        let emptyState: EmptyState
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("hasPriorities") { $0.hasPriorities },
+            TemplateKey("priorities") { $0.priorities },
+            TemplateKey("emptyState") { $0.emptyState },
         ]
     }
 }

@@ -5,8 +5,7 @@ import Tessera
 /// The form that sends a message: text, and optionally an image (then the text is its
 /// caption). Sending goes through the send-strategy table by kind (``MessageSending``). Its
 /// scene has checked the member takes part in the conversation before the handler runs.
-final class ComposerComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Messages/ComposerComponent" }
+final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("send", path: "", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
     }
@@ -39,13 +38,33 @@ final class ComposerComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    override func viewModel() -> any ViewModel {
-        [
-            "actionURL": .string(actionURL), "text": .string(text),
-            "textError": .optional(rejection?.field == .text ? rejection?.message : nil),
-            "imageError": .optional(rejection?.field == .image ? rejection?.message : nil),
-            "maxLength": TextSendStrategy.field.maxLength,
-            "sent": .bool(sent),
+    override func viewModel() -> Model {
+        Model(
+            actionURL: actionURL,
+            text: text,
+            textError: rejection?.field == .text ? rejection?.message : nil,
+            imageError: rejection?.field == .image ? rejection?.message : nil,
+            maxLength: TextSendStrategy.field.maxScalars,
+            sent: sent
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let text: String
+        let textError: String?
+        let imageError: String?
+        let maxLength: Int
+        let sent: Bool
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("text") { $0.text },
+            TemplateKey("textError") { $0.textError },
+            TemplateKey("imageError") { $0.imageError },
+            TemplateKey("maxLength") { $0.maxLength },
+            TemplateKey("sent") { $0.sent },
         ]
     }
 

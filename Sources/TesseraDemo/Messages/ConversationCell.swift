@@ -4,8 +4,6 @@ import Tessera
 
 /// Draws one conversation of the list: the other person, and an excerpt of the last message.
 struct ConversationCell: CellRenderer {
-    var template: String { "Messages/ConversationCell" }
-
     /// Whose list it is ("You: …" marks their own last message).
     let viewerID: Int64
     /// Each row's link.
@@ -19,7 +17,7 @@ struct ConversationCell: CellRenderer {
 // MARK: - ConversationCellModel
 
 /// A conversation row, ready to print: name, initials, excerpt, date, link.
-struct ConversationCellModel: ViewModel {
+struct ConversationCellModel: TemplateModel {
     let summary: ConversationSummary
     let viewerID: Int64
     let url: String
@@ -29,17 +27,22 @@ struct ConversationCellModel: ViewModel {
     /// What goes before the text of each kind of last message (a table, not a `switch`).
     static let kindPrefixes: [Message.Kind: String] = [.text: "", .image: "Image: "]
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "otherName": .string(summary.otherName)
-        case "initials": .string(MessageCellModel.initials(of: summary.otherName))
-        case "url": .string(url)
-        case "excerpt": .string(excerpt)
-        case "date": .optional(summary.last.map { DisplayText.date($0.createdAt) })
-        case "isoDate": .optional(summary.last.map { DisplayText.isoDate($0.createdAt) })
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("otherName") { $0.otherName },
+        TemplateKey("initials") { $0.initials },
+        TemplateKey("url") { $0.url },
+        TemplateKey("excerpt") { $0.excerpt },
+        TemplateKey("date") { $0.date },
+        TemplateKey("isoDate") { $0.isoDate },
+    ]
+
+    // MARK: - Keys
+
+
+    var otherName: String { summary.otherName }
+    var initials: String { MessageCellModel.initials(of: summary.otherName) }
+    var date: String? { summary.last.map { DisplayText.date($0.createdAt) } }
+    var isoDate: String? { summary.last.map { DisplayText.isoDate($0.createdAt) } }
 
     /// "You: Yes! It checks…", "Image: Lanterns", or "No messages yet."
     var excerpt: String {

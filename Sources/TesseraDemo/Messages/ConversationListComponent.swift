@@ -3,8 +3,7 @@ import Tessera
 // MARK: - ConversationListComponent
 
 /// A member's conversations, most recently active first, each linking to its page.
-final class ConversationListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Messages/ConversationListComponent" }
+final class ConversationListComponent: Component<ConversationListComponent.Model>, @unchecked Sendable {
 
     // MARK: - Configuration
 
@@ -28,8 +27,22 @@ final class ConversationListComponent: AnyComponent, @unchecked Sendable {
         summaries = try await MessageStore(database: scope.database).summaries(of: viewerID)
     }
 
-    override func viewModel() -> any ViewModel {
-        ["isEmpty": .bool(summaries.isEmpty), "rows": .fragment(dataSource)]
+    override func viewModel() -> Model {
+        Model(
+            isEmpty: summaries.isEmpty,
+            rows: dataSource
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let isEmpty: Bool
+        let rows: ArrayDataSource<ConversationCell>
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("isEmpty") { $0.isEmpty },
+            TemplateKey("rows") { $0.rows },
+        ]
     }
 
     // MARK: - Data source

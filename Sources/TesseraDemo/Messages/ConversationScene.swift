@@ -5,10 +5,9 @@ import Tessera
 /// `GET /messages/:id` and `POST /messages/:id`: one conversation — its messages and the
 /// composer — for its participants (members only, ``MemberScene``); 404 for anyone else,
 /// checked once in ``loadData(_:)``, before the page renders or the composer sends.
-final class ConversationScene: MemberScene, @unchecked Sendable {
+final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked Sendable {
     override class var path: String { "/messages/:id" }
     override class var composition: [ComponentSlot] { [list, composer] }
-    override var template: String? { "Messages/ConversationScene" }
 
     static let list = ComponentSlot("messages", MessageListComponent.self)
     static let composer = ComponentSlot("composer", ComposerComponent.self)
@@ -43,7 +42,15 @@ final class ConversationScene: MemberScene, @unchecked Sendable {
 
     override var memberTitle: String { otherName.map { "\($0) · Messages" } ?? "Messages" }
 
-    override func viewModel() -> any ViewModel {
-        ["otherName": .optional(otherName), "conversationsURL": .string(DemoURLs.messages)]
+    override func viewModel() -> Model { Model(otherName: otherName) }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let otherName: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("otherName") { $0.otherName },
+            TemplateKey("conversationsURL") { _ in DemoURLs.messages },
+        ]
     }
 }

@@ -4,11 +4,10 @@ import Tessera
 
 /// `GET /messages`: the signed-in member's conversations and a "New message" link (members
 /// only, ``MemberScene``).
-final class ConversationsScene: MemberScene, @unchecked Sendable {
+final class ConversationsScene: MemberScene<ConversationsScene.Model>, @unchecked Sendable {
     override class var path: String { "/messages" }
     override class var composition: [ComponentSlot] { [list] }
     static let list = ComponentSlot("conversations", ConversationListComponent.self)
-    override var template: String? { "Messages/ConversationsScene" }
     override var memberTitle: String { "Messages" }
 
     // MARK: - Life cycle
@@ -17,7 +16,10 @@ final class ConversationsScene: MemberScene, @unchecked Sendable {
         add(ConversationListComponent(id: Self.list.id, viewerID: memberID, conversationURL: DemoURLs.conversation))
     }
 
-    override func viewModel() -> any ViewModel {
-        ["newMessageURL": .string(DemoURLs.newMessage)]
+    override func viewModel() -> Model { Model() }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("newMessageURL") { _ in DemoURLs.newMessage }]
     }
 }

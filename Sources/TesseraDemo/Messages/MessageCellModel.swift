@@ -5,22 +5,31 @@ import Tessera
 
 /// What every message cell prints: sender ("You" for the viewer), side class, time, text, and
 /// for images the picture's URL and alt text.
-struct MessageCellModel: ViewModel {
+struct MessageCellModel: TemplateModel {
     let item: MessageItem
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "sender": .string(item.isMine ? "You" : item.senderName)
-        case "sideClass": .string(item.isMine ? "message-mine" : "message-theirs")
-        case "body": .string(item.message.body)
-        case "time": .string(Self.time(item.message.createdAt))
-        case "isoTime": .string(Self.isoTime(item.message.createdAt))
-        case "imageURL": .optional(item.message.imageURL)
-        case "alt": .string(item.message.body.isEmpty ? "An image from \(item.senderName)" : item.message.body)
-        case "messageID": .string("message-\(item.message.id)")
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("sender") { $0.sender },
+        TemplateKey("sideClass") { $0.sideClass },
+        TemplateKey("body") { $0.body },
+        TemplateKey("time") { $0.time },
+        TemplateKey("isoTime") { $0.isoTime },
+        TemplateKey("imageURL") { $0.imageURL },
+        TemplateKey("alt") { $0.alt },
+        TemplateKey("messageID") { $0.messageID },
+    ]
+
+    // MARK: - Keys
+
+
+    var sender: String { item.isMine ? "You" : item.senderName }
+    var sideClass: String { item.isMine ? "message-mine" : "message-theirs" }
+    var body: String { item.message.body }
+    var time: String { Self.time(item.message.createdAt) }
+    var isoTime: String { Self.isoTime(item.message.createdAt) }
+    var imageURL: String? { item.message.imageURL }
+    var alt: String { item.message.body.isEmpty ? "An image from \(item.senderName)" : item.message.body }
+    var messageID: String { "message-\(item.message.id)" }
 
     // MARK: - Formatting
 

@@ -4,8 +4,8 @@ import Tessera
 
 /// The messages of one conversation, oldest first, each drawn by its kind's cell and marked
 /// as the viewer's own or the other person's.
-final class MessageListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Messages/MessageListComponent" }
+final class MessageListComponent: Component<MessageListComponent.Model>, @unchecked Sendable {
+    override class var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
 
     // MARK: - Configuration
 
@@ -35,8 +35,19 @@ final class MessageListComponent: AnyComponent, @unchecked Sendable {
         dataSource = try Self.dataSource(items)
     }
 
-    override func viewModel() -> any ViewModel {
-        ["messages": dataSource.map { .fragment($0) } ?? .null]
+    override func viewModel() -> Model {
+        Model(
+            messages: dataSource
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let messages: SectionedDataSource?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("messages") { $0.messages },
+        ]
     }
 
     // MARK: - Data source

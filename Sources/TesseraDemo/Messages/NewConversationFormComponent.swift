@@ -5,8 +5,7 @@ import Tessera
 /// "New message": whom to write to and the first message. Sending opens the conversation with
 /// that member (the existing one, or a new one) and adds the message through the text send
 /// strategy, then goes to it. `?to=ID` (a profile's "Message" link) preselects the member.
-final class NewConversationFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Messages/NewConversationFormComponent" }
+final class NewConversationFormComponent: Component<NewConversationFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("start", path: "", NewConversationFormComponent.start)
     }
@@ -47,21 +46,43 @@ final class NewConversationFormComponent: AnyComponent, @unchecked Sendable {
         }
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "actionURL": .string(sceneURL),
-            "conversationsURL": .string(conversationsURL),
-            "members": .list(
-                members.map { member in
-                    .object([
-                        "id": .string(String(member.id)), "name": .string(member.displayName),
-                        "selected": .bool(member.id == recipientID),
-                    ])
-                }),
-            "text": .string(text),
-            "maxLength": TextSendStrategy.field.maxLength,
-            "toError": .optional(problems["to"]),
-            "textError": .optional(problems["text"]),
+    override func viewModel() -> Model {
+        Model(
+            actionURL: sceneURL, conversationsURL: conversationsURL,
+            members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
+            text: text, toError: problems["to"], textError: problems["text"])
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let conversationsURL: String
+        let members: [Member]
+        let text: String
+        let toError: String?
+        let textError: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("conversationsURL") { $0.conversationsURL },
+            TemplateKey("members") { $0.members },
+            TemplateKey("text") { $0.text },
+            TemplateKey("maxLength") { _ in TextSendStrategy.field.maxScalars },
+            TemplateKey("toError") { $0.toError },
+            TemplateKey("textError") { $0.textError },
+        ]
+    }
+
+    /// One member in the recipient list.
+    struct Member: TemplateModel {
+        let id: String
+        let name: String
+        let selected: Bool
+
+        static let templateKeys: [TemplateKey<Member>] = [
+            TemplateKey("id") { $0.id },
+            TemplateKey("name") { $0.name },
+            TemplateKey("selected") { $0.selected },
         ]
     }
 

@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /messages/new[?to=ID]` (its form posts to the same address): write to a member, from
 /// the conversations page or a profile's "Message" link. Members only (``MemberScene``).
-final class NewConversationScene: MemberScene, @unchecked Sendable {
+final class NewConversationScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/messages/new" }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("new-message", NewConversationFormComponent.self)

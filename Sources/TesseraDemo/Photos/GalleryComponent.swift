@@ -4,8 +4,7 @@ import Tessera
 
 /// Every photo in a grid, drawn by an ``ArrayDataSource`` of ``PhotoCell``s; an empty state
 /// when there are none.
-final class GalleryComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Photos/GalleryComponent" }
+final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Sendable {
 
     // MARK: - Configuration
 
@@ -28,8 +27,22 @@ final class GalleryComponent: AnyComponent, @unchecked Sendable {
         photos = try await PhotoStore(database: scope.database).all()
     }
 
-    override func viewModel() -> any ViewModel {
-        ["isEmpty": .bool(photos.isEmpty), "photos": .fragment(dataSource)]
+    override func viewModel() -> Model {
+        Model(
+            isEmpty: photos.isEmpty,
+            photos: dataSource
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let isEmpty: Bool
+        let photos: ArrayDataSource<PhotoCell>
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("isEmpty") { $0.isEmpty },
+            TemplateKey("photos") { $0.photos },
+        ]
     }
 
     // MARK: - Data source

@@ -5,18 +5,33 @@ import Tessera
 /// Draws a ``Photo`` as a `<figure class="photo-cell">` with its title as alt text and caption;
 /// the picture links to the photo's own page.
 struct PhotoCell: CellRenderer {
-    var template: String { "Photos/PhotoCell" }
-
     /// Where one photo's page lives.
     let photoURL: @Sendable (Int64) -> String
 
-    func viewModel(for photo: Photo) -> [String: TemplateValue] {
-        [
-            "title": .string(photo.title),
-            "url": .string(photo.url),
-            "pageURL": .string(photoURL(photo.id)),
-            "date": .string(DisplayText.date(photo.createdAt)),
-            "isoDate": .string(DisplayText.isoDate(photo.createdAt)),
+    func viewModel(for photo: Photo) -> Model {
+        Model(
+            title: photo.title,
+            url: photo.url,
+            pageURL: photoURL(photo.id),
+            date: DisplayText.date(photo.createdAt),
+            isoDate: DisplayText.isoDate(photo.createdAt)
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let title: String
+        let url: String
+        let pageURL: String
+        let date: String
+        let isoDate: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.title },
+            TemplateKey("url") { $0.url },
+            TemplateKey("pageURL") { $0.pageURL },
+            TemplateKey("date") { $0.date },
+            TemplateKey("isoDate") { $0.isoDate },
         ]
     }
 }

@@ -4,8 +4,7 @@ import Tessera
 
 /// One photo: the picture, its title, its author (linked to their profile) and its date. A
 /// missing photo is a 404.
-final class PhotoDetailComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Photos/PhotoDetailComponent" }
+final class PhotoDetailComponent: Component<PhotoDetailComponent.Model>, @unchecked Sendable {
     override var rootElement: String { "article" }
     override var rootClass: String? { "card photo-detail" }
 
@@ -40,16 +39,33 @@ final class PhotoDetailComponent: AnyComponent, @unchecked Sendable {
         author = try await UserStore(database: scope.database).user(photo.userID)
     }
 
-    override func viewModel() -> any ViewModel {
-        guard let photo else { return [String: TemplateValue]() }
-        return [
-            "title": .string(photo.title),
-            "url": .string(photo.url),
-            "authorName": .string(author?.displayName ?? "A former member"),
-            "authorURL": .string(userURL(photo.userID)),
-            "date": .string(DisplayText.date(photo.createdAt)),
-            "isoDate": .string(DisplayText.isoDate(photo.createdAt)),
-            "galleryURL": .string(galleryURL),
+    override func viewModel() -> Model {
+        Model(photo: photo, authorName: author?.displayName ?? "A former member", authorURL: photo.map { userURL($0.userID) } ?? "", galleryURL: galleryURL)
+    }
+
+    /// The values the template reads (the photo is there whenever the template renders: a
+    /// missing one is a 404).
+    struct Model: TemplateModel {
+        private let photo: Photo?
+        let authorName: String
+        let authorURL: String
+        let galleryURL: String
+
+        init(photo: Photo?, authorName: String, authorURL: String, galleryURL: String) {
+            self.photo = photo
+            self.authorName = authorName
+            self.authorURL = authorURL
+            self.galleryURL = galleryURL
+        }
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.photo?.title ?? "" },
+            TemplateKey("url") { $0.photo?.url ?? "" },
+            TemplateKey("authorName") { $0.authorName },
+            TemplateKey("authorURL") { $0.authorURL },
+            TemplateKey("date") { $0.photo.map { DisplayText.date($0.createdAt) } ?? "" },
+            TemplateKey("isoDate") { $0.photo.map { DisplayText.isoDate($0.createdAt) } ?? "" },
+            TemplateKey("galleryURL") { $0.galleryURL },
         ]
     }
 }

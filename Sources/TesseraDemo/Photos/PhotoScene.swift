@@ -7,7 +7,6 @@ final class PhotoScene: Scene, @unchecked Sendable {
     override class var path: String { "/photos/:id" }
     override class var composition: [ComponentSlot] { [photo] }
     static let photo = ComponentSlot("photo", PhotoDetailComponent.self)
-    override var template: String? { "Photos/PhotoScene" }
 
     // MARK: - State
 

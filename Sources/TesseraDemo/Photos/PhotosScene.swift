@@ -7,7 +7,6 @@ final class PhotosScene: Scene, @unchecked Sendable {
     override class var path: String { "/photos" }
     override class var composition: [ComponentSlot] { [gallery] }
     static let gallery = ComponentSlot("gallery", GalleryComponent.self)
-    override var template: String? { "Photos/PhotosScene" }
 
     // MARK: - Life cycle
 

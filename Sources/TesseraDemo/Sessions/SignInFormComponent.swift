@@ -6,8 +6,7 @@ import Tessera
 ///
 /// Guessing is throttled (``SignInThrottling``): a locked account or address gets a `429` with
 /// `Retry-After` before any password is checked, even the right one.
-final class SignInFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Sessions/SignInFormComponent" }
+final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable()
             .on("signin", path: "", SignInFormComponent.signIn)
@@ -26,12 +25,36 @@ final class SignInFormComponent: AnyComponent, @unchecked Sendable {
         if let requested = scope.query["next"] ?? scope.form["next"] { next = Self.safeNext(requested) }
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "actionURL": .string(sceneURL),
-            "username": .string(username), "next": .string(next), "formError": .optional(formError),
-            "usernameMaxLength": MemberFields.username.maxLength, "passwordMaxLength": MemberFields.password.maxLength,
-            "signUpURL": .string(DemoURLs.signUp + (next == DemoURLs.home ? "" : URLQuery.encode([("next", next)]))),
+    override func viewModel() -> Model {
+        Model(
+            actionURL: sceneURL,
+            username: username,
+            next: next,
+            formError: formError,
+            usernameMaxLength: MemberFields.username.maxScalars,
+            passwordMaxLength: MemberFields.password.maxScalars,
+            signUpURL: DemoURLs.signUp + (next == DemoURLs.home ? "" : URLQuery.encode([("next", next)]))
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let username: String
+        let next: String
+        let formError: String?
+        let usernameMaxLength: Int
+        let passwordMaxLength: Int
+        let signUpURL: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("username") { $0.username },
+            TemplateKey("next") { $0.next },
+            TemplateKey("formError") { $0.formError },
+            TemplateKey("usernameMaxLength") { $0.usernameMaxLength },
+            TemplateKey("passwordMaxLength") { $0.passwordMaxLength },
+            TemplateKey("signUpURL") { $0.signUpURL },
         ]
     }
 

@@ -8,8 +8,7 @@ import Tessera
 ///
 /// Throttled per client address (``SignInThrottling/signUpAttempts``): every attempt that
 /// reaches the database counts, taken usernames included, so names cannot be probed quickly.
-final class SignUpFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Sessions/SignUpFormComponent" }
+final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("signup", path: "", SignUpFormComponent.signUp)
     }
@@ -27,19 +26,33 @@ final class SignUpFormComponent: AnyComponent, @unchecked Sendable {
         if let requested = scope.query["next"] ?? scope.form["next"] { next = RedirectTarget.local(requested) }
     }
 
-    override func viewModel() -> any ViewModel {
-        var model: [String: TemplateValue] = [
-            "actionURL": .string(sceneURL),
-            "username": .string(username), "displayName": .string(displayName), "next": .optional(next),
-            "hasProblems": .bool(!problems.isEmpty),
-            "signInURL": .string(DemoURLs.signIn + (next.map { URLQuery.encode([("next", $0)]) } ?? "")),
-            "usernameMaxLength": MemberFields.newUsername.maxLength,
-            "displayNameMaxLength": MemberFields.displayName.maxLength,
-            "passwordMinLength": .int(MemberFields.newPassword.minScalars),
-            "passwordMaxLength": MemberFields.newPassword.maxLength,
-        ]
-        for field in SignUp.Field.allCases { model[field.rawValue + "Error"] = .optional(problems[field]) }
-        return model
+    override func viewModel() -> Model {
+        Model(actionURL: sceneURL, username: username, displayName: displayName, next: next, problems: problems)
+    }
+
+    /// The values the template reads: the input kept, the limits, one `<field>Error` per field
+    /// of ``SignUp``.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let username: String
+        let displayName: String
+        let next: String?
+        let problems: [SignUp.Field: String]
+
+        static let templateKeys: [TemplateKey<Model>] =
+            [
+                TemplateKey("actionURL") { $0.actionURL },
+                TemplateKey("username") { $0.username },
+                TemplateKey("displayName") { $0.displayName },
+                TemplateKey("next") { $0.next },
+                TemplateKey("hasProblems") { !$0.problems.isEmpty },
+                TemplateKey("signInURL") { DemoURLs.signIn + ($0.next.map { URLQuery.encode([("next", $0)]) } ?? "") },
+                TemplateKey("usernameMaxLength") { _ in MemberFields.newUsername.maxScalars },
+                TemplateKey("displayNameMaxLength") { _ in MemberFields.displayName.maxScalars },
+                TemplateKey("passwordMinLength") { _ in MemberFields.newPassword.minScalars },
+                TemplateKey("passwordMaxLength") { _ in MemberFields.newPassword.maxScalars },
+            ]
+            + SignUp.Field.allCases.map { field in TemplateKey(field.rawValue + "Error") { $0.problems[field] } }
     }
 
     // MARK: - Actions

@@ -5,7 +5,7 @@ import Tessera
 /// Where things live, every address built from the scene that answers it (its `path`, filled
 /// by `Scene.link`): a scene's address is written once, in its declaration. Scenes hand these
 /// builders to their components, so a component never hard-codes another scene's URL (a view
-/// controller factory's job), and ``templateLinks`` hands the fixed ones to every template.
+/// controller factory's job), and ``CurrentUserGlobals/Links`` hands the fixed ones to every template.
 enum DemoURLs {
     static var home: String { HomeScene.link() }
     static var signIn: String { SignInScene.link() }
@@ -28,13 +28,4 @@ enum DemoURLs {
     static func restore(_ id: Int64) -> String { TrashScene.link(to: "restore", of: TrashListComponent.self, id) }
     static func confirmDelete(_ id: Int64) -> String { TrashDeleteScene.link(id) }
     static func newMessage(to userID: Int64) -> String { newMessage + URLQuery.encode([("to", String(userID))]) }
-
-    /// The fixed addresses every template may read as `links.<name>` (the layout's navigation
-    /// and footer).
-    static var templateLinks: [String: TemplateValue] {
-        [
-            "home": .string(home), "photos": .string(photos), "messages": .string(messages), "write": .string(newDraft),
-            "settings": .string(password), "signIn": .string(signIn), "signOut": .string(signOut),
-        ]
-    }
 }

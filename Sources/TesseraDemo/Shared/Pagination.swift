@@ -58,20 +58,40 @@ struct Pagination: Equatable {
     /// The pager's values: `newerURL` and `position` (when past the first page), `moreURL`,
     /// `moreFragmentURL` (when `hasMore`), `moreHistoryURL` (the address
     /// once the next page is appended, when a `through` can say it), and `moreLabel`.
-    func values(
-        sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String
-    ) -> [String: TemplateValue] {
+    func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
         let next = [("page", String(last + 1))]
         let newer = first == 2 ? sceneURL : sceneURL + URLQuery.encode([("page", String(first - 1))])
-        return [
-            "newerURL": .optional(first > 1 ? newer : nil),
-            "newerLabel": .string("Newer " + noun),
-            "position": .string("Page \(first)"),
-            "moreURL": .optional(hasMore ? sceneURL + URLQuery.encode(next) : nil),
-            "moreFragmentURL": .string(fragmentURL(next)),
-            "moreHistoryURL": .optional(
-                first == 1 && last < Self.maxThrough ? sceneURL + URLQuery.encode([("through", String(last + 1))]) : nil),
-            "moreLabel": .string("More " + noun),
-        ]
+        return Pager(
+            newerURL: first > 1 ? newer : nil,
+            newerLabel: "Newer " + noun,
+            position: "Page \(first)",
+            moreURL: hasMore ? sceneURL + URLQuery.encode(next) : nil,
+            moreFragmentURL: fragmentURL(next),
+            moreHistoryURL: first == 1 && last < Self.maxThrough ? sceneURL + URLQuery.encode([("through", String(last + 1))]) : nil,
+            moreLabel: "More " + noun)
     }
+}
+
+// MARK: - Pager
+
+/// What `Shared/PagerTop` and `Shared/PagerMore` read; a list's model includes its keys
+/// (``TemplateKey/including(_:)``).
+struct Pager: TemplateModel {
+    let newerURL: String?
+    let newerLabel: String
+    let position: String
+    let moreURL: String?
+    let moreFragmentURL: String
+    let moreHistoryURL: String?
+    let moreLabel: String
+
+    static let templateKeys: [TemplateKey<Pager>] = [
+        TemplateKey("newerURL") { $0.newerURL },
+        TemplateKey("newerLabel") { $0.newerLabel },
+        TemplateKey("position") { $0.position },
+        TemplateKey("moreURL") { $0.moreURL },
+        TemplateKey("moreFragmentURL") { $0.moreFragmentURL },
+        TemplateKey("moreHistoryURL") { $0.moreHistoryURL },
+        TemplateKey("moreLabel") { $0.moreLabel },
+    ]
 }

@@ -4,8 +4,6 @@ import Tessera
 
 /// Draws one trashed blog with its Restore form and its "Delete forever…" link.
 struct TrashCell: CellRenderer {
-    var template: String { "Trash/TrashCell" }
-
     /// Where a blog's Restore form posts.
     let restoreURL: @Sendable (Int64) -> String
     /// Where a blog's deletion is confirmed.
@@ -19,22 +17,29 @@ struct TrashCell: CellRenderer {
 // MARK: - TrashCellModel
 
 /// A trashed blog's cell values, ready to print.
-struct TrashCellModel: ViewModel {
+struct TrashCellModel: TemplateModel {
     let blog: Blog
     let restoreURL: String
     let deleteURL: String
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "titleID": .string("trashed-\(blog.id)-title")
-        case "title": .string(blog.title)
-        case "excerpt": .string(blog.excerpt)
-        case "trashed": .string(blog.trashedAt.map(DisplayText.date) ?? "")
-        case "trashedISO": .string(blog.trashedAt.map(DisplayText.isoDate) ?? "")
-        case "likes": .string(DisplayText.count(blog.likeCount, "like", "likes"))
-        case "restoreURL": .string(restoreURL)
-        case "deleteURL": .string(deleteURL)
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("titleID") { $0.titleID },
+        TemplateKey("title") { $0.title },
+        TemplateKey("excerpt") { $0.excerpt },
+        TemplateKey("trashed") { $0.trashed },
+        TemplateKey("trashedISO") { $0.trashedISO },
+        TemplateKey("likes") { $0.likes },
+        TemplateKey("restoreURL") { $0.restoreURL },
+        TemplateKey("deleteURL") { $0.deleteURL },
+    ]
+
+    // MARK: - Keys
+
+
+    var titleID: String { "trashed-\(blog.id)-title" }
+    var title: String { blog.title }
+    var excerpt: String { blog.excerpt }
+    var trashed: String { blog.trashedAt.map(DisplayText.date) ?? "" }
+    var trashedISO: String { blog.trashedAt.map(DisplayText.isoDate) ?? "" }
+    var likes: String { DisplayText.count(blog.likeCount, "like", "likes") }
 }

@@ -4,8 +4,7 @@ import Tessera
 
 /// Asks before deleting a trashed post forever: its title, what cannot be undone, a
 /// "Delete forever" button (posting to the trash's `delete` action) and a way back.
-final class TrashDeleteConfirmComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Trash/TrashDeleteConfirmComponent" }
+final class TrashDeleteConfirmComponent: Component<TrashDeleteConfirmComponent.Model>, @unchecked Sendable {
     override var rootClass: String? { "card narrow" }
 
     // MARK: - Configuration
@@ -36,11 +35,24 @@ final class TrashDeleteConfirmComponent: AnyComponent, @unchecked Sendable {
         self.blog = blog
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "title": .string(blog?.title ?? ""),
-            "deleteURL": .string(trashURL + "/\(blogID)/delete"),
-            "trashURL": .string(trashURL),
+    override func viewModel() -> Model {
+        Model(
+            title: blog?.title ?? "",
+            deleteURL: trashURL + "/\(blogID)/delete",
+            trashURL: trashURL
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let title: String
+        let deleteURL: String
+        let trashURL: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.title },
+            TemplateKey("deleteURL") { $0.deleteURL },
+            TemplateKey("trashURL") { $0.trashURL },
         ]
     }
 }

@@ -6,7 +6,7 @@ import Tessera
 /// trash's `delete` action (``TrashListComponent``), which its form posts to. A plain page and
 /// form, so it works the same with JavaScript off. Members only; a post not in the member's
 /// trash is a 404.
-final class TrashDeleteScene: MemberScene, @unchecked Sendable {
+final class TrashDeleteScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/trash/:item/delete" }
     override class var composition: [ComponentSlot] { [confirm] }
     static let confirm = ComponentSlot("confirm-delete", TrashDeleteConfirmComponent.self)

@@ -5,8 +5,7 @@ import Tessera
 /// The member's trashed blogs, most recently trashed first, each with a Restore button (a small
 /// form the client script updates in place) and a "Delete forever…" link to a confirmation
 /// page, whose form posts to this component's `delete` action. One query.
-final class TrashListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Trash/TrashListComponent" }
+final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable()
             .on("restore", path: ":item/restore", TrashListComponent.restore)
@@ -36,13 +35,25 @@ final class TrashListComponent: AnyComponent, @unchecked Sendable {
         blogs = try await TrashStore(database: scope.database).trashed(of: ownerID)
     }
 
-    override func viewModel() -> any ViewModel {
+    override func viewModel() -> Model {
         let cell = TrashCell(restoreURL: { [sceneURL] in "\(sceneURL)/\($0)/restore" }, deleteURL: DemoURLs.confirmDelete)
-        return [
-            "hasItems": .bool(!blogs.isEmpty),
-            "items": .fragment(ArrayDataSource(items: blogs, cell: cell)),
-            "emptyState": .fragment(EmptyState("Nothing in the trash.")),
-            "notice": .optional(notice),
+        return Model(
+            hasItems: !blogs.isEmpty, items: ArrayDataSource(items: blogs, cell: cell),
+            emptyState: EmptyState("Nothing in the trash."), notice: notice)
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let hasItems: Bool
+        let items: ArrayDataSource<TrashCell>
+        let emptyState: EmptyState
+        let notice: String?
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("hasItems") { $0.hasItems },
+            TemplateKey("items") { $0.items },
+            TemplateKey("emptyState") { $0.emptyState },
+            TemplateKey("notice") { $0.notice },
         ]
     }
 

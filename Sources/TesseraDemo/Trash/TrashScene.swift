@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /trash`: the signed-in member's trashed blogs, to restore or delete forever. Signed-out
 /// visitors are sent to sign in (``MemberScene``).
-final class TrashScene: MemberScene, @unchecked Sendable {
+final class TrashScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/trash" }
     override class var composition: [ComponentSlot] { [list] }
     static let list = ComponentSlot("trash-list", TrashListComponent.self)

@@ -4,8 +4,7 @@ import Tessera
 
 /// On the member's own profile: how many posts are in their trash, with a link to it. One
 /// query.
-final class TrashSummaryComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Trash/TrashSummaryComponent" }
+final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unchecked Sendable {
 
     // MARK: - Configuration
 
@@ -29,12 +28,27 @@ final class TrashSummaryComponent: AnyComponent, @unchecked Sendable {
         count = try await TrashStore(database: scope.database).count(of: userID)
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "hasItems": .bool(count > 0),
-            "summary": .string(DisplayText.count(count, "post", "posts") + " in the trash."),
-            "trashURL": .string(trashURL),
-            "emptyState": .fragment(EmptyState("Your trash is empty.")),
+    override func viewModel() -> Model {
+        Model(
+            hasItems: count > 0,
+            summary: DisplayText.count(count, "post", "posts") + " in the trash.",
+            trashURL: trashURL,
+            emptyState: EmptyState("Your trash is empty.")
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let hasItems: Bool
+        let summary: String
+        let trashURL: String
+        let emptyState: EmptyState
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("hasItems") { $0.hasItems },
+            TemplateKey("summary") { $0.summary },
+            TemplateKey("trashURL") { $0.trashURL },
+            TemplateKey("emptyState") { $0.emptyState },
         ]
     }
 }

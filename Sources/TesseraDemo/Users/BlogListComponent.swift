@@ -6,8 +6,7 @@ import Tessera
 /// a plain link to `?page=N` that the client script turns into an append of this fragment
 /// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
 /// there are.
-final class BlogListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Users/BlogListComponent" }
+final class BlogListComponent: Component<BlogListComponent.Model>, @unchecked Sendable {
     override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration
@@ -45,11 +44,26 @@ final class BlogListComponent: AnyComponent, @unchecked Sendable {
             of: userID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
     }
 
-    override func viewModel() -> any ViewModel {
-        var values = pagination.values(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts")
-        values["hasBlogs"] = .bool(!blogs.isEmpty)
-        values["blogs"] = .fragment(ArrayDataSource(items: blogs, cell: ProfileBlogCell(blogURL: blogURL)))
-        values["emptyState"] = .fragment(pagination.first == 1 ? emptyState : EmptyState("No more posts."))
-        return values
+    override func viewModel() -> Model {
+        Model(
+            pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts"),
+            hasBlogs: !blogs.isEmpty,
+            blogs: ArrayDataSource(items: blogs, cell: ProfileBlogCell(blogURL: blogURL)),
+            emptyState: pagination.first == 1 ? emptyState : EmptyState("No more posts."))
+    }
+
+    /// The values the template reads: the pager's, then the list's.
+    struct Model: TemplateModel {
+        let pager: Pager
+        let hasBlogs: Bool
+        let blogs: ArrayDataSource<ProfileBlogCell>
+        let emptyState: EmptyState
+
+        static let templateKeys: [TemplateKey<Model>] =
+            TemplateKey.including { $0.pager } + [
+                TemplateKey("hasBlogs") { $0.hasBlogs },
+                TemplateKey("blogs") { $0.blogs },
+                TemplateKey("emptyState") { $0.emptyState },
+            ]
     }
 }

@@ -8,7 +8,7 @@ import Tessera
 /// is sent to the sign-in page with `next` pointing back, and a fragment or form post is a 403.
 /// Subclasses compose their components in ``configureComponents(_:memberID:)`` and set their
 /// title with ``memberTitle``; they never see a signed-out request.
-class MemberScene: Scene, @unchecked Sendable {
+class MemberScene<Model: TemplateModel>: ModelScene<Model>, @unchecked Sendable {
     override class var requiresSignIn: Bool { true }
 
     // MARK: - Configuration

@@ -4,8 +4,6 @@ import Tessera
 
 /// Draws one published blog in a profile's list: title linking to it, date, likes, excerpt.
 struct ProfileBlogCell: CellRenderer {
-    var template: String { "Users/ProfileBlogCell" }
-
     /// Where a blog's title links to.
     let blogURL: @Sendable (Int64) -> String
 
@@ -15,19 +13,24 @@ struct ProfileBlogCell: CellRenderer {
 // MARK: - ProfileBlogCellModel
 
 /// A blog's cell values, ready to print.
-struct ProfileBlogCellModel: ViewModel {
+struct ProfileBlogCellModel: TemplateModel {
     let blog: Blog
     let url: String
 
-    func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "url": .string(url)
-        case "title": .string(blog.title)
-        case "excerpt": .string(blog.excerpt)
-        case "date": .string(DisplayText.date(blog.createdAt))
-        case "isoDate": .string(DisplayText.isoDate(blog.createdAt))
-        case "likes": .string(DisplayText.count(blog.likeCount, "like", "likes"))
-        default: nil
-        }
-    }
+    static let templateKeys: [TemplateKey<Self>] = [
+        TemplateKey("url") { $0.url },
+        TemplateKey("title") { $0.title },
+        TemplateKey("excerpt") { $0.excerpt },
+        TemplateKey("date") { $0.date },
+        TemplateKey("isoDate") { $0.isoDate },
+        TemplateKey("likes") { $0.likes },
+    ]
+
+    // MARK: - Keys
+
+    var title: String { blog.title }
+    var excerpt: String { blog.excerpt }
+    var date: String { DisplayText.date(blog.createdAt) }
+    var isoDate: String { DisplayText.isoDate(blog.createdAt) }
+    var likes: String { DisplayText.count(blog.likeCount, "like", "likes") }
 }

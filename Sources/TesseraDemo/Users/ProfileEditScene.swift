@@ -5,7 +5,7 @@ import Tessera
 /// `GET /users/:id/edit` (its form posts to the same address): a member edits their display
 /// name and bio. Members only (``MemberScene``); anyone else's profile is a 404, checked once
 /// in ``loadData(_:)`` before the form shows the profile or saves it.
-final class ProfileEditScene: MemberScene, @unchecked Sendable {
+final class ProfileEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/users/:id/edit" }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { "Edit your profile" }

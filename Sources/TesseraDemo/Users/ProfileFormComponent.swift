@@ -5,8 +5,7 @@ import Tessera
 /// The form that changes a member's display name and bio (``User/profileProblems(displayName:bio:)``).
 /// Saving goes to the profile with a one-time notice; refused input comes back with the
 /// messages and what was typed.
-final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Users/ProfileFormComponent" }
+final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("save", path: "", ProfileFormComponent.save)
     }
@@ -38,17 +37,42 @@ final class ProfileFormComponent: AnyComponent, @unchecked Sendable {
         bio = user.bio
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "actionURL": .string(sceneURL),
-            "profileURL": .string(profileURL(profileID)),
-            "displayName": .string(displayName),
-            "bio": .string(bio),
-            "displayNameError": .optional(problems["displayName"]),
-            "bioError": .optional(problems["bio"]),
-            "formError": .optional(problems.isEmpty ? nil : "Please fix the marked fields."),
-            "maxDisplayName": User.displayNameField.maxLength,
-            "maxBio": User.bioField.maxLength,
+    override func viewModel() -> Model {
+        Model(
+            actionURL: sceneURL,
+            profileURL: profileURL(profileID),
+            displayName: displayName,
+            bio: bio,
+            displayNameError: problems["displayName"],
+            bioError: problems["bio"],
+            formError: problems.isEmpty ? nil : "Please fix the marked fields.",
+            maxDisplayName: User.displayNameField.maxScalars,
+            maxBio: User.bioField.maxScalars
+        )
+    }
+
+    /// The values the template reads.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let profileURL: String
+        let displayName: String
+        let bio: String
+        let displayNameError: String?
+        let bioError: String?
+        let formError: String?
+        let maxDisplayName: Int
+        let maxBio: Int
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("actionURL") { $0.actionURL },
+            TemplateKey("profileURL") { $0.profileURL },
+            TemplateKey("displayName") { $0.displayName },
+            TemplateKey("bio") { $0.bio },
+            TemplateKey("displayNameError") { $0.displayNameError },
+            TemplateKey("bioError") { $0.bioError },
+            TemplateKey("formError") { $0.formError },
+            TemplateKey("maxDisplayName") { $0.maxDisplayName },
+            TemplateKey("maxBio") { $0.maxBio },
         ]
     }
 

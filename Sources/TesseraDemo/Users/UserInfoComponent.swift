@@ -4,8 +4,7 @@ import Tessera
 
 /// Who the member is: name, avatar initials, bio, member since, and what they published; with
 /// an "Edit profile" link on your own profile and a "Message" link on others' (for members).
-final class UserInfoComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Users/UserInfoComponent" }
+final class UserInfoComponent: Component<UserInfoComponent.Model>, @unchecked Sendable {
 
     // MARK: - State
 
@@ -31,19 +30,36 @@ final class UserInfoComponent: AnyComponent, @unchecked Sendable {
         counts = try await UserStore(database: scope.database).profileCounts(of: user.id)
     }
 
-    override func viewModel() -> any ViewModel {
-        guard let user = subject.user else { return [String: TemplateValue]() }
-        return [
-            "name": .string(user.displayName),
-            "username": .string("@" + user.username),
-            "initials": .string(user.initials),
-            "bio": .string(user.bio),
-            "memberSince": .string(DisplayText.date(user.createdAt)),
-            "memberSinceISO": .string(DisplayText.isoDate(user.createdAt)),
-            "posts": .string(DisplayText.count(counts.posts, "post", "posts")),
-            "likes": .string(DisplayText.count(counts.likes, "like", "likes") + " received"),
-            "editURL": .optional(editURL),
-            "messageURL": .optional(messageURL),
+    override func viewModel() -> Model {
+        Model(user: subject.user, counts: counts, editURL: editURL, messageURL: messageURL)
+    }
+
+    /// The values the template reads (the member is there whenever the template renders: a
+    /// missing one is a 404).
+    struct Model: TemplateModel {
+        private let user: User?
+        private let counts: ProfileCounts
+        let editURL: String?
+        let messageURL: String?
+
+        init(user: User?, counts: ProfileCounts, editURL: String?, messageURL: String?) {
+            self.user = user
+            self.counts = counts
+            self.editURL = editURL
+            self.messageURL = messageURL
+        }
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("name") { $0.user?.displayName ?? "" },
+            TemplateKey("username") { $0.user.map { "@" + $0.username } ?? "" },
+            TemplateKey("initials") { $0.user?.initials ?? "" },
+            TemplateKey("bio") { $0.user?.bio ?? "" },
+            TemplateKey("memberSince") { $0.user.map { DisplayText.date($0.createdAt) } ?? "" },
+            TemplateKey("memberSinceISO") { $0.user.map { DisplayText.isoDate($0.createdAt) } ?? "" },
+            TemplateKey("posts") { DisplayText.count($0.counts.posts, "post", "posts") },
+            TemplateKey("likes") { DisplayText.count($0.counts.likes, "like", "likes") + " received" },
+            TemplateKey("editURL") { $0.editURL },
+            TemplateKey("messageURL") { $0.messageURL },
         ]
     }
 }

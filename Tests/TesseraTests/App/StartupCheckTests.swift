@@ -12,8 +12,8 @@ final class BookPageScene: Scene, @unchecked Sendable {
 }
 
 /// A shelf whose action, copied from a guide, names the same parameter `item`.
-final class FinishComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Books/Finish" }
+final class FinishComponent: Component<EmptyModel>, @unchecked Sendable {
+    override class var template: String? { "Books/Finish" }
     override class var actions: ActionTable { ActionTable().on("finish", path: ":item/finish", FinishComponent.finish) }
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
 }
@@ -36,6 +36,10 @@ struct PathlessApp: TesseraApp {
     var scenes: [Scene.Type] { [PathlessScene.self] }
 }
 
+struct ShelfApp: TesseraApp {
+    var scenes: [Scene.Type] { [ShelfPageScene.self] }
+}
+
 struct BookPageApp: TesseraApp {
     var name: String { "Book Club" }
     var scenes: [Scene.Type] { [BookPageScene.self] }
@@ -43,53 +47,27 @@ struct BookPageApp: TesseraApp {
 
 // MARK: - Tests
 
-/// Traps become clear start-up errors naming the Swift type and its file: a template the code
-/// names but `Views/` lacks, clashing routes, a missing declaration.
+/// Traps become clear start-up errors naming the Swift type: a template a type renders but
+/// `Views/` lacks, clashing routes, a missing declaration.
 @Suite("Start-up checks")
 struct StartupCheckTests {
-    static let bookPageSource = """
-        import Tessera
-
-        final class BookPageScene: Scene, @unchecked Sendable {
-            override class var path: String { "/books/:id" }
-            override var template: String? { "Books/Page" }
-        }
-        """
-
-    @Test("a template a scene names but Views/ lacks stops start-up, naming the type and the file")
+    @Test("a template a scene names but Views/ lacks stops start-up, naming the type")
     func missingSceneTemplate() throws {
-        let folder = try AppFolder(templates: [:], sources: ["BookClub/Books/BookPageScene.swift": Self.bookPageSource])
+        let folder = try AppFolder(templates: [:])
         defer { folder.remove() }
         let error = try #require(throws: StartupErrors.self) { _ = try BookPageApp().check(folder.configuration) }
         #expect(error.problems.count == 1)
         #expect(
             error.description
-                == "Sources/BookClub/Books/BookPageScene.swift: BookPageScene: names template 'Books/Page', which does not exist (expected Views/Books/Page.mustache)")
+                == "BookPageScene: names template 'Books/Page', which does not exist (expected Views/Books/Page.mustache)")
     }
 
-    @Test("a template a component or cell names in the sources is checked too, with its line")
-    func missingTemplateInSources() throws {
-        let source = """
-            struct BookCell: CellRenderer {
-                let template = "Books/Cell"
-            }
-
-            final class ShelfComponent: AnyComponent, @unchecked Sendable {
-                override var template: String { "Books/Shelf" }
-            }
-
-            final class ForgetfulComponent: AnyComponent, @unchecked Sendable {
-                override func load(_ scope: RequestScope) async throws {}
-            }
-            """
-        let folder = try AppFolder(templates: ["Books/Page": "<p>book</p>", "Books/Shelf": "<ul></ul>"], sources: ["BookClub/Shelf.swift": source])
+    @Test("a component's template that Views/ lacks stops start-up, naming the type, with no sources at hand")
+    func missingComponentTemplate() throws {
+        let folder = try AppFolder(templates: [:])
         defer { folder.remove() }
-        let error = try #require(throws: StartupErrors.self) { _ = try BookPageApp().check(folder.configuration) }
-        #expect(
-            error.problems.map(\.description) == [
-                "Sources/BookClub/Shelf.swift:2: BookCell: names template 'Books/Cell', which does not exist (expected Views/Books/Cell.mustache)",
-                "Sources/BookClub/Shelf.swift: ForgetfulComponent: does not declare its template (override `var template`)",
-            ])
+        let error = try #require(throws: StartupErrors.self) { _ = try ShelfApp().check(folder.configuration) }
+        #expect(error.problems.map(\.description) == ["FinishComponent: has no template (expected Views/Books/Finish.mustache)"])
     }
 
     @Test("clashing routes are an error naming both routes and types, not Hummingbird's crash")

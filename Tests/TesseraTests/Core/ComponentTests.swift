@@ -142,12 +142,12 @@ final class Rendezvous: Sendable {
 }
 
 /// A component whose load meets its siblings.
-final class RendezvousComponent: AnyComponent, @unchecked Sendable {
+final class RendezvousComponent: Component<EmptyModel>, @unchecked Sendable {
     let rendezvous: Rendezvous
     init(id: String, rendezvous: Rendezvous) {
         self.rendezvous = rendezvous
         super.init(id: id)
     }
-    override var template: String { "Components/LikeTotal" }
+    override class var template: String? { "Components/LikeTotal" }
     override func load(_ scope: RequestScope) async throws { try await rendezvous.arriveAndWait() }
 }

@@ -14,27 +14,49 @@ struct DataSourceTests {
     struct Strip { let photos: [Photo] }
     struct Unknown {}
 
+    /// Models with one text key each.
+    struct NameModel: TemplateModel {
+        let name: String
+        static let templateKeys: [TemplateKey<Self>] = [TemplateKey("name") { $0.name }]
+    }
+    struct TitleModel: TemplateModel {
+        let title: String
+        static let templateKeys: [TemplateKey<Self>] = [TemplateKey("title") { $0.title }]
+    }
+    struct TextModel: TemplateModel {
+        let text: String
+        static let templateKeys: [TemplateKey<Self>] = [TemplateKey("text") { $0.text }]
+    }
+    struct URLModel: TemplateModel {
+        let url: String
+        static let templateKeys: [TemplateKey<Self>] = [TemplateKey("url") { $0.url }]
+    }
+    struct StripModel: TemplateModel {
+        let photos: ArrayDataSource<PhotoCell>
+        static let templateKeys: [TemplateKey<Self>] = [TemplateKey("photos") { $0.photos }]
+    }
+
     struct PhotoCell: CellRenderer {
-        let template = "Photo"
-        func viewModel(for photo: Photo) -> [String: TemplateValue] { ["name": .string(photo.name)] }
+        static let template: String? = "Photo"
+        func viewModel(for photo: Photo) -> NameModel { NameModel(name: photo.name) }
     }
     struct PostCell: CellRenderer {
-        let template = "Post"
-        func viewModel(for post: Post) -> [String: TemplateValue] { ["title": .string(post.title)] }
+        static let template: String? = "Post"
+        func viewModel(for post: Post) -> TitleModel { TitleModel(title: post.title) }
     }
     struct HeadingCell: CellRenderer {
-        let template = "Heading"
-        func viewModel(for heading: Heading) -> [String: TemplateValue] { ["text": .string(heading.text)] }
+        static let template: String? = "Heading"
+        func viewModel(for heading: Heading) -> TextModel { TextModel(text: heading.text) }
     }
     struct MoreCell: CellRenderer {
-        let template = "More"
-        func viewModel(for more: More) -> [String: TemplateValue] { ["url": .string(more.url)] }
+        static let template: String? = "More"
+        func viewModel(for more: More) -> URLModel { URLModel(url: more.url) }
     }
     /// A cell holding a nested data source: a horizontal strip of photos inside a feed.
     struct StripCell: CellRenderer {
-        let template = "Strip"
-        func viewModel(for strip: Strip) -> [String: TemplateValue] {
-            ["photos": .fragment(ArrayDataSource(items: strip.photos, cell: PhotoCell()))]
+        static let template: String? = "Strip"
+        func viewModel(for strip: Strip) -> StripModel {
+            StripModel(photos: ArrayDataSource(items: strip.photos, cell: PhotoCell()))
         }
     }
 
@@ -112,8 +134,8 @@ struct DataSourceTests {
     func newCellTypeOnlyTouchesRegistry() throws {
         struct Quote { let text: String }
         struct QuoteCell: CellRenderer {
-            let template = "Heading"
-            func viewModel(for quote: Quote) -> [String: TemplateValue] { ["text": .string("“\(quote.text)”")] }
+            static let template: String? = "Heading"
+            func viewModel(for quote: Quote) -> TextModel { TextModel(text: "“\(quote.text)”") }
         }
         let source = try SectionedDataSource(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
         #expect(render(source).contains("<h2>“hi”</h2>"))

@@ -26,15 +26,21 @@ struct Item: Codable, FetchableRecord, Sendable {
 
 /// A cell for items: "Item 1 (0 likes)".
 struct ItemCell: CellRenderer {
-    let template = "Cells/Item"
-    func viewModel(for item: Item) -> [String: TemplateValue] {
-        ["title": .string(item.title), "likes": .string("\(item.likes) \(item.likes == 1 ? "like" : "likes")")]
+    static let template: String? = "Cells/Item"
+    func viewModel(for item: Item) -> Model { Model(item: item) }
+
+    struct Model: TemplateModel {
+        let item: Item
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("title") { $0.item.title },
+            TemplateKey("likes") { "\($0.item.likes) \($0.item.likes == 1 ? "like" : "likes")" },
+        ]
     }
 }
 
 /// Lists items, two per page, with a like action and "load more".
-final class ItemListComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Components/ItemList" }
+final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Sendable {
+    override class var template: String? { "Components/ItemList" }
     override class var actions: ActionTable {
         ActionTable().on("like", path: ":item/like", ItemListComponent.like)
     }
@@ -62,11 +68,21 @@ final class ItemListComponent: AnyComponent, @unchecked Sendable {
         HookLog.shared.add("component.load")
     }
 
-    override func viewModel() -> any ViewModel {
-        [
-            "items": .fragment(ArrayDataSource(items: items, cell: ItemCell(), emptyState: EmptyState("No items."))),
-            "nextPageURL": hasMore ? .string("?page=\(page + 1)") : .null,
-            "nextFragmentURL": hasMore ? .string(fragmentURL(query: [("page", String(page + 1))])) : .null,
+    override func viewModel() -> Model {
+        Model(
+            items: ArrayDataSource(items: items, cell: ItemCell(), emptyState: EmptyState("No items.")),
+            nextPageURL: hasMore ? "?page=\(page + 1)" : nil,
+            nextFragmentURL: hasMore ? fragmentURL(query: [("page", String(page + 1))]) : nil)
+    }
+
+    struct Model: TemplateModel {
+        let items: ArrayDataSource<ItemCell>
+        let nextPageURL: String?
+        let nextFragmentURL: String?
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("items") { $0.items },
+            TemplateKey("nextPageURL") { $0.nextPageURL },
+            TemplateKey("nextFragmentURL") { $0.nextFragmentURL },
         ]
     }
 
@@ -82,26 +98,35 @@ final class ItemListComponent: AnyComponent, @unchecked Sendable {
 }
 
 /// Shows the total of likes (a view-update tag other actions refresh).
-final class LikeTotalComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Components/LikeTotal" }
+final class LikeTotalComponent: Component<LikeTotalComponent.Model>, @unchecked Sendable {
+    override class var template: String? { "Components/LikeTotal" }
     private var total = 0
 
     override func load(_ scope: RequestScope) async throws {
         total = try await scope.database.read { db in try Int.fetchOne(db, sql: "SELECT SUM(likes) FROM item") ?? 0 }
     }
 
-    override func viewModel() -> any ViewModel { ["total": .int(total)] }
+    override func viewModel() -> Model { Model(total: total) }
+
+    struct Model: TemplateModel {
+        let total: Int
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("total") { $0.total }]
+    }
 }
 
 /// Always fails to load.
-final class BrokenComponent: AnyComponent, @unchecked Sendable {
+final class BrokenComponent: Component<EmptyModel>, @unchecked Sendable {
     struct Failure: Error {}
-    override var template: String { "Components/LikeTotal" }
+    override class var template: String? { "Components/LikeTotal" }
     override func load(_ scope: RequestScope) async throws { throw Failure() }
 }
 
 /// The items page: list + total, and the CSRF token printed for the tests to pick up.
-class ItemsScene: Scene, @unchecked Sendable {
+class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
+    struct Model: TemplateModel {
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("heading") { _ in "All items" }]
+    }
+
     override class var path: String { "/items" }
     override class var composition: [ComponentSlot] {
         [ComponentSlot("item-list", ItemListComponent.self), ComponentSlot("like-total", LikeTotalComponent.self)]
@@ -123,9 +148,9 @@ class ItemsScene: Scene, @unchecked Sendable {
         HookLog.shared.add("willRender")
         head.title = "Items"
     }
-    override func viewModel() -> any ViewModel {
+    override func viewModel() -> Model {
         HookLog.shared.add("render")
-        return ["heading": "All items"]
+        return Model()
     }
     override func didRender(_ scope: RequestScope, status: Int) async {
         HookLog.shared.add("didRender")

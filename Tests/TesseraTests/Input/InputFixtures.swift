@@ -8,12 +8,12 @@ import Tessera
 /// stores the note as an item's title (or shows the form again with the problem), one that
 /// redirects wherever `next` says (the framework must keep it on the site), and a guessing game
 /// guarded by an ``AttemptThrottle``.
-final class NoteFormComponent: AnyComponent, @unchecked Sendable {
+final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Sendable {
     static let note = TextField("note", maxScalars: 20, maxBytes: 40, maxMarksPerCharacter: 3, lines: .multiple, trimsWhitespace: false)
     static let title = TextField("title", maxScalars: 20)
     static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
 
-    override var template: String { "Components/NoteForm" }
+    override class var template: String? { "Components/NoteForm" }
     override class var actions: ActionTable {
         ActionTable()
             .on("save", path: "", NoteFormComponent.save)
@@ -33,8 +33,16 @@ final class NoteFormComponent: AnyComponent, @unchecked Sendable {
         _ = try scope.query.field(Self.title).checked()
     }
 
-    override func viewModel() -> any ViewModel {
-        ["note": .string(note), "problem": .optional(problem), "maxLength": Self.note.maxLength]
+    override func viewModel() -> Model { Model(note: note, problem: problem) }
+
+    struct Model: TemplateModel {
+        let note: String
+        let problem: String?
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("note") { $0.note },
+            TemplateKey("problem") { $0.problem },
+            TemplateKey("maxLength") { _ in NoteFormComponent.note.maxScalars },
+        ]
     }
 
     func save(_ context: ActionContext) async throws -> ActionResult {

@@ -4,8 +4,7 @@ import Tessera
 
 /// The change-password form: current, new and confirmation fields, each with its own error.
 /// Passwords are never written back into the form.
-final class PasswordFormComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Settings/Security/PasswordFormComponent" }
+final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unchecked Sendable {
     override class var actions: ActionTable {
         ActionTable().on("change", path: "", PasswordFormComponent.change)
     }
@@ -29,14 +28,23 @@ final class PasswordFormComponent: AnyComponent, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    override func viewModel() -> any ViewModel {
-        var model: [String: TemplateValue] = [
-            "actionURL": .string(actionURL),
-            "hasProblems": .bool(!problems.isEmpty), "minimumLength": .int(PasswordChange.minimumLength),
-            "maximumBytes": .int(PasswordChange.maximumBytes),
-        ]
-        for field in PasswordChange.Field.allCases { model[field.rawValue + "Error"] = .optional(problems[field]) }
-        return model
+    override func viewModel() -> Model {
+        Model(actionURL: actionURL, problems: problems)
+    }
+
+    /// The values the template reads: one `<field>Error` per field of ``PasswordChange``.
+    struct Model: TemplateModel {
+        let actionURL: String
+        let problems: [PasswordChange.Field: String]
+
+        static let templateKeys: [TemplateKey<Model>] =
+            [
+                TemplateKey("actionURL") { $0.actionURL },
+                TemplateKey("hasProblems") { !$0.problems.isEmpty },
+                TemplateKey("minimumLength") { _ in PasswordChange.minimumLength },
+                TemplateKey("maximumBytes") { _ in PasswordChange.maximumBytes },
+            ]
+            + PasswordChange.Field.allCases.map { field in TemplateKey(field.rawValue + "Error") { $0.problems[field] } }
     }
 
     // MARK: - Actions

@@ -4,7 +4,7 @@ import Tessera
 
 /// `GET /settings/security/password` and `POST /settings/security/password`: change one's
 /// password (members only, ``MemberScene``).
-final class PasswordScene: MemberScene, @unchecked Sendable {
+final class PasswordScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/settings/security/password" }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("password", PasswordFormComponent.self)

@@ -1,0 +1,100 @@
+// MARK: - TemplateModel
+
+/// A view model with declared keys: what its template may read, each with its shape, so that
+/// start-up and `tessera validate` check every key a template reads against the Swift type.
+///
+/// Declare each key once, with the closure that reads it; the key's shape comes from the
+/// closure's Swift type (``TemplateReadable``). `value(forKey:)` is provided: it walks the
+/// table (a few string comparisons, like a `switch`; no reflection, no dictionary, nothing
+/// allocated).
+///
+/// ```swift
+/// struct FortuneCellModel: TemplateModel {
+///     let id: Int
+///     let message: String
+///     static let templateKeys: [TemplateKey<Self>] = [
+///         TemplateKey("id") { $0.id },
+///         TemplateKey("message") { $0.message },
+///     ]
+/// }
+/// ```
+///
+/// A model may keep private stored properties and compute its keys lazily in the closures
+/// (a cell model holding its item). A model without values uses ``EmptyModel``.
+///
+/// A hand-written conformance stays possible: implement `value(forKey:)` yourself (say, a
+/// `switch`) and still declare `templateKeys` for the checks; each key your `value(forKey:)`
+/// answers must be in the table, or the checker will refuse templates that read it.
+public protocol TemplateModel: ViewModel, TemplateReadable {
+    /// The keys templates may read, in order, with how to read them.
+    static var templateKeys: [TemplateKey<Self>] { get }
+}
+
+extension TemplateModel {
+    /// The value of the declared key `key`, or nil (the lookup goes on outwards).
+    @inlinable
+    public func value(forKey key: String) -> TemplateValue? {
+        for entry in Self.templateKeys where entry.name == key { return entry.read(self) }
+        return nil
+    }
+
+    /// A nested model: sections push it, dotted names read into it.
+    public static var templateShape: TemplateShape { .model(Self.self) }
+    /// `.object(self)`.
+    @inlinable
+    public var templateValue: TemplateValue { .object(self) }
+
+    /// The declared keys' names and shapes, for the checker.
+    static var declaredKeys: [(name: String, shape: TemplateShape)] { templateKeys.map { ($0.name, $0.shape) } }
+}
+
+// MARK: - TemplateKey
+
+/// One key of a ``TemplateModel``: its name, its shape, and how to read it.
+public struct TemplateKey<Model>: Sendable {
+    /// The name templates use.
+    public let name: String
+    /// What the key holds, for the checker.
+    public let shape: TemplateShape
+    /// Reads the value from a model.
+    @usableFromInline let read: @Sendable (Model) -> TemplateValue
+
+    /// The key `name`, read by `read`; its shape comes from `Value`'s ``TemplateReadable``.
+    @inlinable
+    public init<Value: TemplateReadable>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) {
+        self.name = name
+        self.shape = Value.templateShape
+        self.read = { read($0).templateValue }
+    }
+
+    /// The key `name` holding rendered markup of a type known only at run time (a component,
+    /// a fragment): written in place, never checked inside.
+    @inlinable
+    public static func markup(_ name: String, _ read: @escaping @Sendable (Model) -> any HTMLFragment) -> TemplateKey {
+        TemplateKey(name: name, shape: .markup([]), read: { .fragment(read($0)) })
+    }
+
+    /// The keys of the model `read` returns, offered as this model's own (a pager's keys in a
+    /// list's model, so a shared partial reads them directly).
+    @inlinable
+    public static func including<Inner: TemplateModel>(_ read: @escaping @Sendable (Model) -> Inner) -> [TemplateKey] {
+        Inner.templateKeys.map { key in TemplateKey(name: key.name, shape: key.shape, read: { key.read(read($0)) }) }
+    }
+
+    @usableFromInline
+    init(name: String, shape: TemplateShape, read: @escaping @Sendable (Model) -> TemplateValue) {
+        self.name = name
+        self.shape = shape
+        self.read = read
+    }
+}
+
+// MARK: - EmptyModel
+
+/// The model of a template that reads no values of its own (only built-ins and globals).
+public struct EmptyModel: TemplateModel {
+    /// No keys.
+    public static let templateKeys: [TemplateKey<EmptyModel>] = []
+    /// The empty model.
+    public init() {}
+}

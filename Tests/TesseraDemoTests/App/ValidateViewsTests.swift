@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `tessera validate --views COPY` on a copy of the demo's templates: a key no view model
+/// provides, or a template file that is gone, fails with the file, line, column and Swift type.
+/// Runs the real `tessera` executable the package builds.
+@Suite("tessera validate on changed templates")
+struct ValidateViewsTests {
+    static let executable = TestSite.repository.appendingPathComponent(".build/debug/tessera")
+
+    /// Runs `tessera validate --views views`; returns its exit status and both outputs.
+    func validate(_ views: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["validate", "--views", views.path]
+        process.currentDirectoryURL = TestSite.repository
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A copy of the repository's `Views/` in a new temporary folder.
+    func copyOfViews() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("Views")
+        try FileManager.default.copyItem(at: TestSite.repository.appendingPathComponent("Views"), to: copy)
+        return copy
+    }
+
+    @Test("the demo's templates validate")
+    func unchangedViewsPass() throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let result = try validate(copy)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("templates OK"))
+    }
+
+    @Test("{{moreURL}} misspelt in BlogListComponent's template fails with file:line:col, the key and the Swift type")
+    func misspeltKeyFails() throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let file = copy.appendingPathComponent("Users/BlogListComponent.mustache")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        // The pager's partial reads `moreURL`; here the template itself reads it, misspelt.
+        try text.replacingOccurrences(of: "{{> Shared/PagerMore}}", with: "<a href=\"{{moreURLx}}\">More</a>")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try validate(copy)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains(
+                "Views/Users/BlogListComponent.mustache:5:10: key 'moreURLx' is not provided by BlogListComponent.Model (BlogListComponent)"),
+            "\(result.output)")
+    }
+
+    @Test("a deleted template fails, naming the type that renders it")
+    func deletedTemplateFails() throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("Blogs/BlogCell.mustache"))
+        let result = try validate(copy)
+        #expect(result.status != 0)
+        #expect(result.output.contains("BlogCell: has no template (expected Views/**/BlogCell.mustache)"), "\(result.output)")
+    }
+}
