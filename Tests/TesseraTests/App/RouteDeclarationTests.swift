@@ -6,8 +6,8 @@ import Testing
 // MARK: - Fixtures
 
 /// A component that names an absolute action path, as a copied guide might.
-final class AbsoluteActionComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Books/Finish" }
+final class AbsoluteActionComponent: Component<EmptyModel>, @unchecked Sendable {
+    override class var template: String? { "Books/Finish" }
     override class var actions: ActionTable { ActionTable().on("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish) }
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
 }
@@ -40,8 +40,8 @@ final class SelfPostingScene: Scene, @unchecked Sendable {
 }
 
 /// Posts to its scene's own path.
-final class SelfPostingComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Books/Finish" }
+final class SelfPostingComponent: Component<EmptyModel>, @unchecked Sendable {
+    override class var template: String? { "Books/Finish" }
     override class var actions: ActionTable {
         ActionTable().on("save", path: "", SelfPostingComponent.save).on("remove", SelfPostingComponent.save)
     }

@@ -33,8 +33,8 @@ final class VaultScene: Scene, @unchecked Sendable {
 
 /// Shows a value its `load` reads as "loaded"; its `set` action sets it from the form, and
 /// `bump` also asks for the echo to be sent along.
-final class CounterComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Components/Counter" }
+final class CounterComponent: Component<CounterComponent.Model>, @unchecked Sendable {
+    override class var template: String? { "Components/Counter" }
     override class var actions: ActionTable {
         ActionTable()
             .on("set", CounterComponent.set)
@@ -49,7 +49,13 @@ final class CounterComponent: AnyComponent, @unchecked Sendable {
         value = "loaded"
     }
 
-    override func viewModel() -> any ViewModel { ["value": .string(value)] }
+    override func viewModel() -> Model { Model(value: value) }
+
+    /// The value shown.
+    struct Model: TemplateModel {
+        let value: String
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("value") { $0.value }]
+    }
 
     func set(_ context: ActionContext) async throws -> ActionResult {
         HookLog.shared.add("handler")
@@ -71,8 +77,8 @@ final class CounterComponent: AnyComponent, @unchecked Sendable {
 }
 
 /// Shows "echo loaded" once loaded.
-final class EchoComponent: AnyComponent, @unchecked Sendable {
-    override var template: String { "Components/Echo" }
+final class EchoComponent: Component<EchoComponent.Model>, @unchecked Sendable {
+    override class var template: String? { "Components/Echo" }
     private var text = "not loaded"
 
     override func load(_ scope: RequestScope) async throws {
@@ -80,7 +86,13 @@ final class EchoComponent: AnyComponent, @unchecked Sendable {
         text = "echo loaded"
     }
 
-    override func viewModel() -> any ViewModel { ["text": .string(text)] }
+    override func viewModel() -> Model { Model(text: text) }
+
+    /// The text shown.
+    struct Model: TemplateModel {
+        let text: String
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("text") { $0.text }]
+    }
 }
 
 /// The vault's templates, on top of ``FixtureTemplates/all``.
