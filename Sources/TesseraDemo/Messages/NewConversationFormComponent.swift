@@ -101,7 +101,10 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { problems["text"] = "Write a message first." }
         do { try TextSendStrategy.checkLength(trimmed) } catch { problems["text"] = error.message }
-        guard problems.isEmpty, let recipient, let me = try await users.user(userID) else { return .invalid }
+        guard problems.isEmpty, let recipient, let me = try await users.user(userID) else {
+            members = try await users.others(than: userID)  // the form is shown again from this state, not reloaded
+            return .invalid
+        }
         let store = MessageStore(database: context.database)
         let conversationID = try await store.conversation(
             between: userID, and: recipient.id, title: "\(me.displayName) and \(recipient.displayName)")
