@@ -57,6 +57,10 @@ public protocol TesseraApp: Sendable {
     /// Default none.
     func globals(_ scope: RequestScope) async -> [String: TemplateValue]
 
+    /// The types whose previews `/_tessera/previews` shows in development and `TesseraTesting`
+    /// snapshots (see ``Previewable``), in the order they are listed. Default none.
+    var previews: [any Previewable.Type] { get }
+
     /// Adds routes that are not scenes (file downloads, webhooks), after the middleware and
     /// before the scenes. Default none.
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site)
@@ -81,6 +85,8 @@ extension TesseraApp {
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] { [] }
     /// None.
     public func globals(_ scope: RequestScope) async -> [String: TemplateValue] { [:] }
+    /// None.
+    public var previews: [any Previewable.Type] { [] }
     /// None.
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
 

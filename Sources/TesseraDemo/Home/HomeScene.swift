@@ -18,7 +18,10 @@ final class HomeScene: Scene, @unchecked Sendable {
         add(FeedComponent(id: "feed", links: .demo))
         if let userID = scope.userID {
             signedIn = true
-            add(PrioritiesComponent(id: "priorities", userID: userID))
+            // Lazy: the feed is what the page is for, so it answers without waiting for these.
+            let priorities = PrioritiesComponent(id: "priorities", userID: userID)
+            priorities.isLazy = true
+            add(priorities)
         }
     }
 
