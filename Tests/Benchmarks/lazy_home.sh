@@ -25,6 +25,8 @@ jar="$work/cookies"
 token="$(curl -s -c "$jar" "$base/signin" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | sed 's/.*value="//; s/"//')"
 curl -s -b "$jar" -c "$jar" -o /dev/null --data-urlencode "_csrf=$token" --data-urlencode username=demo \
   --data-urlencode password=tessera-demo "$base/signin"
+[ -n "$(awk '$6 == "tessera_session" {print $7}' "$jar")" ] || { echo "lazy_home.sh: could not sign in" >&2; exit 1; }
+curl -s -b "$jar" "$base/" | grep -q 'id="priorities"' || { echo "lazy_home.sh: no priorities on the home page" >&2; exit 1; }
 
 measure() {  # URL LABEL [HEADER]
   local url="$1" label="$2" header="${3:-X-Nothing: 1}"

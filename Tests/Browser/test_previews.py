@@ -75,10 +75,14 @@ def test_production_pages_have_no_overlay(page):
 
 def test_lazy_priorities_load_on_scroll_or_by_their_link(page):
     sign_in(page)
+    # A phone's viewport: the priorities stack below the feed, out of sight.
+    page.set_viewport_size({"width": 390, "height": 640})
     page.goto("/")
     placeholder = page.locator("#priorities")
     if page.mode == "js":
-        placeholder.scroll_into_view_if_needed()
+        page.wait_for_load_state("networkidle")
+        assert page.locator("#priorities[data-tessera-lazy]").count() == 1, "out of sight, not loaded yet"
+        page.evaluate("document.getElementById('priorities').scrollIntoView()")
         page.locator("#priorities:not([data-tessera-lazy])").wait_for()
         assert "Your priorities" in page.locator("#priorities").inner_text()
         assert page.url.endswith("/")
