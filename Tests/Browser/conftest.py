@@ -44,7 +44,8 @@ def free_port():
 class Server:
     """A `tessera serve` process on its own database."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, dev=False):
+        self.dev = dev
         self.folder = pathlib.Path(folder)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -54,7 +55,7 @@ class Server:
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--db", str(self.folder / "db" / "tessera.sqlite"),
-             "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")],
+             "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []),
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

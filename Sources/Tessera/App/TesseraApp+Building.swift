@@ -67,7 +67,7 @@ extension TesseraApp {
     }
 
     /// The router, in this order: Tessera's middleware; the dev server's routes when `reloader`
-    /// is given; the
+    /// is given; in development mode the previews (`/_tessera/previews`); the
     /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
     /// ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
@@ -76,6 +76,7 @@ extension TesseraApp {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
+        if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)

@@ -60,6 +60,10 @@ public protocol TesseraApp: Sendable {
     /// Their keys are checked like any model's. Default none.
     func globals(_ scope: RequestScope) async -> Globals
 
+    /// The types whose previews `/_tessera/previews` shows in development and `TesseraTesting`
+    /// snapshots (see ``Previewable``), in the order they are listed. Default none.
+    var previews: [any Previewable.Type] { get }
+
     /// Adds routes that are not scenes (file downloads, webhooks), after the middleware and
     /// before the scenes. Default none.
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site)
@@ -82,6 +86,8 @@ extension TesseraApp {
     public func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration) {}
     /// None.
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] { [] }
+    /// None.
+    public var previews: [any Previewable.Type] { [] }
     /// None.
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
 

@@ -15,6 +15,8 @@
 //   The notice's text is read out through a polite live region.
 // - Every form, enhanced or not, refuses a second submit while the first is in flight (the server
 //   also ignores a repeated _once token).
+// - A lazy component's placeholder ([data-tessera-lazy]) loads its fragment when it scrolls near.
+// - In development, a "Components" toggle outlines each component with its load time and SQL count.
 // - A <meta name="tessera-dev-events"> page listens to the dev server and reloads on change.
 (function () {
   "use strict";
@@ -194,6 +196,95 @@
       busy(form, false);
     });
   });
+
+  // MARK: - Lazy components
+
+  // A lazy component's placeholder ([data-tessera-lazy]) holds a plain link to its fragment; when
+  // it scrolls within 300px of the viewport its fragment is fetched and swapped in. On failure the
+  // link stays, and still works.
+  function loadLazy(placeholder) {
+    if (placeholder.getAttribute("aria-busy") === "true") { return; }
+    busy(placeholder, true);
+    request(placeholder.getAttribute("data-src"), { method: "GET" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.text();
+      })
+      .then(function (html) {
+        swap(parse(html));
+        if (overlayOn) { showOverlay(true); }
+      })
+      .catch(function () { busy(placeholder, false); });
+  }
+
+  var lazy = document.querySelectorAll("[data-tessera-lazy][data-src]");
+  if (lazy.length && window.IntersectionObserver) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) { return; }
+        observer.unobserve(entry.target);
+        loadLazy(entry.target);
+      });
+    }, { rootMargin: "300px 0px" });
+    lazy.forEach(function (element) { observer.observe(element); });
+  } else {
+    lazy.forEach(loadLazy);
+  }
+
+  // MARK: - Dev overlay
+
+  // In development each component's root carries data-tessera-ms, -sql and -budget. A small
+  // toggle outlines every component with its name, load time and SQL count; one over its query
+  // budget is outlined in red. Production pages carry no such attributes, so nothing shows.
+  var overlayOn = false;
+
+  function showOverlay(on) {
+    document.querySelectorAll("[data-component][data-tessera-sql]").forEach(function (component) {
+      var label = component.querySelector(":scope > [data-tessera-overlay-label]");
+      if (!on) {
+        component.style.outline = "";
+        if (label) { label.remove(); }
+        return;
+      }
+      var sql = Number(component.getAttribute("data-tessera-sql"));
+      var budget = Number(component.getAttribute("data-tessera-budget"));
+      var over = sql > budget;
+      component.style.outline = over ? "3px solid #c0392b" : "2px dashed #2d6cdf";
+      component.style.outlineOffset = "2px";
+      if (!label) {
+        label = document.createElement("span");
+        label.setAttribute("data-tessera-overlay-label", "");
+        label.style.display = "inline-block";
+        label.style.font = "12px/1.4 monospace";
+        label.style.padding = "1px 6px";
+        label.style.color = "#fff";
+        component.insertBefore(label, component.firstChild);
+      }
+      label.style.background = over ? "#c0392b" : "#2d6cdf";
+      if (over) { label.setAttribute("data-tessera-over-budget", ""); } else { label.removeAttribute("data-tessera-over-budget"); }
+      label.textContent = component.getAttribute("data-component") + " · " + component.getAttribute("data-tessera-ms") +
+        " ms · " + sql + " SQL" + (over ? " (over budget " + budget + ")" : "");
+    });
+  }
+
+  if (document.querySelector("[data-component][data-tessera-sql]")) {
+    var toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.textContent = "Components";
+    toggle.setAttribute("data-tessera-overlay-toggle", "");
+    toggle.setAttribute("aria-pressed", "false");
+    toggle.style.position = "fixed";
+    toggle.style.right = "12px";
+    toggle.style.bottom = "12px";
+    toggle.style.zIndex = "2147483647";
+    toggle.style.font = "12px/1.4 monospace";
+    toggle.addEventListener("click", function () {
+      overlayOn = !overlayOn;
+      toggle.setAttribute("aria-pressed", String(overlayOn));
+      showOverlay(overlayOn);
+    });
+    document.body.appendChild(toggle);
+  }
 
   // MARK: - Development
 

@@ -15,6 +15,7 @@ extension NewAppTemplate {
 
             func migrations(_ migrator: inout DatabaseMigrator) { BookStore.registerMigration(in: &migrator) }
             func seed(_ db: Database) throws { try BookStore.seed(db) }
+            var previews: [any Previewable.Type] { [ShelfComponent.self] }
         }
 
         """#
@@ -209,6 +210,23 @@ extension NewAppTemplate {
 
             override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
                 head.title = "Reading list"
+            }
+        }
+
+        """#
+    }
+
+    var previews: String {
+        #"""
+        import Tessera
+
+        /// The shelf's states worth seeing, each on a database of its own: listed at
+        /// `/_tessera/previews` by `serve --dev`, and snapshotted by the tests.
+        extension ShelfComponent: Previewable {
+            static var previews: [Preview] {
+                [
+                    Preview("three books", fixtures: BookStore.seed) { ShelfComponent(id: "shelf") },
+                ]
             }
         }
 

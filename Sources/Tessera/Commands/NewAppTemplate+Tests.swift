@@ -43,6 +43,11 @@ extension NewAppTemplate {
                 #expect(shelf.queryCount == 1)
                 Snapshot.expectMatch(shelf.html, named: "shelf")
             }
+
+            @Test("every preview matches its snapshot")
+            func everyPreviewMatchesItsSnapshot() async throws {
+                await PreviewSnapshots.expectAllMatch(try TestApp<\#(appType)>())
+            }
         }
 
         """#

@@ -30,12 +30,13 @@ struct NewAppTemplate {
             ("Sources/\(name)/\(appType).swift", app),
             ("Sources/\(name)/Books/Book.swift", book), ("Sources/\(name)/Books/BookStore.swift", store),
             ("Sources/\(name)/Books/BookCell.swift", cells), ("Sources/\(name)/Books/ShelfComponent.swift", component),
-            ("Sources/\(name)/Books/ShelfScene.swift", scene),
+            ("Sources/\(name)/Books/ShelfComponent+Previews.swift", previews), ("Sources/\(name)/Books/ShelfScene.swift", scene),
             ("Views/Books/ShelfScene.mustache", sceneTemplate), ("Views/Books/ShelfComponent.mustache", "{{shelves}}\n"),
             ("Views/Books/ShelfHeaderCell.mustache", headerTemplate), ("Views/Books/BookCell.mustache", cellTemplate),
             ("Public/css/app.css", css),
             ("Tests/\(name)Tests/ShelfTests.swift", tests),
             ("Tests/\(name)Tests/__Snapshots__/ShelfTests/shelf.html", snapshot),
+            ("Tests/\(name)Tests/__Snapshots__/ShelfTests/shelf-component.three-books.html", snapshot),
         ]
     }
 

@@ -55,6 +55,21 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// Routes for them are mounted from this table.
     open class var actions: ActionTable { ActionTable() }
 
+    /// The SQL statements this component's `load` should need; default 5. Only the dev overlay
+    /// reads it: a component over its budget is outlined in red there.
+    open class var queryBudget: Int { 5 }
+
+    // MARK: - Lazy loading
+
+    /// Whether the page leaves this component out and loads it afterwards; default `false`. A
+    /// scene sets it in ``Scene/configureComponents(_:)``. On the page, a lazy component is not
+    /// loaded: it renders a placeholder holding a plain link to its fragment URL, which the client
+    /// script follows when the placeholder scrolls near; followed without JavaScript, that URL
+    /// answers with the component alone inside the scene's layout.
+    public var isLazy = false
+
+    /// The placeholder link's text; default "Show this part of the page".
+    open var lazyLinkText: String { "Show this part of the page" }
     // MARK: - State kept by Tessera
 
     /// The error `load` threw, if it did; the component then renders its error fragment.
@@ -66,6 +81,10 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// The URL of the scene instance this component renders in (set by Tessera).
     public internal(set) var sceneURL: String = ""
     var queryCounter: QueryCounter?
+    /// Set by the page runner for a lazy component it did not load: `write` renders the placeholder.
+    var isDeferred = false
+    /// Set in development mode: `write` adds the dev overlay's figures as data attributes.
+    var showsDevFigures = false
 
     // MARK: - Life cycle
 
@@ -114,6 +133,17 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
         if let rootClass {
             writer.writeRaw("\" class=\"")
             writer.writeEscaped(rootClass)
+        }
+        if showsDevFigures { DevOverlay.writeAttributes(of: self, into: &writer) }
+        if isDeferred {
+            writer.writeRaw("\" data-tessera-lazy=\"\"><p class=\"tessera-lazy\"><a href=\"")
+            writer.writeEscaped(fragmentURL)
+            writer.writeRaw("\">")
+            writer.writeEscaped(lazyLinkText)
+            writer.writeRaw("</a></p></")
+            writer.writeRaw(Array(rootElement.utf8))
+            writer.writeRaw(">")
+            return
         }
         writer.writeRaw("\">")
         let template = renderer.library.compiledTemplate(of: type(of: self), declared: Self.template)

@@ -25,7 +25,7 @@ public final class Site: Sendable {
     let csrfTokens: CSRFTokens
     let globals: Globals
     private let library: Mutex<TemplateLibrary>
-    private let services: [ObjectIdentifier: any Sendable]
+    let services: [ObjectIdentifier: any Sendable]
 
     /// A site.
     ///

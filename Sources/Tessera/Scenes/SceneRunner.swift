@@ -18,8 +18,15 @@ struct SceneRunner: Sendable {
         if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
-        try await Self.load(scene.components, scope)
+        try await Self.load(Self.onPage(scene.components), scope)
         return await renderPage(scene, scope, status: .ok)
+    }
+
+    /// The components a page loads: lazy ones are left out and marked to render their
+    /// placeholder.
+    static func onPage(_ components: [AnyComponent]) -> [AnyComponent] {
+        for component in components where component.isLazy { component.isDeferred = true }
+        return components.filter { !$0.isLazy }
     }
 
     // MARK: - Fragment
@@ -34,6 +41,10 @@ struct SceneRunner: Sendable {
         else { throw RequestError.notFound() }
         try await scene.loadData(scope)
         try await Self.load([component], scope)
+        // A lazy component's placeholder link, followed without JavaScript: a page to read.
+        if component.isLazy, !scope.wantsFragment {
+            return await renderPage(scene, scope, status: .ok, body: component)
+        }
         let renderer = await site.renderer(for: scope)
         var writer = HTMLWriter()
         component.write(into: &writer, renderer: renderer)
@@ -96,7 +107,7 @@ struct SceneRunner: Sendable {
                 site.logger.error("\(type(of: component)) asked to update \(missing), which \(sceneType) does not hold")
             }
             guard scope.wantsFragment else {
-                try await Self.load(scene.components.filter { $0 !== component || result.names(type(of: $0)) }, scope)
+                try await Self.load(Self.onPage(scene.components).filter { $0 !== component || result.names(type(of: $0)) }, scope)
                 return await renderPage(scene, scope, status: status)
             }
             let others = result.updates.flatMap { updated in
@@ -164,13 +175,16 @@ struct SceneRunner: Sendable {
     ///
     /// The layout's `content` is the scene's body as a fragment, so body and layout are written
     /// in one pass into one writer, whose storage is the response's buffer: no copy of the page.
-    private func renderPage(_ scene: Scene, _ scope: RequestScope, status: HTTPResponse.Status) async -> Response {
+    /// `body` replaces the scene's body (a lazy component's page of its own); default the body.
+    private func renderPage(
+        _ scene: Scene, _ scope: RequestScope, status: HTTPResponse.Status, body: (any HTMLFragment)? = nil
+    ) async -> Response {
         var head = PageHead(title: site.configuration.name)
         head.status = status
         scene.willRender(&head, scope)
         let renderer = await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
-        let body = SceneBody(scene: scene)
+        let body = body ?? SceneBody(scene: scene)
         if let layout = scene.layout {
             renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
         } else {
@@ -203,6 +217,8 @@ struct SceneRunner: Sendable {
                 group.addTask {
                     let own = scope.forComponent()
                     component.queryCounter = own.database.counter
+                    component.isDeferred = false
+                    component.showsDevFigures = scope.site.configuration.isDevelopment
                     let start = ContinuousClock.now
                     do {
                         try await component.load(own)

@@ -19,7 +19,10 @@ final class HomeScene: ModelScene<HomeScene.Model>, @unchecked Sendable {
         add(FeedComponent(id: Self.feed.id, links: .demo))
         if let userID = scope.userID {
             signedIn = true
-            add(PrioritiesComponent(id: Self.priorities.id, userID: userID))
+            // Lazy: the feed is what the page is for, so it answers without waiting for these.
+            let priorities = PrioritiesComponent(id: Self.priorities.id, userID: userID)
+            priorities.isLazy = true
+            add(priorities)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import TesseraTesting
 
 @testable import TesseraDemo
 
@@ -44,15 +45,33 @@ struct HomeSceneTests {
     func signedInHome() async throws {
         try await TestSite().test { client in
             let session = try await client.signIn()
-            let response = try await client.get("/", as: session)
+            let page = try await client.get("/", as: session)
+            #expect(page.status == .ok)
+            // The priorities are lazy: the page holds a placeholder linking to their fragment.
+            #expect(page.select("#priorities[data-tessera-lazy] a").first?.attributes["href"] == "/_/priorities")
+            #expect(!page.text.contains("Write every week"))
+            #expect(!page.text.contains("Join in"))
+            Snapshot.expectMatch(page.text, named: "home-signed-in")
+            let response = try await TesseraTesting.TestClient(client).get("/_/priorities", as: session, fragment: true)
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains("Your priorities"))
             #expect(html.contains("Write every week"))
             #expect(!html.contains("Plan the trip"), "starts after now")
             #expect(!html.contains("Finish the guide"), "ended before now")
-            #expect(!html.contains("Join in"))
-            Snapshot.expectMatch(html, named: "home-signed-in")
+        }
+    }
+
+    @Test("the lazy priorities' link, followed without JavaScript, is a whole page holding them alone")
+    func lazyPrioritiesLinkIsAPage() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            let response = try await client.get("/_/priorities", as: session)
+            #expect(response.status == .ok)
+            #expect(response.select("title").first?.text.hasPrefix("Home") == true)
+            #expect(response.select("main #priorities").count == 1)
+            #expect(response.text.contains("Write every week"))
+            #expect(response.select("#feed").isEmpty, "the page holds the priorities alone")
         }
     }
 
@@ -62,7 +81,7 @@ struct HomeSceneTests {
         try await site.test { client in
             try await ContentFixtures.execute("DELETE FROM priority", in: site)
             let session = try await client.signIn()
-            let response = try await client.get("/_/priorities", as: session)
+            let response = try await TesseraTesting.TestClient(client).get("/_/priorities", as: session, fragment: true)
             #expect(response.status == .ok)
             #expect(response.text.contains("<p class=\"empty-state\">Nothing in focus right now.</p>"))
             #expect(!response.text.contains("priority-list"))

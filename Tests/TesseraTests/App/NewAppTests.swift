@@ -47,6 +47,6 @@ struct NewAppTests {
             #expect(files[path] == shown, "\(path)")
             compared += 1
         }
-        #expect(compared == 11)
+        #expect(compared == 12)
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+
+// MARK: - PreviewRunner
+
+/// Renders an app's previews, each on a database of its own so the app's database never
+/// changes: a new temporary SQLite file with the app's migrations (not its seed), the preview's
+/// fixtures in one transaction, then the component loaded and rendered as a page would (same
+/// loading, same query counting, same templates, services and globals as `site`), then the file
+/// deleted.
+public struct PreviewRunner: Sendable {
+    /// The app's site: templates, configuration, services and globals the previews render with.
+    public let site: Site
+    /// The previewable types' groups, in the app's order.
+    public let groups: [PreviewGroup]
+    let migrations: @Sendable (inout DatabaseMigrator) -> Void
+
+    /// The runner for `app`'s ``TesseraApp/previews`` on `site`.
+    public init<App: TesseraApp>(app: App, site: Site) {
+        self.site = site
+        groups = app.previews.map(PreviewGroup.init)
+        migrations = { app.migrations(&$0) }
+    }
+
+    /// The preview `preview` of the group `group` (both by slug), or nil.
+    public func find(group: String, preview: String) -> (PreviewGroup, Preview)? {
+        guard let found = groups.first(where: { $0.slug == group }),
+            let match = found.previews.first(where: { $0.slug == preview })
+        else { return nil }
+        return (found, match)
+    }
+
+    // MARK: - Rendering
+
+    /// Renders `preview` alone: its fragment, query count and fragment URL, or why it failed.
+    /// Never throws: a failure is part of the answer.
+    public func render(_ preview: Preview) async -> PreviewRender {
+        await render(preview, page: nil)
+    }
+
+    /// Renders `preview`; with `page`, the answer's `html` is what `page` writes around the
+    /// fragment with the preview's own site (for the dev page, which shows the app's layout).
+    func render(
+        _ preview: Preview,
+        page: (@Sendable (Site, RequestScope, AnyComponent, PreviewRender) async -> String)?
+    ) async -> PreviewRender {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let component = preview.makeComponent()
+        component.sceneURL = preview.sceneURL
+        let database: TesseraDatabase
+        do {
+            database = try TesseraDatabase(path: folder.appendingPathComponent("preview.sqlite").path, migrations: migrations)
+            try await database.pool.write { db in try preview.fixtures(db) }
+        } catch {
+            return Self.failed(component, "Its fixtures failed: \(error)")
+        }
+        defer { try? database.pool.close() }
+        let previewSite = site.using(database)
+        let scope = RequestScope.standalone(site: previewSite, query: preview.query, userID: preview.userID)
+        do {
+            let rendered = try await previewSite.renderAlone(component, scope: scope)
+            let result = PreviewRender(
+                html: rendered.html, queryCount: rendered.queryCount, fragmentURL: component.fragmentURL, failure: nil,
+                loadError: component.loadError.map { "\($0)" })
+            guard let page else { return result }
+            let html = await page(previewSite, scope, component, result)
+            return PreviewRender(
+                html: html, queryCount: result.queryCount, fragmentURL: result.fragmentURL, failure: nil,
+                loadError: result.loadError)
+        } catch {
+            return Self.failed(component, "Loading refused the request: \(error)")
+        }
+    }
+
+    private static func failed(_ component: AnyComponent, _ reason: String) -> PreviewRender {
+        PreviewRender(html: "", queryCount: 0, fragmentURL: component.fragmentURL, failure: reason, loadError: nil)
+    }
+}
+
+// MARK: - Site
+
+extension Site {
+    /// A site like this one on `database`: same configuration, templates, logger, services and
+    /// globals.
+    func using(_ database: TesseraDatabase) -> Site {
+        Site(
+            configuration: configuration, templates: templates, database: database, logger: logger,
+            services: Array(services.values), globals: globals)
+    }
+}

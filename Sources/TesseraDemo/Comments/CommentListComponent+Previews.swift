@@ -1,0 +1,24 @@
+import Tessera
+
+// MARK: - Previews
+
+extension CommentListComponent: Previewable {
+    /// The states worth seeing, each on its own fixtures.
+    static var previews: [Preview] {
+        [
+            Preview("empty", sceneURL: "/blogs/1", fixtures: { db in try DemoFixtures.blog(db, title: "Quiet", body: "Nobody said anything.") }) {
+                CommentListComponent(id: "comments", thread: CommentThread(blogID: 1), userURL: DemoURLs.user)
+            },
+            Preview("hostile text", sceneURL: "/blogs/1", fixtures: { db in
+                    try DemoFixtures.blog(db, title: "Loud", body: "Everyone said something.")
+                    try Comment(id: 1, blogID: 1, userID: 1, body: DemoFixtures.hostileText, createdAt: DemoSeed.hours(2)).insert(db)
+                    try Comment(id: 2, blogID: 1, userID: 1, body: DemoFixtures.longText, createdAt: DemoSeed.hours(3)).insert(db)
+                }) {
+                CommentListComponent(id: "comments", thread: CommentThread(blogID: 1), userURL: DemoURLs.user)
+            },
+            Preview("error", sceneURL: "/blogs/1", fixtures: DemoFixtures.without("comment")) {
+                CommentListComponent(id: "comments", thread: CommentThread(blogID: 1), userURL: DemoURLs.user)
+            },
+        ]
+    }
+}

@@ -1,0 +1,17 @@
+import Tessera
+
+// MARK: - Previews
+
+extension PrioritiesComponent: Previewable {
+    /// The states worth seeing, each on its own fixtures.
+    static var previews: [Preview] {
+        [
+            Preview("none", signedInAs: 1, sceneURL: "/", fixtures: { db in try DemoFixtures.member(db) }) {
+                PrioritiesComponent(id: "priorities", userID: 1)
+            },
+            Preview("four priorities", signedInAs: 1, sceneURL: "/", fixtures: DemoFixtures.community) {
+                PrioritiesComponent(id: "priorities", userID: 1)
+            },
+        ]
+    }
+}

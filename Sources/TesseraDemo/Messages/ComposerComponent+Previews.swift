@@ -1,0 +1,21 @@
+import Tessera
+
+// MARK: - Previews
+
+extension ComposerComponent: Previewable {
+    /// The states worth seeing, each on its own fixtures.
+    static var previews: [Preview] {
+        [
+            Preview("empty", signedInAs: 1, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
+                ComposerComponent(
+                    id: "composer", conversationID: 1, actionURL: DemoURLs.conversation(1), listID: ConversationScene.listID,
+                    uploadURL: UploadsController.url(forName:))
+            },
+            Preview("as the other member", signedInAs: 2, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
+                ComposerComponent(
+                    id: "composer", conversationID: 1, actionURL: DemoURLs.conversation(1), listID: ConversationScene.listID,
+                    uploadURL: UploadsController.url(forName:))
+            },
+        ]
+    }
+}

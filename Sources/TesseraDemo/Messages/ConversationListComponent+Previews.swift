@@ -1,0 +1,17 @@
+import Tessera
+
+// MARK: - Previews
+
+extension ConversationListComponent: Previewable {
+    /// The states worth seeing, each on its own fixtures.
+    static var previews: [Preview] {
+        [
+            Preview("none", signedInAs: 1, sceneURL: "/messages", fixtures: { db in try DemoFixtures.member(db) }) {
+                ConversationListComponent(id: "conversations", viewerID: 1, conversationURL: DemoURLs.conversation)
+            },
+            Preview("two conversations", signedInAs: 1, sceneURL: "/messages", fixtures: DemoFixtures.community) {
+                ConversationListComponent(id: "conversations", viewerID: 1, conversationURL: DemoURLs.conversation)
+            },
+        ]
+    }
+}

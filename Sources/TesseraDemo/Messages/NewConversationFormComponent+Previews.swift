@@ -1,0 +1,19 @@
+import Tessera
+
+// MARK: - Previews
+
+extension NewConversationFormComponent: Previewable {
+    /// The states worth seeing, each on its own fixtures.
+    static var previews: [Preview] {
+        [
+            Preview("empty form", signedInAs: 1, sceneURL: "/messages/new", fixtures: DemoFixtures.community) {
+                NewConversationFormComponent(
+                    id: "new-message", memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
+            },
+            Preview("addressed to a member", signedInAs: 1, sceneURL: "/messages/new", query: [("to", "2")], fixtures: DemoFixtures.community) {
+                NewConversationFormComponent(
+                    id: "new-message", memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
+            },
+        ]
+    }
+}
