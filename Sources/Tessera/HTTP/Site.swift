@@ -78,21 +78,18 @@ public final class Site: Sendable {
     /// Replaces the templates (the dev server does this when `Views/` changes).
     public func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
 
-    /// The keys Tessera adds to every template's globals (see ``renderer(for:)``).
-    static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = [
-        ("csrfToken", .value), ("onceToken", .value), ("isDevelopment", .value), ("siteName", .value), ("assets", .open),
-    ]
+    /// The keys Tessera adds to every template's globals (``RequestGlobals/keys``), for the
+    /// template checks: `assets` answers any file name.
+    static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = RequestGlobals.keys.map {
+        ($0, $0 == "assets" ? .open : .value)
+    }
 
     /// A renderer for `scope`, with the request's globals below every view model.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
-        let values: [String: TemplateValue] = [
-            "csrfToken": .string(scope.session.csrfToken),
-            "onceToken": .string(SessionStore.randomToken()),
-            "isDevelopment": .bool(configuration.isDevelopment),
-            "siteName": .string(configuration.name),
-            "assets": .object(AssetURLs(files: staticFiles)),
-        ]
-        return TemplateRenderer(library: templates, globals: .object(RequestGlobals(tessera: values, app: await globals(scope))))
+        let values = RequestGlobals(
+            app: await globals(scope), csrfToken: scope.session.csrfToken, isDevelopment: configuration.isDevelopment,
+            siteName: configuration.name, assets: AssetURLs(files: staticFiles))
+        return TemplateRenderer(library: templates, globals: .object(values))
     }
 
     // MARK: - Analytics
@@ -111,14 +108,4 @@ public final class Site: Sendable {
     public var backgroundServices: [any Service] {
         [SessionSweeper(database: database), AnalyticsWriter(site: self)]
     }
-}
-
-// MARK: - RequestGlobals
-
-/// The globals of one request: Tessera's own values, then the app's model.
-struct RequestGlobals: ViewModel {
-    let tessera: [String: TemplateValue]
-    let app: any ViewModel
-
-    func value(forKey key: String) -> TemplateValue? { tessera[key] ?? app.value(forKey: key) }
 }
