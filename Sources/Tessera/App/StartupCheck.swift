@@ -68,7 +68,7 @@ struct StartupCheck {
         }
         if let layout = site.defaultLayout, layout != SiteConfiguration.appLayout || templates.contains(layout) {
             if templates.contains(layout) {
-                checker.check(template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'")
+                checker.check(template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'", warnsUnused: false)
             } else {
                 problems.append(
                     StartupProblem(file: nil, type: "SiteConfiguration", message: "default layout '\(layout)' does not exist in \(viewsFolder)/"))

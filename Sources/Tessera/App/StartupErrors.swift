@@ -1,12 +1,12 @@
 // MARK: - StartupProblem
 
-/// A mistake in an app's code found at start-up (and by `tessera validate`): named by Swift
-/// type and, when the sources are at hand, by file.
+/// A mistake in an app found at start-up (and by `tessera validate`): named by Swift type, and
+/// for a key a template reads, by the template's `file:line:column`.
 public struct StartupProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The Swift file declaring ``type``, such as `Sources/BookClub/ShelfComponent.swift`, when
-    /// known.
+    /// Where the problem is, when known: a template's `Views/Books/BookCell.mustache:3:7`, or a
+    /// Swift file.
     public let file: String?
-    /// The Swift type at fault.
+    /// The Swift type at fault; empty when ``message`` names it (a template key's problem).
     public let type: String
     /// What is wrong, in a sentence.
     public let message: String

@@ -62,13 +62,13 @@ public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Se
         static let templateKeys: [TemplateKey<SectionModel>] = [
             TemplateKey("id") { $0.section.id },
             TemplateKey("isEmpty") { $0.section.items.isEmpty },
-            TemplateKey(name: "header", shape: .markup([])) { model in
+            TemplateKey(name: "header", type: OpaqueMarkup.self) { model in
                 model.section.header.map { .fragment(Drawn(value: $0, role: .header, registry: model.registry)) } ?? .null
             },
-            TemplateKey(name: "footer", shape: .markup([])) { model in
+            TemplateKey(name: "footer", type: OpaqueMarkup.self) { model in
                 model.section.footer.map { .fragment(Drawn(value: $0, role: .footer, registry: model.registry)) } ?? .null
             },
-            TemplateKey(name: "items", shape: .markup([])) { model in
+            TemplateKey(name: "items", type: OpaqueMarkup.self) { model in
                 if model.section.items.isEmpty {
                     model.section.emptyState.map { .fragment($0) } ?? .null
                 } else {

@@ -78,10 +78,11 @@ public final class Site: Sendable {
     /// Replaces the templates (the dev server does this when `Views/` changes).
     public func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
 
-    /// The keys Tessera adds to every template's globals (see ``renderer(for:)``).
-    static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = [
-        ("csrfToken", .value), ("onceToken", .value), ("isDevelopment", .value), ("siteName", .value), ("assets", .open),
-    ]
+    /// The keys Tessera adds to every template's globals (``RequestGlobals/keys``), for the
+    /// template checks: `assets` answers any file name.
+    static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = RequestGlobals.keys.map {
+        ($0, $0 == "assets" ? .open : .value)
+    }
 
     /// A renderer for `scope`, with the request's globals below every view model.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {

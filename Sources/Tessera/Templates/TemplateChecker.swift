@@ -38,13 +38,15 @@ struct TemplateChecker {
 
     // MARK: - Checking
 
-    /// Checks template `name`, rendered by `owner` with `model` plus `builtIns`.
+    /// Checks template `name`, rendered by `owner` with `model` plus `builtIns`; keys of `model`
+    /// no template reads are warned about unless `warnsUnused` is false (Tessera's own models,
+    /// which offer keys an app may ignore).
     mutating func check(
         template name: String, model: any TemplateModel.Type, owner: String,
-        builtIns: [(name: String, shape: TemplateShape)] = []
+        builtIns: [(name: String, shape: TemplateShape)] = [], warnsUnused: Bool = true
     ) {
         guard let outline = outline(name) else { return }
-        roots.append((model, owner, outline.locator.file))
+        if warnsUnused { roots.append((model, owner, outline.locator.file)) }
         let stack = [
             Frame(keys: globals, model: nil, label: "the globals"),
             Frame(keys: builtIns, model: nil, label: owner),

@@ -34,8 +34,14 @@ extension TemplateModel {
     /// The value of the declared key `key`, or nil (the lookup goes on outwards).
     @inlinable
     public func value(forKey key: String) -> TemplateValue? {
-        for entry in Self.templateKeys where entry.name == key { return entry.read(self) }
-        return nil
+        Self.templateKeys.withUnsafeBufferPointer { keys in
+            var index = 0
+            while index < keys.count {
+                if keys[index].name == key { return keys[index].read(self) }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// A nested model: sections push it, dotted names read into it.
@@ -54,8 +60,11 @@ extension TemplateModel {
 public struct TemplateKey<Model>: Sendable {
     /// The name templates use.
     public let name: String
+    /// The Swift type the key reads, whose shape the checker uses (a metatype: copying a key
+    /// while rendering retains nothing for it).
+    @usableFromInline let type: any TemplateReadable.Type
     /// What the key holds, for the checker.
-    public let shape: TemplateShape
+    public var shape: TemplateShape { type.templateShape }
     /// Reads the value from a model.
     @usableFromInline let read: @Sendable (Model) -> TemplateValue
 
@@ -63,7 +72,7 @@ public struct TemplateKey<Model>: Sendable {
     @inlinable
     public init<Value: TemplateReadable>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) {
         self.name = name
-        self.shape = Value.templateShape
+        self.type = Value.self
         self.read = { read($0).templateValue }
     }
 
@@ -71,22 +80,31 @@ public struct TemplateKey<Model>: Sendable {
     /// a fragment): written in place, never checked inside.
     @inlinable
     public static func markup(_ name: String, _ read: @escaping @Sendable (Model) -> any HTMLFragment) -> TemplateKey {
-        TemplateKey(name: name, shape: .markup([]), read: { .fragment(read($0)) })
+        TemplateKey(name: name, type: OpaqueMarkup.self, read: { .fragment(read($0)) })
     }
 
     /// The keys of the model `read` returns, offered as this model's own (a pager's keys in a
     /// list's model, so a shared partial reads them directly).
     @inlinable
     public static func including<Inner: TemplateModel>(_ read: @escaping @Sendable (Model) -> Inner) -> [TemplateKey] {
-        Inner.templateKeys.map { key in TemplateKey(name: key.name, shape: key.shape, read: { key.read(read($0)) }) }
+        Inner.templateKeys.map { key in TemplateKey(name: key.name, type: key.type, read: { key.read(read($0)) }) }
     }
 
     @usableFromInline
-    init(name: String, shape: TemplateShape, read: @escaping @Sendable (Model) -> TemplateValue) {
+    init(name: String, type: any TemplateReadable.Type, read: @escaping @Sendable (Model) -> TemplateValue) {
         self.name = name
-        self.shape = shape
+        self.type = type
         self.read = read
     }
+}
+
+// MARK: - OpaqueMarkup
+
+/// The type of a key holding markup whose type is known only at run time.
+@usableFromInline
+enum OpaqueMarkup: TemplateReadable {
+    @usableFromInline static var templateShape: TemplateShape { .markup([]) }
+    @usableFromInline var templateValue: TemplateValue { .null }
 }
 
 // MARK: - EmptyModel

@@ -23,7 +23,7 @@ public indirect enum TemplateShape: @unchecked Sendable {
 /// Conforming: `String`, `Int`, `Bool`, ``HTML``, ``EmptyState``, ``ArrayDataSource``,
 /// ``SectionedDataSource``, every ``TemplateModel``, `Optional` of these (its wrapped type's
 /// shape; `nil` is false in sections) and arrays of these (a list).
-public protocol TemplateReadable {
+public protocol TemplateReadable: SendableMetatype {
     /// The shape templates see.
     static var templateShape: TemplateShape { get }
     /// The value templates read.

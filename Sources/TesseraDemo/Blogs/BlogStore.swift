@@ -10,12 +10,6 @@ import Tessera
 struct BlogStore {
     let database: CountingDatabase
 
-    /// A page of published blogs (of `userID`, or everyone's), newest first, plus whether more
-    /// follow. One query.
-    func page(of userID: Int64? = nil, page: Int, size: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
-        try await range(of: userID, offset: (page - 1) * size, limit: size)
-    }
-
     /// `limit` published blogs (of `userID`, or everyone's) after skipping `offset`, newest
     /// first, plus whether more follow. One query.
     func range(of userID: Int64? = nil, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {

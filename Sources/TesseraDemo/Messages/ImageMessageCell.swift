@@ -5,7 +5,5 @@ import Tessera
 /// Draws an image message: the picture with its caption as alt text and figure caption
 /// (`Views/Messages/ImageMessageCell.mustache`).
 struct ImageMessageCell: CellRenderer {
-    var template: String { "Messages/ImageMessageCell" }
-
     func viewModel(for image: ImageMessageItem) -> MessageCellModel { MessageCellModel(item: image.item) }
 }

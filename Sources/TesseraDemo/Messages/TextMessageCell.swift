@@ -4,7 +4,5 @@ import Tessera
 
 /// Draws a text message (`Views/Messages/TextMessageCell.mustache`).
 struct TextMessageCell: CellRenderer {
-    var template: String { "Messages/TextMessageCell" }
-
     func viewModel(for text: TextMessageItem) -> MessageCellModel { MessageCellModel(item: text.item) }
 }

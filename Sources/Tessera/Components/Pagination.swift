@@ -1,5 +1,3 @@
-import Tessera
-
 // MARK: - Pagination
 
 /// Which pages of a list a request shows, read from its query, and the links around them.
@@ -8,26 +6,26 @@ import Tessera
 ///   offers a link to the newer page and says where you are ("Page 3").
 /// - `?through=N` shows pages 1 to N together: the client script puts it in the address bar
 ///   after appending a page, so a reload, Back or Forward shows what was on the screen.
-struct Pagination: Equatable {
+public struct Pagination: Equatable, Sendable {
     /// The highest `page` accepted.
-    static let maxPage = 10_000
+    public static let maxPage = 10_000
     /// The highest `through` accepted (so one request reads at most this many pages).
-    static let maxThrough = 20
+    public static let maxThrough = 20
 
     /// The first page shown, from 1.
-    let first: Int
+    public let first: Int
     /// The last page shown (equal to `first` unless `through` was given).
-    let last: Int
+    public let last: Int
 
     /// Pages `first` through `last`.
-    init(first: Int = 1, last: Int = 1) {
+    public init(first: Int = 1, last: Int = 1) {
         self.first = first
         self.last = last
     }
 
     /// The pages `query` asks for; an out-of-range or non-numeric value is a 400 that says, in
     /// plain words, what to do instead.
-    init(_ query: Parameters) throws {
+    public init(_ query: Parameters) throws {
         do {
             if let through = query["through"], !through.isEmpty {
                 self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough))
@@ -43,22 +41,23 @@ struct Pagination: Equatable {
     // MARK: - Queries
 
     /// Rows to skip for pages of `size`.
-    func offset(size: Int) -> Int { (first - 1) * size }
+    public func offset(size: Int) -> Int { (first - 1) * size }
     /// Rows to read for pages of `size`.
-    func limit(size: Int) -> Int { (last - first + 1) * size }
+    public func limit(size: Int) -> Int { (last - first + 1) * size }
 
     /// The query reproducing this state in a fragment URL.
-    var query: [(String, String)] {
+    public var query: [(String, String)] {
         if last > first { return [("through", String(last))] }
         return first > 1 ? [("page", String(first))] : []
     }
 
     // MARK: - Links
 
-    /// The pager's values: `newerURL` and `position` (when past the first page), `moreURL`,
+    /// The pager for a list at `sceneURL` whose fragment URLs `fragmentURL` makes, naming its
+    /// items `noun` ("posts"): `newerURL` and `position` (when past the first page), `moreURL`,
     /// `moreFragmentURL` (when `hasMore`), `moreHistoryURL` (the address
     /// once the next page is appended, when a `through` can say it), and `moreLabel`.
-    func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
+    public func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
         let next = [("page", String(last + 1))]
         let newer = first == 2 ? sceneURL : sceneURL + URLQuery.encode([("page", String(first - 1))])
         return Pager(
@@ -74,18 +73,27 @@ struct Pagination: Equatable {
 
 // MARK: - Pager
 
-/// What `Shared/PagerTop` and `Shared/PagerMore` read; a list's model includes its keys
-/// (``TemplateKey/including(_:)``).
-struct Pager: TemplateModel {
-    let newerURL: String?
-    let newerLabel: String
-    let position: String
-    let moreURL: String?
-    let moreFragmentURL: String
-    let moreHistoryURL: String?
-    let moreLabel: String
+/// The links around a page of a list, for the pager's templates (the demo's `Shared/PagerTop`
+/// and `Shared/PagerMore`); a list's model includes its keys with
+/// ``TemplateKey/including(_:)``, so those partials read them directly.
+public struct Pager: TemplateModel, Sendable {
+    /// The newer page's URL, past the first page.
+    public let newerURL: String?
+    /// "Newer posts".
+    public let newerLabel: String
+    /// "Page 3".
+    public let position: String
+    /// The next page's URL (without JavaScript), when there is more.
+    public let moreURL: String?
+    /// The next page's fragment URL, which the client script appends.
+    public let moreFragmentURL: String
+    /// The address once the next page is appended (`?through=N+1`), while `through` can say it.
+    public let moreHistoryURL: String?
+    /// "More posts".
+    public let moreLabel: String
 
-    static let templateKeys: [TemplateKey<Pager>] = [
+    /// Every property above, under its own name.
+    public static let templateKeys: [TemplateKey<Pager>] = [
         TemplateKey("newerURL") { $0.newerURL },
         TemplateKey("newerLabel") { $0.newerLabel },
         TemplateKey("position") { $0.position },
