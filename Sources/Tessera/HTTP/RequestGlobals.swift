@@ -2,11 +2,14 @@
 
 /// The values every template of a request can read, below every view model: Tessera's
 /// `csrfToken`, `onceToken`, `isDevelopment`, `siteName` and `assets`, then the app's own globals
-/// (Tessera's names win). The checker knows Tessera's names from ``Site/builtInGlobalKeys``.
+/// (Tessera's names win).
 ///
 /// Made once per request without building a dictionary; the one-time token costs 32 random
 /// bytes, so it is drawn only when a template reads it, and then kept for the whole request.
 struct RequestGlobals: ViewModel {
+    /// The names Tessera provides, whatever the app's globals are.
+    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets"]
+
     let app: any ViewModel
     let csrfToken: String
     let isDevelopment: Bool

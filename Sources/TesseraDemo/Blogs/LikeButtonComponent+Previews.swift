@@ -7,10 +7,10 @@ extension LikeButtonComponent: Previewable {
     static var previews: [Preview] {
         [
             Preview("visitor", sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), statsID: "blog-stats", signInURL: DemoURLs.signIn)
+                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), signInURL: DemoURLs.signIn)
             },
             Preview("signed in", signedInAs: 2, sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), statsID: "blog-stats", signInURL: DemoURLs.signIn)
+                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), signInURL: DemoURLs.signIn)
             },
         ]
     }

@@ -8,12 +8,12 @@ extension CommentFormComponent: Previewable {
         [
             Preview("visitor", sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
                 CommentFormComponent(
-                    id: "comment-form", thread: CommentThread(blogID: 1), updates: ["comments", "blog-stats"],
+                    id: "comment-form", thread: CommentThread(blogID: 1),
                     signInURL: DemoURLs.signIn, pageURL: DemoURLs.blog(1))
             },
             Preview("signed in", signedInAs: 2, sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
                 CommentFormComponent(
-                    id: "comment-form", thread: CommentThread(blogID: 1), updates: ["comments", "blog-stats"],
+                    id: "comment-form", thread: CommentThread(blogID: 1),
                     signInURL: DemoURLs.signIn, pageURL: DemoURLs.blog(1))
             },
         ]
