@@ -31,7 +31,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     /// A site for `app` on a new database in a temporary folder.
     ///
     /// - Parameters:
-    ///   - root: the package's folder (with `Views/`, `Public/` and `Sources/`); default the
+    ///   - root: the package's folder (with `Views/` and `Public/`); default the
     ///     nearest folder above the calling test file that holds a `Package.swift`.
     ///   - configure: last changes to the configuration (a fixed clock, say).
     public init(
@@ -44,7 +44,6 @@ public struct TestApp<App: TesseraApp>: Sendable {
         configuration.databasePath = folder.appendingPathComponent("test.sqlite").path
         configuration.viewsDirectory = root.appendingPathComponent("Views").path
         configuration.publicDirectory = root.appendingPathComponent("Public").path
-        configuration.sourcesDirectory = root.appendingPathComponent("Sources").path
         configure(&configuration)
         self.configuration = configuration
         self.app = app

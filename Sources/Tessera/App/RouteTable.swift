@@ -58,9 +58,9 @@ public struct RouteTable: Sendable, CustomStringConvertible {
     // MARK: - Problems
 
     /// Everything wrong with the scenes' routes and compositions, each naming the Swift types
-    /// and (when `sources` is given) their files: an action path that is absolute, a slot id
-    /// declared twice in one scene, and every clash (``clashes(sources:)``).
-    public static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = [], sources: SourceIndex?) -> [StartupProblem] {
+    /// an action path that is absolute, a slot id
+    /// declared twice in one scene, and every clash (``clashes()``).
+    public static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) -> [StartupProblem] {
         var problems: [StartupProblem] = []
         var reported: Set<String> = []
         for scene in statelessScenes + scenes {
@@ -71,7 +71,7 @@ public struct RouteTable: Sendable, CustomStringConvertible {
                     guard reported.insert(name + "." + entry.name).inserted else { continue }
                     problems.append(
                         StartupProblem(
-                            file: sources?.file(of: name), type: name,
+                            file: nil, type: name,
                             message: "action '\(entry.name)' has the absolute path '\(entry.path)'; action paths are relative "
                                 + "to the scene holding the component (\(sceneName) is at \(scene.path))"))
                 }
@@ -80,20 +80,20 @@ public struct RouteTable: Sendable, CustomStringConvertible {
             for slot in scene.composition where !ids.insert(slot.id).inserted {
                 problems.append(
                     StartupProblem(
-                        file: sources?.file(of: sceneName), type: sceneName,
+                        file: nil, type: sceneName,
                         message: "its composition declares the component id '\(slot.id)' twice"))
             }
         }
         guard problems.isEmpty else { return problems }
-        return RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes(sources: sources)
+        return RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes()
     }
 
     // MARK: - Clashes
 
     /// Pairs of routes Hummingbird could not hold together: the same method and path twice, or
     /// a parameter named differently at the same place (`/books/:id` and `/books/:item/finish`).
-    /// Each problem names both routes, their Swift types and (when `sources` is given) files.
-    public func clashes(sources: SourceIndex?) -> [StartupProblem] {
+    /// Each problem names both routes and their Swift types.
+    public func clashes() -> [StartupProblem] {
         var problems: [StartupProblem] = []
         for (index, first) in routes.enumerated() {
             for second in routes[(index + 1)...] {
@@ -101,7 +101,7 @@ public struct RouteTable: Sendable, CustomStringConvertible {
                 let owner = second.component.flatMap { $0 == "*" ? nil : $0 } ?? second.scene
                 problems.append(
                     StartupProblem(
-                        file: sources?.file(of: owner), type: owner,
+                        file: nil, type: owner,
                         message: "route \(Self.describe(second)) clashes with \(Self.describe(first)): \(reason)"))
             }
         }

@@ -41,9 +41,9 @@ extension TesseraApp {
             appGlobals: Globals.self)
         let (problems, warnings) = check.run()
         let all = problems
-            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: nil)
+            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)
             + CompositionCheck(scenes: scenes + statelessScenes, templates: templates, viewsDirectory: configuration.viewsDirectory)
-            .problems(sources: nil)
+            .problems()
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates, warnings)
     }
@@ -71,7 +71,7 @@ extension TesseraApp {
     /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
     /// ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
-        let clashes = RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes, sources: nil)
+        let clashes = RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)

@@ -25,10 +25,6 @@ public struct TesseraConfiguration: Sendable {
     public var viewsDirectory = "Views"
     /// The static files; default `Public` (environment `TESSERA_PUBLIC`).
     public var publicDirectory = "Public"
-    /// The app's Swift sources, read by the start-up checks to name the file of a type and to
-    /// find templates the code names; default `Sources` (skipped when absent, as in a deployed
-    /// binary).
-    public var sourcesDirectory = "Sources"
     /// Production (default) or development (environment `TESSERA_ENV`).
     public var mode = Mode.production
     /// How long a connection may stay open without delivering a complete request head: counted

@@ -26,9 +26,6 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "The site is reached over HTTPS: Secure cookies and HSTS (or $TESSERA_SECURE=1).")
     var secure = false
 
-    @Option(help: "The app's Swift sources, read to name the file of a type in errors (default Sources).")
-    var sources: String?
-
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -40,7 +37,6 @@ struct AppOptions: ParsableArguments {
         if let db { configuration.databasePath = db }
         if let views { configuration.viewsDirectory = views }
         if let publicDirectory { configuration.publicDirectory = publicDirectory }
-        if let sources { configuration.sourcesDirectory = sources }
         if secure { configuration.usesTLS = true }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
         return configuration

@@ -12,7 +12,7 @@ struct RoutesCommand<App: TesseraApp>: ParsableCommand {
     func run() throws {
         let table = RouteTable(scenes: App().scenes, statelessScenes: App().statelessScenes)
         print(table.description)
-        let clashes = RouteTable.problems(scenes: App().scenes, statelessScenes: App().statelessScenes, sources: nil)
+        let clashes = RouteTable.problems(scenes: App().scenes, statelessScenes: App().statelessScenes)
         if !clashes.isEmpty { throw CommandFailure.report(StartupErrors(problems: clashes)) }
     }
 }

@@ -12,7 +12,7 @@ struct CompositionCheck {
     let viewsDirectory: String
 
     /// Every unknown component id placed by a scene's template, scenes in order.
-    func problems(sources: SourceIndex?) -> [StartupProblem] {
+    func problems() -> [StartupProblem] {
         var problems: [StartupProblem] = []
         for sceneType in scenes {
             guard let name = sceneType.init().template, let template = templates.template(named: name) else { continue }
@@ -23,7 +23,7 @@ struct CompositionCheck {
                 let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
                 problems.append(
                     StartupProblem(
-                        file: location(of: "components." + id, in: name) ?? sources?.file(of: sceneName), type: sceneName,
+                        file: location(of: "components." + id, in: name), type: sceneName,
                         message: "its template places component '\(id)', which its composition does not declare (declared: \(known))"))
             }
         }

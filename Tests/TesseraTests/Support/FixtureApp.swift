@@ -33,7 +33,6 @@ struct AppFolder {
         configuration = TesseraConfiguration()
         configuration.viewsDirectory = root.appendingPathComponent("Views").path
         configuration.publicDirectory = root.appendingPathComponent("Public").path
-        configuration.sourcesDirectory = root.appendingPathComponent("Sources").path
         configuration.databasePath = root.appendingPathComponent("data/app.sqlite").path
         configuration.port = 0
     }
