@@ -15,7 +15,10 @@ struct CompositionCheck {
     func problems() -> [StartupProblem] {
         var problems: [StartupProblem] = []
         for sceneType in scenes {
-            guard let name = sceneType.init().template, let template = templates.template(named: name) else { continue }
+            let declaredTemplate = sceneType.init().template
+            guard case .found(let name) = templates.template(of: sceneType, declared: declaredTemplate),
+                let template = templates.template(named: name)
+            else { continue }
             let declared = sceneType.composition.map(\.id)
             var visited: Set<String> = [name]
             for id in Self.placedIDs(in: template.nodes, library: templates, visited: &visited) where !declared.contains(id) {
