@@ -80,12 +80,9 @@ public final class Site: Sendable {
 
     /// A renderer for `scope`, with the request's globals below every view model.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
-        var values = await globals(scope)
-        values["csrfToken"] = .string(scope.session.csrfToken)
-        values["onceToken"] = .string(SessionStore.randomToken())
-        values["isDevelopment"] = .bool(configuration.isDevelopment)
-        values["siteName"] = .string(configuration.name)
-        values["assets"] = .object(AssetURLs(files: staticFiles))
+        let values = RequestGlobals(
+            app: await globals(scope), csrfToken: scope.session.csrfToken, isDevelopment: configuration.isDevelopment,
+            siteName: configuration.name, assets: AssetURLs(files: staticFiles))
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 

@@ -69,14 +69,19 @@ public struct HTMLWriter: ~Copyable {
 
     // MARK: - Raw
 
+    // Raw writes are Tessera's own: templates' literal text, tags it writes itself, and markup
+    // it rendered. They are not public, so no app type can put an unescaped string on a page;
+    // the one way to do that on purpose is ``HTML/unsafeUnescaped(_:)``.
+
     /// Appends trusted bytes unchanged.
-    public mutating func writeRaw(_ raw: [UInt8]) {
+    @usableFromInline
+    mutating func writeRaw(_ raw: [UInt8]) {
         raw.withUnsafeBufferPointer { writeRaw($0) }
     }
 
     /// Appends trusted bytes unchanged.
-    @inline(__always)
-    public mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) @usableFromInline
+    mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
         guard let source = raw.baseAddress else { return }
         reserve(raw.count)
         (base + count).initialize(from: source, count: raw.count)
@@ -84,7 +89,8 @@ public struct HTMLWriter: ~Copyable {
     }
 
     /// Appends a trusted static string (markup written by a developer) unchanged.
-    public mutating func writeRaw(_ raw: StaticString) {
+    @usableFromInline
+    mutating func writeRaw(_ raw: StaticString) {
         raw.withUTF8Buffer { writeRaw($0) }
     }
 

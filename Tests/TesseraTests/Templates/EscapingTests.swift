@@ -46,6 +46,24 @@ struct EscapingTests {
             == "<div title=\"&lt;b&gt;&amp;amp;&lt;/b&gt;\"><b>&amp;</b></div>")
     }
 
+    @Test("markup passed through the unsafeUnescaped escape hatch is written as is in text, still escaped in attributes")
+    func unsafeUnescapedHatch() throws {
+        let trusted = HTML.unsafeUnescaped("<em>trusted</em>")
+        #expect(try render("<p title=\"{{h}}\">{{h}}</p>", ["h": .html(trusted)])
+            == "<p title=\"&lt;em&gt;trusted&lt;/em&gt;\"><em>trusted</em></p>")
+    }
+
+    @Test("an app's own fragment can only write escaped text: a script tag it writes arrives as text")
+    func appFragmentWritesEscaped() throws {
+        struct Shout: HTMLFragment {
+            func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+                writer.writeEscaped("<script>alert(1)</script>")
+                writer.write(42)
+            }
+        }
+        #expect(try render("<p>{{f}}</p>", ["f": .fragment(Shout())]) == "<p>&lt;script&gt;alert(1)&lt;/script&gt;42</p>")
+    }
+
     @Test("URL attributes refuse dangerous schemes", arguments: [
         "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "\u{1}javascript:alert(1)",
         "java\tscript:alert(1)", "jav\nascript:alert(1)", "data:text/html,<script>alert(1)</script>",

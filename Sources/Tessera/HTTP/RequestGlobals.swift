@@ -1,0 +1,53 @@
+// MARK: - RequestGlobals
+
+/// The values every template of a request can read, below every view model: Tessera's
+/// `csrfToken`, `onceToken`, `isDevelopment`, `siteName` and `assets`, then the app's own globals
+/// (Tessera's names win).
+///
+/// Made once per request without building a dictionary; the one-time token costs 32 random
+/// bytes, so it is drawn only when a template reads it, and then kept for the whole request.
+struct RequestGlobals: ViewModel {
+    /// The names Tessera provides, whatever the app's globals are.
+    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets"]
+
+    let app: any ViewModel
+    let csrfToken: String
+    let isDevelopment: Bool
+    let siteName: String
+    let assets: AssetURLs
+    private let once = OnceToken()
+
+    init(app: any ViewModel, csrfToken: String, isDevelopment: Bool, siteName: String, assets: AssetURLs) {
+        self.app = app
+        self.csrfToken = csrfToken
+        self.isDevelopment = isDevelopment
+        self.siteName = siteName
+        self.assets = assets
+    }
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "csrfToken": return .string(csrfToken)
+        case "onceToken": return .string(once.value)
+        case "isDevelopment": return .bool(isDevelopment)
+        case "siteName": return .string(siteName)
+        case "assets": return .object(assets)
+        default: return app.value(forKey: key)
+        }
+    }
+}
+
+// MARK: - OnceToken
+
+/// A request's one-time form token, drawn on first read. A page renders on one task, so the
+/// box is never read concurrently.
+private final class OnceToken: @unchecked Sendable {
+    private var token: String?
+
+    var value: String {
+        if let token { return token }
+        let drawn = SessionStore.randomToken()
+        token = drawn
+        return drawn
+    }
+}
