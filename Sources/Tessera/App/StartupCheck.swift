@@ -51,12 +51,22 @@ struct StartupCheck {
                             file: nil, type: name,
                             message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
                 }
+            } else if sceneType.rendersComponentsInOrder {
+                if ObjectIdentifier(sceneType.modelType) != ObjectIdentifier(EmptyModel.self) {
+                    problems.append(
+                        StartupProblem(
+                            file: nil, type: name,
+                            message: "has values for a template but renders its components in order (remove `rendersComponentsInOrder`)"))
+                }
             } else {
                 switch templates.template(of: sceneType, declared: nil) {
                 case .found(let template):
                     checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
                 case .missing(let expected):
-                    if ObjectIdentifier(sceneType.modelType) != ObjectIdentifier(EmptyModel.self) { problems.append(TemplateChecker.missing(owner: name, expected: expected)) }
+                    problems.append(
+                        StartupProblem(
+                            file: nil, type: name,
+                            message: "has no template (expected Views/\(expected).mustache); a scene that shows its components one after another declares `rendersComponentsInOrder`"))
                 case .ambiguous(let names):
                     problems.append(TemplateChecker.ambiguous(owner: name, names: names))
                 }

@@ -54,9 +54,15 @@ open class Scene: @unchecked Sendable {
     open class var analyticsName: String { String(describing: self) }
 
     /// The body template's name under `Views/`, or nil (default) for the template named like the
-    /// scene (`Views/**/<SceneName>.mustache`) when there is one, else the components one after
-    /// another. A ``ModelScene`` must have a template.
+    /// scene (`Views/**/<SceneName>.mustache`). A missing template is a start-up error, unless
+    /// the scene declares ``rendersComponentsInOrder``.
     open var template: String? { nil }
+
+    /// Whether the page body is the components one after another, with no template of its own;
+    /// default `false` (the scene's template places them). Declared rather than inferred, so a
+    /// deleted template is an error at start-up, not a page quietly missing its frame. A
+    /// ``ModelScene`` has values to show, so it always has a template.
+    open class var rendersComponentsInOrder: Bool { false }
 
     /// The components, in order.
     public private(set) var components: [AnyComponent] = []

@@ -48,7 +48,9 @@ struct SceneBody: HTMLFragment {
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let template = scene.template {
             renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
-        } else if let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil) {
+        } else if !type(of: scene).rendersComponentsInOrder,
+            let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil)
+        {
             renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
         } else {
             ComponentList(components: scene.components).write(into: &writer, renderer: renderer)

@@ -7,6 +7,7 @@ import Tessera
 /// is a 404, checked once in ``loadData(_:)`` before the form shows the post or saves it.
 final class BlogEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/blogs/:id/edit" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { "Edit post" }
 

@@ -8,6 +8,7 @@ import Tessera
 /// checked once in ``loadData(_:)`` before the form shows, saves, publishes or deletes it.
 class DraftEditorScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/drafts/:id/edit" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }
 

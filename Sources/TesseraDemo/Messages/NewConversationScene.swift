@@ -6,6 +6,7 @@ import Tessera
 /// the conversations page or a profile's "Message" link. Members only (``MemberScene``).
 final class NewConversationScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/messages/new" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("new-message", NewConversationFormComponent.self)
     override var memberTitle: String { "New message" }

@@ -5,6 +5,7 @@ import Tessera
 /// `GET /signin`, `POST /signin`, `POST /signin/signout`.
 final class SignInScene: Scene, @unchecked Sendable {
     override class var path: String { "/signin" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("sign-in", SignInFormComponent.self)
 

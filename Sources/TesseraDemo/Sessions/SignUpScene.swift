@@ -5,6 +5,7 @@ import Tessera
 /// `GET /signup`, `POST /signup`: become a member.
 final class SignUpScene: Scene, @unchecked Sendable {
     override class var path: String { "/signup" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("sign-up", SignUpFormComponent.self)
 

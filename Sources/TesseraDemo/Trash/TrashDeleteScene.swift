@@ -8,6 +8,7 @@ import Tessera
 /// trash is a 404.
 final class TrashDeleteScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/trash/:item/delete" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [confirm] }
     static let confirm = ComponentSlot("confirm-delete", TrashDeleteConfirmComponent.self)
     override var memberTitle: String { "Delete forever?" }

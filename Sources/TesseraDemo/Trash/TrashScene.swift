@@ -6,6 +6,7 @@ import Tessera
 /// visitors are sent to sign in (``MemberScene``).
 final class TrashScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/trash" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [list] }
     static let list = ComponentSlot("trash-list", TrashListComponent.self)
     override var memberTitle: String { "Trash" }

@@ -7,6 +7,7 @@ import Tessera
 /// in ``loadData(_:)`` before the form shows the profile or saves it.
 final class ProfileEditScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/users/:id/edit" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     override var memberTitle: String { "Edit your profile" }
 

@@ -15,6 +15,7 @@ final class AbsoluteActionComponent: Component<EmptyModel>, @unchecked Sendable 
 /// Holds ``AbsoluteActionComponent`` at `/shelf`.
 final class AbsoluteActionScene: Scene, @unchecked Sendable {
     override class var path: String { "/shelf" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [ComponentSlot("finish", AbsoluteActionComponent.self)] }
 }
 

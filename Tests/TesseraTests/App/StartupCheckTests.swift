@@ -18,10 +18,16 @@ final class FinishComponent: Component<EmptyModel>, @unchecked Sendable {
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
 }
 
-/// The scene holding the shelf, at `/books`.
+/// The scene holding the shelf, at `/books`, with no template of its own.
 final class ShelfPageScene: Scene, @unchecked Sendable {
     override class var path: String { "/books" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
+}
+
+/// A reading room whose template is found by its name, `Views/**/ReadingRoomScene.mustache`.
+final class ReadingRoomScene: Scene, @unchecked Sendable {
+    override class var path: String { "/room" }
 }
 
 /// A scene that forgot its path.
@@ -38,6 +44,10 @@ struct PathlessApp: TesseraApp {
 
 struct ShelfApp: TesseraApp {
     var scenes: [Scene.Type] { [ShelfPageScene.self] }
+}
+
+struct ReadingRoomApp: TesseraApp {
+    var scenes: [Scene.Type] { [ReadingRoomScene.self] }
 }
 
 struct BookPageApp: TesseraApp {
@@ -60,6 +70,20 @@ struct StartupCheckTests {
         #expect(
             error.description
                 == "BookPageScene: names template 'Books/Page', which does not exist (expected Views/Books/Page.mustache)")
+    }
+
+    @Test("a scene's template found by its name and then deleted stops start-up, naming the type and the file it expects")
+    func deletedSceneTemplate() throws {
+        let present = try AppFolder(templates: ["Rooms/ReadingRoomScene": "<h1>Reading room</h1>"])
+        defer { present.remove() }
+        _ = try ReadingRoomApp().check(present.configuration)
+
+        let deleted = try AppFolder(templates: [:])
+        defer { deleted.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try ReadingRoomApp().check(deleted.configuration) }
+        #expect(
+            error.description
+                == "ReadingRoomScene: has no template (expected Views/**/ReadingRoomScene.mustache); a scene that shows its components one after another declares `rendersComponentsInOrder`")
     }
 
     @Test("a component's template that Views/ lacks stops start-up, naming the type, with no sources at hand")

@@ -6,6 +6,7 @@ import Tessera
 /// password (members only, ``MemberScene``).
 final class PasswordScene: MemberScene<EmptyModel>, @unchecked Sendable {
     override class var path: String { "/settings/security/password" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [form] }
     static let form = ComponentSlot("password", PasswordFormComponent.self)
     override var memberTitle: String { "Change your password" }
