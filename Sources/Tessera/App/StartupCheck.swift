@@ -71,7 +71,7 @@ struct StartupCheck {
                     problems.append(TemplateChecker.ambiguous(owner: name, names: names))
                 }
             }
-            for component in Self.componentTypes(of: sceneType)
+            for component in sceneType.componentTypes
             where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
                 components.append(component)
             }
@@ -102,9 +102,6 @@ struct StartupCheck {
     }
 
     /// What a scene's template reads besides its model: `components.<id>` (checked against the
-    /// scene's components elsewhere).
+    /// scene's composition by ``CompositionCheck``).
     static let sceneBuiltIns: [(name: String, shape: TemplateShape)] = [("components", .open)]
-
-    /// The component types a scene holds, whose templates and models are checked.
-    static func componentTypes(of scene: Scene.Type) -> [AnyComponent.Type] { scene.componentTypes }
 }

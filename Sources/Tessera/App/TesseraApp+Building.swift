@@ -42,7 +42,7 @@ extension TesseraApp {
         let (problems, warnings) = check.run()
         let all = problems
             + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)
-            + CompositionCheck(scenes: scenes + statelessScenes, templates: templates, viewsDirectory: configuration.viewsDirectory)
+            + CompositionCheck(scenes: scenes + statelessScenes, templates: templates)
             .problems()
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates, warnings)

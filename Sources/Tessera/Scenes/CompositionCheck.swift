@@ -1,5 +1,3 @@
-import Foundation
-
 // MARK: - CompositionCheck
 
 /// Checks, at start-up and in `tessera validate`, that each scene's template places only the
@@ -9,7 +7,6 @@ import Foundation
 struct CompositionCheck {
     let scenes: [Scene.Type]
     let templates: TemplateLibrary
-    let viewsDirectory: String
 
     /// Every unknown component id placed by a scene's template, scenes in order.
     func problems() -> [StartupProblem] {
@@ -68,14 +65,15 @@ struct CompositionCheck {
 
     // MARK: - Locating
 
-    /// `Views/<template>.mustache:LINE:COL` of the first `text` in the template's file, or nil
-    /// when the file cannot be read (a built-in template).
+    /// `Views/<template>.mustache:LINE:COL` of the first `text` in the template's source, as the
+    /// library read it (the same locator as every other template diagnostic), or nil.
     func location(of text: String, in template: String) -> String? {
-        let url = URL(fileURLWithPath: viewsDirectory).appendingPathComponent(template + ".mustache")
-        guard let source = try? String(contentsOf: url, encoding: .utf8), let range = source.range(of: text) else { return nil }
-        let before = source[..<range.lowerBound]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        return URL(fileURLWithPath: viewsDirectory).lastPathComponent + "/\(template).mustache:\(line):\(column)"
+        guard let source = templates.sources[template] else { return nil }
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, source.bytes.count >= needle.count,
+            let offset = (0...(source.bytes.count - needle.count)).first(where: { source.bytes[$0..<$0 + needle.count].elementsEqual(needle) })
+        else { return nil }
+        let found = SourceLocator(file: source.displayPath, bytes: source.bytes).diagnostic(at: offset, "")
+        return "\(found.file):\(found.line):\(found.column)"
     }
 }
