@@ -169,6 +169,10 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     // MARK: - Private
 
     static func kebabName(of type: Any.Type) -> String {
+        TypeNames.name(of: type, .kebab, make: makeKebabName)
+    }
+
+    private static func makeKebabName(of type: Any.Type) -> String {
         var name = String(describing: type)
         if name.hasSuffix("Component"), name != "Component" { name.removeLast("Component".count) }
         var result = ""

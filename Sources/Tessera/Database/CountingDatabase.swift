@@ -15,23 +15,24 @@ public struct CountingDatabase: Sendable {
     public let counter: QueryCounter
 
     /// Runs `block` in a read-only snapshot and returns its result.
+    ///
+    /// The read runs on the calling thread, synchronously, with no hop to the reader's queue
+    /// and back: a page's reads are short and CPU-bound (SQLite's pages are in memory, and in
+    /// WAL mode a reader never waits for a writer), so a hop would cost more than the query.
+    /// A read that is not short belongs in a background service, not on a page.
     public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        let counter = counter
-        return try await pool.read { db in
-            db.trace(options: .statement) { counter.count($0) }
-            defer { db.trace(options: [], nil) }
-            return try block(db)
-        }
+        try readHere(block)
+    }
+
+    /// The synchronous read (a separate function, so the call cannot pick GRDB's `async` one).
+    private func readHere<T>(_ block: (Database) throws -> T) throws -> T {
+        try pool.read { db in try counter.counting(db) { try block(db) } }
     }
 
     /// Runs `block` in a write transaction and returns its result once committed.
     public func write<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let counter = counter
-        return try await pool.write { db in
-            db.trace(options: .statement) { counter.count($0) }
-            defer { db.trace(options: [], nil) }
-            return try block(db)
-        }
+        return try await pool.write { db in try counter.counting(db) { try block(db) } }
     }
 
     /// A view counting into a child of this counter (a component's share of its request).

@@ -13,6 +13,37 @@ public enum TextExcerpt {
         var window: [Unicode.Scalar] = []
         while window.count <= maxScalars, let scalar = scalars.next() { window.append(scalar) }
         guard window.count > maxScalars else { return text }
+        return cutting(window, maxScalars: maxScalars)
+    }
+
+    /// `text` on one line, then cut like ``cut(_:maxScalars:)``: each run of line breaks
+    /// becomes one space, and breaks at the start or the end are dropped. One pass over at
+    /// most `maxScalars + 1` scalars of the result, whatever the length of `text`.
+    public static func line(_ text: String, maxScalars: Int) -> String {
+        precondition(maxScalars >= 2, "an excerpt needs room for a character and the ellipsis")
+        var window: [Unicode.Scalar] = []
+        window.reserveCapacity(min(text.utf8.count, maxScalars + 1))
+        var pendingBreak = false
+        for scalar in text.unicodeScalars {
+            if isLineBreak(scalar) {
+                pendingBreak = !window.isEmpty
+                continue
+            }
+            if pendingBreak {
+                window.append(" ")
+                pendingBreak = false
+                if window.count > maxScalars { break }
+            }
+            window.append(scalar)
+            if window.count > maxScalars { break }
+        }
+        guard window.count > maxScalars else { return string(window[...]) }
+        return cutting(window, maxScalars: maxScalars)
+    }
+
+    /// The first whole characters of `window` (more than `maxScalars` scalars) within
+    /// `maxScalars - 1` scalars, followed by "…".
+    private static func cutting(_ window: [Unicode.Scalar], maxScalars: Int) -> String {
         let budget = maxScalars - 1
         var kept = string(window.prefix(budget))
         // If the next scalar joins the last kept character, that character was cut: drop it.
@@ -21,9 +52,20 @@ public enum TextExcerpt {
         return kept + "…"
     }
 
+    /// The scalars `Character.isNewline` treats as line breaks.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `scalars` as a string, built from their UTF-8 bytes (appending scalars to a string one
+    /// by one costs several times more).
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count * 2)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -51,7 +51,7 @@ open class Scene: @unchecked Sendable {
     open class var requiresSignIn: Bool { false }
 
     /// The name analytics records; default the type's name.
-    open class var analyticsName: String { String(describing: self) }
+    open class var analyticsName: String { TypeNames.name(of: self, .described) { String(describing: $0) } }
 
     /// The body template's name under `Views/`, or nil (default) for the template named like the
     /// scene (`Views/**/<SceneName>.mustache`). A missing template is a start-up error, unless
@@ -158,11 +158,28 @@ open class Scene: @unchecked Sendable {
         return fill(path) { _ in remaining.next().map { String(describing: $0) } ?? "" }
     }
 
-    /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded.
+    /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded;
+    /// repeated slashes fold into one. One pass over the path's bytes.
     private static func fill(_ path: String, _ value: (String) -> String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            segment.hasPrefix(":") ? URLQuery.escape(value(String(segment.dropFirst()))) : String(segment)
-        }.reduce("") { $0 + "/" + $1 }.nonEmpty ?? "/"
+        var result = ""
+        result.reserveCapacity(path.utf8.count + 16)
+        let bytes = path.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            guard bytes[index] != UInt8(ascii: "/") else {
+                index = bytes.index(after: index)
+                continue
+            }
+            let end = bytes[index...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            result.append("/")
+            if bytes[index] == UInt8(ascii: ":") {
+                result.append(URLQuery.escape(value(String(path[bytes.index(after: index)..<end]))))
+            } else {
+                result.append(contentsOf: path[index..<end])
+            }
+            index = end
+        }
+        return result.isEmpty ? "/" : result
     }
 }
 

@@ -19,8 +19,7 @@ public struct Blog: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
 
     /// The start of the body on one line, for lists: at most 160 scalars (``TextExcerpt``).
     public var excerpt: String {
-        let start = TextExcerpt.cut(body, maxScalars: 4 * 160)  // bounds the work on a huge body
-        return TextExcerpt.cut(start.split(whereSeparator: \.isNewline).joined(separator: " "), maxScalars: 160)
+        TextExcerpt.line(body, maxScalars: 160)
     }
 
     /// The body's paragraphs: blocks separated by blank lines, trimmed, empty ones dropped.

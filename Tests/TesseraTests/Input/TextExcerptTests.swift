@@ -21,6 +21,16 @@ struct TextExcerptTests {
         #expect(TextExcerpt.cut("e\u{301}e\u{301}e\u{301}", maxScalars: 4) == "e\u{301}…")
     }
 
+    @Test("a one-line excerpt turns each run of line breaks into one space and drops breaks at the ends")
+    func oneLine() {
+        #expect(TextExcerpt.line("\n\nTitle.\r\n\r\nA body\u{2028}line\n", maxScalars: 160) == "Title. A body line")
+        #expect(TextExcerpt.line("ab\n\ncd", maxScalars: 4) == "ab …")
+        #expect(TextExcerpt.line("e\u{301}e\u{301}\ne\u{301}", maxScalars: 4) == "e\u{301}…")
+        let huge = String(repeating: "line\n", count: 200_000)
+        let excerpt = TextExcerpt.line(huge, maxScalars: 12)
+        #expect(excerpt == "line line l…")
+    }
+
     @Test("one 'character' of a million marks is cut to the budget")
     func cutsMonsterCharacters() {
         let monster = "a" + String(repeating: "\u{301}", count: 1_000_000)
