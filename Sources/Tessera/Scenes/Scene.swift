@@ -21,7 +21,7 @@
 ///
 /// A variant (your own profile vs someone else's) is a subclass that overrides
 /// ``configureComponents(_:)`` and calls `super`, or a different composition, never `if`s
-/// spread through the scene.
+/// spread through the scene; a scene whose template differs per request is a ``VariantScene``.
 open class Scene: @unchecked Sendable {
     // MARK: - Declaration
 
