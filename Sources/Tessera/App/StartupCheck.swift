@@ -4,7 +4,8 @@ import Foundation
 
 /// The checks start-up and `tessera validate` run on an app's types before serving, with no
 /// source code at hand (a deployed binary has none): each scene declares its path; every
-/// template a scene, component, cell or layout renders exists (found by convention or named by
+/// template a scene (each variant of a ``VariantScene``), component, cell, section renderer or
+/// the declared layout renders exists (found by convention or named by
 /// an override); and every key each template reads is one its view model declares
 /// (``TemplateChecker``). Keys declared but never read are warnings.
 struct StartupCheck {
@@ -14,12 +15,18 @@ struct StartupCheck {
     /// What the app's ``TesseraApp/globals(_:)`` returns.
     let appGlobals: any TemplateModel.Type
     let viewsFolder: String
+    /// Who declares ``SiteConfiguration/defaultLayout``: the app's type, named when it is missing.
+    let layoutOwner: String
 
-    init(scenes: [Scene.Type], site: SiteConfiguration, templates: TemplateLibrary, appGlobals: any TemplateModel.Type) {
+    init(
+        scenes: [Scene.Type], site: SiteConfiguration, templates: TemplateLibrary, appGlobals: any TemplateModel.Type,
+        layoutOwner: String = "SiteConfiguration"
+    ) {
         self.scenes = scenes
         self.site = site
         self.templates = templates
         self.appGlobals = appGlobals
+        self.layoutOwner = layoutOwner
         viewsFolder = URL(fileURLWithPath: site.viewsDirectory).lastPathComponent
     }
 
@@ -42,14 +49,17 @@ struct StartupCheck {
             } else if !sceneType.path.hasPrefix("/") {
                 problems.append(StartupProblem(file: nil, type: name, message: "path '\(sceneType.path)' must start with '/'"))
             }
-            if let template = sceneType.init().template {
-                if templates.contains(template) {
-                    checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
-                } else {
-                    problems.append(
-                        StartupProblem(
-                            file: nil, type: name,
-                            message: "names template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
+            if let declared = sceneType.declaredTemplates {
+                for (variant, template) in declared {
+                    if templates.contains(template) {
+                        checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
+                    } else {
+                        let naming = variant.map { "its variant '\($0)' names" } ?? "names"
+                        problems.append(
+                            StartupProblem(
+                                file: nil, type: name,
+                                message: "\(naming) template '\(template)', which does not exist (expected \(viewsFolder)/\(template).mustache)"))
+                    }
                 }
             } else if sceneType.rendersComponentsInOrder {
                 if ObjectIdentifier(sceneType.modelType) != ObjectIdentifier(EmptyModel.self) {
@@ -76,12 +86,14 @@ struct StartupCheck {
                 components.append(component)
             }
         }
-        if let layout = site.defaultLayout, layout != SiteConfiguration.appLayout || templates.contains(layout) {
+        if let layout = site.defaultLayout {
             if templates.contains(layout) {
                 checker.check(template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'", warnsUnused: false)
             } else {
                 problems.append(
-                    StartupProblem(file: nil, type: "SiteConfiguration", message: "default layout '\(layout)' does not exist in \(viewsFolder)/"))
+                    StartupProblem(
+                        file: nil, type: layoutOwner,
+                        message: "declares the layout '\(layout)', which does not exist (expected \(viewsFolder)/\(layout).mustache)"))
             }
         }
         for component in components {
@@ -98,7 +110,13 @@ struct StartupCheck {
         }
         problems += checker.problems
         problems += checker.errors.map { StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message) }
-        return (problems, checker.unusedKeyWarnings())
+        var warnings = checker.unusedKeyWarnings()
+        if site.defaultLayout == BuiltInTemplates.layout, templates.names.contains(SiteConfiguration.appLayout) {
+            warnings.append(
+                "\(viewsFolder)/\(SiteConfiguration.appLayout).mustache is not used: \(layoutOwner) declares no layout "
+                    + "(declare `var layout: String? { \"\(SiteConfiguration.appLayout)\" }`)")
+        }
+        return (problems, warnings)
     }
 
     /// What a scene's template reads besides its model: `components.<id>` (checked against the

@@ -6,11 +6,12 @@ import NIOCore
 // MARK: - Building
 
 extension TesseraApp {
-    /// The site's settings for `configuration`: name, mode and folders from it, then the app's
-    /// ``configure(_:for:)``.
+    /// The site's settings for `configuration`: name, mode and folders from it, the declared
+    /// ``layout`` (or Tessera's), then the app's ``configure(_:for:)``.
     public func siteConfiguration(_ configuration: TesseraConfiguration) -> SiteConfiguration {
         var site = SiteConfiguration()
         site.name = name
+        site.defaultLayout = layout ?? BuiltInTemplates.layout
         site.isDevelopment = configuration.isDevelopment
         site.publicDirectory = configuration.publicDirectory
         site.viewsDirectory = configuration.viewsDirectory
@@ -38,7 +39,7 @@ extension TesseraApp {
         let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
         let check = StartupCheck(
             scenes: scenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
-            appGlobals: Globals.self)
+            appGlobals: Globals.self, layoutOwner: String(describing: Self.self))
         let (problems, warnings) = check.run()
         let all = problems
             + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)

@@ -35,6 +35,11 @@ public protocol TesseraApp: Sendable {
     /// Scenes served without sessions (no forms, no signed-in view); default none.
     var statelessScenes: [Scene.Type] { get }
 
+    /// The layout every scene and error page renders in, under `Views/` (say `Layouts/Main`);
+    /// nil (default) for Tessera's own (``BuiltInTemplates/layout``). A declared layout that
+    /// `Views/` lacks is a start-up and `validate` error naming the app and the file.
+    var layout: String? { get }
+
     /// Registers the app's migrations, in order; they run after Tessera's own. Default none.
     func migrations(_ migrator: inout DatabaseMigrator)
 
@@ -76,6 +81,8 @@ extension TesseraApp {
     public var name: String { "Tessera" }
     /// None.
     public var statelessScenes: [Scene.Type] { [] }
+    /// None: Tessera's layout.
+    public var layout: String? { nil }
     /// None.
     public func migrations(_ migrator: inout DatabaseMigrator) {}
     /// Nothing.

@@ -3,7 +3,8 @@
 /// Templates Tessera ships, compiled into every library unless the app's `Views/` has a file of
 /// the same name (say `Views/Tessera/ErrorPage.mustache`) to replace it.
 public enum BuiltInTemplates {
-    /// A section of a ``SectionedDataSource``: names `id`, `header`, `items`, `footer`.
+    /// A section of a ``SectionedDataSource`` drawn by ``StandardSection``: names `id`,
+    /// `header`, `items`, `footer`.
     public static let section = "Tessera/Section"
     /// An ``EmptyState``: names `message`, `actionLabel`, `actionURL`.
     public static let emptyState = "Tessera/EmptyState"
@@ -12,7 +13,7 @@ public enum BuiltInTemplates {
     /// The body of an error page (404, 400, 403, 413, 500…), rendered inside the site's layout:
     /// names `status`, `title`, `message`, `homeURL`.
     public static let errorPage = "Tessera/ErrorPage"
-    /// The layout of an app whose `Views/` has no `Layouts/Main`: the site's name in the header
+    /// The layout of an app that declares none (``TesseraApp/layout``): the site's name in the header
     /// and every title, the page, a footer, Tessera's client script and the app's
     /// `/css/app.css`. Names what any layout may read: `documentTitle` (the page's title and the
     /// site's name), `title`, `siteName`, `bodyClass`, `content`, `isDevelopment`.

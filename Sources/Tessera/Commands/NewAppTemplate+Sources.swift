@@ -89,17 +89,21 @@ extension NewAppTemplate {
         /// One book: its title and author, and a "Finished" button while it is being read.
         /// Its template is `Views/Books/BookCell.mustache`, found by the type's name.
         struct BookCell: CellRenderer {
-            func viewModel(for book: Book) -> Model { Model(book: book) }
+            /// The address of the "Finished" button's action for a book (the shelf hands it over).
+            let finishURL: @Sendable (Int64) -> String
+
+            func viewModel(for book: Book) -> Model { Model(book: book, finishURL: finishURL(book.id)) }
 
             /// What the template reads: each key once, with how to read it (checked against the
             /// template when the app starts and by `validate`).
             struct Model: TemplateModel {
                 let book: Book
+                let finishURL: String
 
                 static let templateKeys: [TemplateKey<Model>] = [
                     TemplateKey("title") { $0.book.title },
                     TemplateKey("author") { $0.book.author },
-                    TemplateKey("finishURL") { "/books/\($0.book.id)/finish" },
+                    TemplateKey("finishURL") { $0.finishURL },
                     TemplateKey("reading") { !$0.book.finished },
                 ]
             }
@@ -139,25 +143,26 @@ extension NewAppTemplate {
 
             override class var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
 
-            override class var actions: ActionTable {
-                ActionTable().on("finish", path: "books/:book/finish", ShelfComponent.finish)  // under the scene's path
-            }
+            /// `POST <scene>/books/:book/finish`: declared once, used by the table and for its URLs.
+            static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
+            override class var actions: ActionTable { ActionTable().on(finish) }
 
             // MARK: - State
 
-            private var shelves: SectionedDataSource?
+            private var shelves: SectionedDataSource<StandardSection>?
 
             // MARK: - Life cycle
 
             override func load(_ scope: RequestScope) async throws {
-                shelves = try Self.dataSource(try await BookStore(database: scope.database).all())
+                let cell = BookCell { [sceneURL] in Self.finish.url(in: sceneURL, $0) }  // /books/3/finish under this scene
+                shelves = try Self.dataSource(try await BookStore(database: scope.database).all(), cell: cell)
             }
 
             override func viewModel() -> Model { Model(shelves: shelves) }
 
             /// What the template reads.
             struct Model: TemplateModel {
-                let shelves: SectionedDataSource?
+                let shelves: SectionedDataSource<StandardSection>?
 
                 static let templateKeys: [TemplateKey<Model>] = [TemplateKey("shelves") { $0.shelves }]
             }
@@ -173,8 +178,8 @@ extension NewAppTemplate {
             // MARK: - Data source
 
             /// The two sections; throws if a book's type had no cell (shown as this component's error).
-            private static func dataSource(_ books: [Book]) throws -> SectionedDataSource {
-                let registry = CellRegistry().registering(BookCell()).registering(ShelfHeaderCell(), as: .header)
+            private static func dataSource(_ books: [Book], cell: BookCell) throws -> SectionedDataSource<StandardSection> {
+                let registry = CellRegistry().registering(cell).registering(ShelfHeaderCell(), as: .header)
                 let reading = books.filter { !$0.finished }
                 let finished = books.filter(\.finished)
                 return try SectionedDataSource(

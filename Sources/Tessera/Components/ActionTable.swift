@@ -1,15 +1,12 @@
 // MARK: - ActionTable
 
-/// A component's table from action name to handler (action tags with one handler
-/// table per controller). Routes are mounted from it; requests dispatch through it. No `switch`.
+/// A component's table of its ``Action``s (action tags with one handler table per
+/// controller). Routes are mounted from it; requests dispatch through it. No `switch`.
 ///
 /// ```swift
-/// override class var actions: ActionTable {
-///     ActionTable()
-///         .on("like", LikeButtonComponent.like)
-///         .on("restore", path: ":item/restore", TrashListComponent.restore)
-///         .on("save", path: "", FormComponent.save)  // POST to the scene's own path
-/// }
+/// static let restore = Action("restore", path: ":item/restore", TrashListComponent.restore)
+/// static let empty = Action("empty", path: "", TrashListComponent.empty)  // POST to the scene's own path
+/// override class var actions: ActionTable { ActionTable().on(restore).on(empty) }
 /// ```
 public struct ActionTable: Sendable {
     /// One action: its name, its path, and its handler.
@@ -31,19 +28,12 @@ public struct ActionTable: Sendable {
     /// An empty table.
     public init() {}
 
-    /// Adds `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
-    ///
-    /// - Parameters:
-    ///   - path: the route relative to the scene's path (default: the name; "" for the scene's
-    ///     own path).
-    ///   - maxBodySize: the body limit (default 64 KiB).
-    public func on<C: AnyComponent>(
-        _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
-        _ handler: @escaping @Sendable (C) -> (ActionContext) async throws -> ActionResult
-    ) -> ActionTable {
+    /// Adds `action` (declared once as a static ``Action`` of its component).
+    public func on<C: AnyComponent>(_ action: Action<C>) -> ActionTable {
         var copy = self
+        let handler = action.handler
         copy.entries.append(
-            Entry(name: name, path: path ?? name, maxBodySize: maxBodySize) { component, context in
+            Entry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { component, context in
                 guard let component = component as? C else { throw RequestError.notFound() }
                 return try await handler(component)(context)
             })

@@ -51,8 +51,8 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// Cells of an ``ArrayDataSource`` in the model are found without this.
     open class var cellTypes: [any CellRenderer.Type] { [] }
 
-    /// Actions this component answers, each with the handler that runs it; default none.
-    /// Routes for them are mounted from this table.
+    /// Actions this component answers (its static ``Action`` values), each with the handler
+    /// that runs it; default none. Routes for them are mounted from this table.
     open class var actions: ActionTable { ActionTable() }
 
     /// The SQL statements this component's `load` should need; default 5. Only the dev overlay

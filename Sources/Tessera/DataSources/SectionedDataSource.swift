@@ -7,22 +7,19 @@
 /// against the registry when the data source is made, so an unregistered type is an error at
 /// configuration time, not a silently missing cell.
 ///
-/// Each section renders through `sectionTemplate` (default `Tessera/Section`, which wraps the
-/// items in an element marked `data-items` so "load more" can append to it) with the names
-/// `id`, `header`, `items`, `footer` and `isEmpty`.
-public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Sendable {
+/// Each section is drawn by `Section` (a ``SectionRenderer``; ``StandardSection``, Tessera's
+/// `Tessera/Section`, unless the type names another), whose template reads ``SectionModel``:
+/// `id`, `header`, `items`, `footer` and `isEmpty`. The section's type is part of the data
+/// source's, so the template checks find its template wherever a view model holds one.
+public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, TemplateReadable, @unchecked Sendable {
     /// The sections, in display order.
     public let sections: [DataSourceSection]
     /// The renderers.
     public let registry: CellRegistry
-    /// The template each section is drawn with.
-    public let sectionTemplate: String
 
     /// A data source; throws ``DataSourceError`` naming the first item, header or footer whose
     /// type has no renderer.
-    public init(
-        sections: [DataSourceSection], registry: CellRegistry, sectionTemplate: String = BuiltInTemplates.section
-    ) throws(DataSourceError) {
+    public init(sections: [DataSourceSection], registry: CellRegistry) throws(DataSourceError) {
         for (index, section) in sections.enumerated() {
             try Self.check(section.header, .header, index, registry)
             try Self.check(section.footer, .footer, index, registry)
@@ -30,7 +27,6 @@ public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Se
         }
         self.sections = sections
         self.registry = registry
-        self.sectionTemplate = sectionTemplate
     }
 
     private static func check(_ value: Any?, _ role: CellRegistry.Role, _ section: Int, _ registry: CellRegistry)
@@ -42,53 +38,15 @@ public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Se
 
     // MARK: - Rendering
 
-    /// Markup (its cells are drawn through the registry, chosen at run time).
-    public static var templateShape: TemplateShape { .markup([]) }
+    /// Markup drawn by `Section`, whose template is checked against ``SectionModel`` (its
+    /// cells are chosen at run time through the registry: a component lists them in
+    /// ``AnyComponent/cellTypes``).
+    public static var templateShape: TemplateShape { .markup([Section.self]) }
     /// `.fragment(self)`.
     public var templateValue: TemplateValue { .fragment(self) }
 
-    /// Writes each section through ``sectionTemplate``, in order.
+    /// Writes each section with `Section`, in order.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        for section in sections {
-            renderer.render(sectionTemplate, SectionModel(section: section, registry: registry), into: &writer)
-        }
-    }
-
-    /// What the section template reads: `id`, `isEmpty`, `header`, `items`, `footer`.
-    struct SectionModel: TemplateModel {
-        let section: DataSourceSection
-        let registry: CellRegistry
-
-        static let templateKeys: [TemplateKey<SectionModel>] = [
-            TemplateKey("id") { $0.section.id },
-            TemplateKey("isEmpty") { $0.section.items.isEmpty },
-            TemplateKey(name: "header", type: OpaqueMarkup.self) { model in
-                model.section.header.map { .fragment(Drawn(value: $0, role: .header, registry: model.registry)) } ?? .null
-            },
-            TemplateKey(name: "footer", type: OpaqueMarkup.self) { model in
-                model.section.footer.map { .fragment(Drawn(value: $0, role: .footer, registry: model.registry)) } ?? .null
-            },
-            TemplateKey(name: "items", type: OpaqueMarkup.self) { model in
-                if model.section.items.isEmpty {
-                    model.section.emptyState.map { .fragment($0) } ?? .null
-                } else {
-                    .fragment(Drawn(value: model.section.items, role: .cell, registry: model.registry))
-                }
-            },
-        ]
-    }
-
-    /// A header, a footer, or a list of items, drawn through the registry.
-    struct Drawn: HTMLFragment {
-        let value: Any
-        let role: CellRegistry.Role
-        let registry: CellRegistry
-
-        func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-            let values = role == .cell ? (value as? [Any] ?? []) : [value]
-            for value in values {
-                registry.entry(for: value, role: role)?.write(value, &writer, renderer)
-            }
-        }
+        Section().write(sections.lazy.map { SectionModel(section: $0, registry: registry) }, into: &writer, renderer: renderer)
     }
 }

@@ -6,9 +6,10 @@ import Foundation
 public struct SiteConfiguration: Sendable {
     /// The site's name: default page title and `Server` header. Default "Tessera".
     public var name = "Tessera"
-    /// The layout scenes and error pages render in unless they choose another. Default
-    /// `Layouts/Main` (``appLayout``); when the app's `Views/` has no such file, Tessera's own
-    /// layout (``BuiltInTemplates/layout``) stands in.
+    /// The layout scenes and error pages render in unless they choose another. An app sets it
+    /// by declaring ``TesseraApp/layout`` (Tessera's own, ``BuiltInTemplates/layout``, when it
+    /// declares none). Default for a site made directly: `Layouts/Main` (``appLayout``), with
+    /// Tessera's layout standing in when the templates lack it.
     public var defaultLayout: String? = SiteConfiguration.appLayout
 
     /// `Layouts/Main`: the app's own layout, by convention.

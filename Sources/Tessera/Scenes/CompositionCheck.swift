@@ -12,22 +12,29 @@ struct CompositionCheck {
     func problems() -> [StartupProblem] {
         var problems: [StartupProblem] = []
         for sceneType in scenes {
-            let declaredTemplate = sceneType.init().template
-            guard case .found(let name) = templates.template(of: sceneType, declared: declaredTemplate),
-                let template = templates.template(named: name)
-            else { continue }
-            let declared = sceneType.composition.map(\.id)
-            var visited: Set<String> = [name]
-            for id in Self.placedIDs(in: template.nodes, library: templates, visited: &visited) where !declared.contains(id) {
-                let sceneName = String(describing: sceneType)
-                let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
-                problems.append(
-                    StartupProblem(
-                        file: location(of: "components." + id, in: name), type: sceneName,
-                        message: "its template places component '\(id)', which its composition does not declare (declared: \(known))"))
+            let declaredTemplates: [String?] = sceneType.declaredTemplates?.map(\.template) ?? [nil]
+            for declaredTemplate in declaredTemplates {
+                problems += self.problems(of: sceneType, declared: declaredTemplate)
             }
         }
         return problems
+    }
+
+    /// The unknown component ids placed by one template of `sceneType` (`declared`, or the one
+    /// named like the scene).
+    private func problems(of sceneType: Scene.Type, declared declaredTemplate: String?) -> [StartupProblem] {
+        guard case .found(let name) = templates.template(of: sceneType, declared: declaredTemplate),
+            let template = templates.template(named: name)
+        else { return [] }
+        let declared = sceneType.composition.map(\.id)
+        let sceneName = String(describing: sceneType)
+        let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
+        var visited: Set<String> = [name]
+        return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !declared.contains($0) }.map { id in
+            StartupProblem(
+                file: location(of: "components." + id, in: name), type: sceneName,
+                message: "its template places component '\(id)', which its composition does not declare (declared: \(known))")
+        }
     }
 
     // MARK: - Walking the program

@@ -21,7 +21,7 @@
 ///
 /// A variant (your own profile vs someone else's) is a subclass that overrides
 /// ``configureComponents(_:)`` and calls `super`, or a different composition, never `if`s
-/// spread through the scene.
+/// spread through the scene; a scene whose template differs per request is a ``VariantScene``.
 open class Scene: @unchecked Sendable {
     // MARK: - Declaration
 
@@ -55,8 +55,10 @@ open class Scene: @unchecked Sendable {
 
     /// The body template's name under `Views/`, or nil (default) for the template named like the
     /// scene (`Views/**/<SceneName>.mustache`). A missing template is a start-up error, unless
-    /// the scene declares ``rendersComponentsInOrder``.
-    open var template: String? { nil }
+    /// the scene declares ``rendersComponentsInOrder``. Declared on the type, so start-up checks
+    /// the template every request renders; a scene choosing among several per request is a
+    /// ``VariantScene``.
+    open class var template: String? { nil }
 
     /// Whether the page body is the components one after another, with no template of its own;
     /// default `false` (the scene's template places them). Declared rather than inferred, so a
@@ -141,15 +143,18 @@ open class Scene: @unchecked Sendable {
     /// empty.
     public static func link(_ values: any CustomStringConvertible...) -> String { filled(values, path: path) }
 
-    /// The URL of `component`'s action named `action` in this scene, its parameters (the
-    /// scene's, then the action's own) filled with `values` in order:
-    /// `SignInScene.link(to: "signout", of: SignInFormComponent.self)` is `/signin/signout`. An
-    /// action the type does not declare links to the scene itself.
-    public static func link(
-        to action: String, of component: AnyComponent.Type, _ values: any CustomStringConvertible...
-    ) -> String {
-        let entry = component.actions.entries.first { $0.name == action }
-        return filled(values, path: RouteTable.actionPath(entry?.path ?? "", in: path))
+    /// The URL of `action` in this scene, its parameters (the scene's, then the action's own)
+    /// filled with `values` in order: `SignInScene.link(to: SignInFormComponent.signOut)` is
+    /// `/signin/signout`. The action is a typed value (``Action``), so a misspelt one does not
+    /// compile; one whose component this scene's ``composition`` does not hold has no route
+    /// here (``links(to:)`` tells).
+    public static func link<C>(to action: Action<C>, _ values: any CustomStringConvertible...) -> String {
+        filled(values, path: RouteTable.actionPath(action.path, in: path))
+    }
+
+    /// Whether this scene mounts `action`: its ``composition`` holds a component of its type.
+    public static func links<C>(to action: Action<C>) -> Bool {
+        composition.contains { ObjectIdentifier($0.type) == ObjectIdentifier(C.self) }
     }
 
     /// `path` with its parameters filled with `values`, in order.
@@ -160,7 +165,7 @@ open class Scene: @unchecked Sendable {
 
     /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded;
     /// repeated slashes fold into one. One pass over the path's bytes.
-    private static func fill(_ path: String, _ value: (String) -> String) -> String {
+    static func fill(_ path: String, _ value: (String) -> String) -> String {
         var result = ""
         result.reserveCapacity(path.utf8.count + 16)
         let bytes = path.utf8

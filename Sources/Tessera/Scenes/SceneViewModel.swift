@@ -46,7 +46,7 @@ struct SceneBody: HTMLFragment {
     let scene: Scene
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        if let template = scene.template {
+        if let template = scene.declaredTemplate {
             renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
         } else if !type(of: scene).rendersComponentsInOrder,
             let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil)

@@ -8,8 +8,9 @@
 ///
 /// A missing name is an error at `Views/file.mustache:LINE:COL` naming the key, the model's Swift
 /// type and the type that renders it. A declared key that no template reads is a warning.
-/// Cells of data sources a model holds (``ArrayDataSource``) are checked against their own
-/// templates and models as they are found.
+/// Cells of data sources a model holds (``ArrayDataSource``), and the section renderers of
+/// ``SectionedDataSource``s, are checked against their own templates and models as they are
+/// found.
 struct TemplateChecker {
     /// One context of the stack: the keys it answers (nil: any name), and who declares them.
     private struct Frame {
@@ -156,7 +157,8 @@ struct TemplateChecker {
         let owner = TemplateLibrary.typeName(cell)
         switch library.template(of: cell, declared: cell.template) {
         case .found(let name):
-            check(template: name, model: Cell.CellModel.self, owner: owner)
+            // A section template may ignore keys of Tessera's ``SectionModel`` (say the header).
+            check(template: name, model: Cell.CellModel.self, owner: owner, warnsUnused: !(cell is any SectionRenderer.Type))
         case .missing(let expected):
             problems.append(Self.missing(owner: owner, expected: expected))
         case .ambiguous(let names):

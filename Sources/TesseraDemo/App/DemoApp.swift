@@ -18,6 +18,9 @@ public struct DemoApp: TesseraApp {
     /// Every scene with sessions, mounted in this order.
     public var scenes: [Scene.Type] { [SignInScene.self, SignUpScene.self] + Self.contentScenes + Self.profileScenes + Self.messagingScenes }
 
+    /// `Views/Layouts/Main.mustache`: the header, navigation and notices around every page.
+    public var layout: String? { "Layouts/Main" }
+
     /// Scenes without sessions (no forms, no signed-in view).
     public var statelessScenes: [Scene.Type] { [FortunesScene.self] }
 

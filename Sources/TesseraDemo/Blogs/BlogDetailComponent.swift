@@ -8,8 +8,10 @@ import Tessera
 final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecked Sendable {
     override var rootElement: String { "article" }
     override var rootClass: String? { "blog-detail" }
+    /// `POST <scene>/trash`: moves the post to the trash.
+    static let trash = Action("trash", BlogDetailComponent.trash)
     override class var actions: ActionTable {
-        ActionTable().on("trash", path: "trash", BlogDetailComponent.trash)
+        ActionTable().on(trash)
     }
 
     // MARK: - Configuration
@@ -49,7 +51,7 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
     override func viewModel() -> Model {
         Model(
             blog: blog, authorName: author?.displayName ?? "A former member",
-            authorURL: blog.map { userURL($0.userID) } ?? "", isAuthor: isAuthor, trashURL: sceneURL + "/trash",
+            authorURL: blog.map { userURL($0.userID) } ?? "", isAuthor: isAuthor, trashURL: url(for: Self.trash),
             editURL: blog.map { editURL($0.id) } ?? "")
     }
 

@@ -7,8 +7,10 @@ import Tessera
 /// notice; refused text comes back with the messages and the input kept. Its scene loads the
 /// post and checks it is the member's (``show(_:)``) before the form renders or saves.
 final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: saves the post.
+    static let save = Action("save", path: "", BlogEditFormComponent.save)
     override class var actions: ActionTable {
-        ActionTable().on("save", path: "", BlogEditFormComponent.save)
+        ActionTable().on(save)
     }
 
     // MARK: - Configuration
@@ -39,7 +41,7 @@ final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unch
 
     override func viewModel() -> Model {
         Model(
-            actionURL: sceneURL,
+            actionURL: url(for: Self.save),
             blogURL: blogURL(blogID),
             title: title,
             titleMaxLength: Draft.titleField.maxScalars,

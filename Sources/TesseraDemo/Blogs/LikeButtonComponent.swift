@@ -11,10 +11,11 @@ import Tessera
 final class LikeButtonComponent: Component<LikeButtonComponent.Model>, @unchecked Sendable {
     override var rootElement: String { "div" }
     override var rootClass: String? { "actions like-actions" }
+    /// `POST <scene>/like` and `POST <scene>/unlike`.
+    static let like = Action("like", LikeButtonComponent.like)
+    static let unlike = Action("unlike", LikeButtonComponent.unlike)
     override class var actions: ActionTable {
-        ActionTable()
-            .on("like", path: "like", LikeButtonComponent.like)
-            .on("unlike", path: "unlike", LikeButtonComponent.unlike)
+        ActionTable().on(like).on(unlike)
     }
 
     // MARK: - Configuration
@@ -38,7 +39,7 @@ final class LikeButtonComponent: Component<LikeButtonComponent.Model>, @unchecke
             viewerCanLike: state.viewerCanLike,
             liked: state.likedByViewer,
             label: state.likedByViewer ? "Unlike" : "Like",
-            toggleURL: sceneURL + (state.likedByViewer ? "/unlike" : "/like"),
+            toggleURL: url(for: state.likedByViewer ? Self.unlike : Self.like),
             signInURL: signInURL
         )
     }

@@ -6,8 +6,10 @@ import Tessera
 /// the comment list and the post's comment count elsewhere on the page in the same response
 /// (`.updating`); without JavaScript the page comes back at its comments.
 final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchecked Sendable {
+    /// `POST <scene>/comments`: posts a comment.
+    static let comment = Action("comment", path: "comments", CommentFormComponent.post)
     override class var actions: ActionTable {
-        ActionTable().on("comment", path: "comments", CommentFormComponent.post)
+        ActionTable().on(comment)
     }
 
     // MARK: - Configuration
@@ -43,7 +45,7 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
         Model(
             signedIn: signedIn,
             signInURL: signInURL,
-            actionURL: sceneURL + "/comments",
+            actionURL: url(for: Self.comment),
             text: text,
             textError: problem,
             posted: posted,

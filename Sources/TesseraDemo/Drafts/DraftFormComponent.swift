@@ -13,12 +13,11 @@ import Tessera
 /// `formaction`) publishes too. The scene loads the draft and checks it is the member's before
 /// any of these run (``show(_:)``).
 final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked Sendable {
-    override class var actions: ActionTable {
-        ActionTable()
-            .on("save", path: "", maxBodySize: maxBodySize, DraftFormComponent.save)
-            .on("publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
-            .on("delete", DraftFormComponent.delete)
-    }
+    /// `POST` to the scene's own address, `POST <scene>/publish`, `POST <scene>/delete`.
+    static let save = Action("save", path: "", maxBodySize: maxBodySize, DraftFormComponent.save)
+    static let publish = Action("publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
+    static let delete = Action("delete", DraftFormComponent.delete)
+    override class var actions: ActionTable { ActionTable().on(save).on(publish).on(delete) }
 
     /// The body limit: room for the fields' bytes percent-encoded (3 bytes each) and the rest.
     static let maxBodySize = 3 * (Draft.bodyField.maxBytes + Draft.titleField.maxBytes) + 4096
@@ -70,9 +69,9 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     override func viewModel() -> Model {
         Model(
             heading: draftID == nil ? "New draft" : "Edit draft",
-            actionURL: actionURL,
-            publishURL: draftID.map { _ in actionURL + "/publish" },
-            deleteURL: draftID.map { _ in actionURL + "/delete" },
+            actionURL: Self.save.url(in: formSceneURL),
+            publishURL: draftID.map { _ in Self.publish.url(in: formSceneURL) },
+            deleteURL: draftID.map { _ in Self.delete.url(in: formSceneURL) },
             title: title,
             titleMaxLength: Draft.titleField.maxScalars,
             body: body,
@@ -115,9 +114,9 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
         ]
     }
 
-    /// Where the form posts: its scene's address, or the editor's once a new draft was
-    /// created in this request (publishing it was refused).
-    private var actionURL: String {
+    /// The address the form's actions are under: its scene's, or the editor's once a new draft
+    /// was created in this request (publishing it was refused).
+    private var formSceneURL: String {
         guard startedNew, let draftID else { return sceneURL }
         return editURL(draftID)
     }

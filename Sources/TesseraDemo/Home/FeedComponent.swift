@@ -21,7 +21,7 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
 
     private var pagination = Pagination()
     private var hasMore = false
-    private var dataSource: SectionedDataSource?
+    private var dataSource: SectionedDataSource<StandardSection>?
 
     /// A feed with `pageSize` blogs per page (default 8), linking through `links`.
     init(id: String, links: FeedLinks, pageSize: Int = 8) {
@@ -65,7 +65,7 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
     /// The values the template reads: the pager's, then the feed.
     struct Model: TemplateModel {
         let pager: Pager
-        let feed: SectionedDataSource?
+        let feed: SectionedDataSource<StandardSection>?
 
         static let templateKeys: [TemplateKey<Model>] = TemplateKey.including { $0.pager } + [TemplateKey("feed") { $0.feed }]
     }
@@ -82,7 +82,7 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
             .registering(FeedFooterCell(), as: .footer)
     }
 
-    private func makeDataSource(_ pages: [FeedPage]) throws -> SectionedDataSource {
+    private func makeDataSource(_ pages: [FeedPage]) throws -> SectionedDataSource<StandardSection> {
         let emptyState =
             pagination.first == 1
             ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))

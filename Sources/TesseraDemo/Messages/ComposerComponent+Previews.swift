@@ -8,12 +8,12 @@ extension ComposerComponent: Previewable {
         [
             Preview("empty", signedInAs: 1, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
                 ComposerComponent(
-                    id: "composer", conversationID: 1, actionURL: DemoURLs.conversation(1),
+                    id: "composer", conversationID: 1,
                     uploadURL: UploadsController.url(forName:))
             },
             Preview("as the other member", signedInAs: 2, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
                 ComposerComponent(
-                    id: "composer", conversationID: 1, actionURL: DemoURLs.conversation(1),
+                    id: "composer", conversationID: 1,
                     uploadURL: UploadsController.url(forName:))
             },
         ]

@@ -6,8 +6,10 @@ import Tessera
 /// caption). Sending goes through the send-strategy table by kind (``MessageSending``). Its
 /// scene has checked the member takes part in the conversation before the handler runs.
 final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: sends the message (an image up to 3 MiB).
+    static let send = Action("send", path: "", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
     override class var actions: ActionTable {
-        ActionTable().on("send", path: "", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
+        ActionTable().on(send)
     }
 
     /// The form field of the image.
@@ -16,14 +18,12 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
     // MARK: - Configuration
 
     private let conversationID: Int64
-    private let actionURL: String
     private let uploadURL: @Sendable (String) -> String
 
     /// A composer posting to `actionURL` for `conversationID`; after sending it refreshes the
     /// message list; `uploadURL` is where a stored image's name is served.
-    init(id: String, conversationID: Int64, actionURL: String, uploadURL: @escaping @Sendable (String) -> String) {
+    init(id: String, conversationID: Int64, uploadURL: @escaping @Sendable (String) -> String) {
         self.conversationID = conversationID
-        self.actionURL = actionURL
         self.uploadURL = uploadURL
         super.init(id: id)
     }
@@ -40,7 +40,7 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
 
     override func viewModel() -> Model {
         Model(
-            actionURL: actionURL,
+            actionURL: url(for: Self.send),
             text: text,
             textError: rejection?.field == .text ? rejection?.message : nil,
             imageError: rejection?.field == .image ? rejection?.message : nil,

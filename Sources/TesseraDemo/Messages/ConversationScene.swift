@@ -27,7 +27,7 @@ final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked 
         add(MessageListComponent(id: Self.list.id, conversationID: conversationID, viewerID: memberID))
         add(
             ComposerComponent(
-                id: Self.composer.id, conversationID: conversationID, actionURL: DemoURLs.conversation(conversationID),
+                id: Self.composer.id, conversationID: conversationID,
                 uploadURL: UploadsController.url(forName:)))
     }
 

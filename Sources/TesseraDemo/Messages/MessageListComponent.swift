@@ -22,7 +22,7 @@ final class MessageListComponent: Component<MessageListComponent.Model>, @unchec
 
     // MARK: - State
 
-    private var dataSource: SectionedDataSource?
+    private var dataSource: SectionedDataSource<MessageSection>?
 
     // MARK: - Life cycle
 
@@ -43,7 +43,7 @@ final class MessageListComponent: Component<MessageListComponent.Model>, @unchec
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let messages: SectionedDataSource?
+        let messages: SectionedDataSource<MessageSection>?
 
         static let templateKeys: [TemplateKey<Model>] = [
             TemplateKey("messages") { $0.messages },
@@ -58,9 +58,9 @@ final class MessageListComponent: Component<MessageListComponent.Model>, @unchec
         .registering(ImageMessageCell())
 
     /// The messages in one section drawn through ``registry``.
-    static func dataSource(_ items: [Any]) throws -> SectionedDataSource {
+    static func dataSource(_ items: [Any]) throws -> SectionedDataSource<MessageSection> {
         try SectionedDataSource(
             sections: [DataSourceSection(items: items, emptyState: EmptyState("No messages yet. Say hello!"))],
-            registry: registry, sectionTemplate: "Messages/MessageSection")
+            registry: registry)
     }
 }

@@ -6,8 +6,10 @@ import Tessera
 /// that member (the existing one, or a new one) and adds the message through the text send
 /// strategy, then goes to it. `?to=ID` (a profile's "Message" link) preselects the member.
 final class NewConversationFormComponent: Component<NewConversationFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: starts the conversation.
+    static let start = Action("start", path: "", NewConversationFormComponent.start)
     override class var actions: ActionTable {
-        ActionTable().on("start", path: "", NewConversationFormComponent.start)
+        ActionTable().on(start)
     }
 
     // MARK: - Configuration
@@ -48,7 +50,7 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
 
     override func viewModel() -> Model {
         Model(
-            actionURL: sceneURL, conversationsURL: conversationsURL,
+            actionURL: url(for: Self.start), conversationsURL: conversationsURL,
             members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
             text: text, toError: problems["to"], textError: problems["text"])
     }

@@ -7,10 +7,11 @@ import Tessera
 /// Guessing is throttled (``SignInThrottling``): a locked account or address gets a `429` with
 /// `Retry-After` before any password is checked, even the right one.
 final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address signs in; `POST <scene>/signout` signs out.
+    static let signIn = Action("signin", path: "", SignInFormComponent.signIn)
+    static let signOut = Action("signout", SignInFormComponent.signOut)
     override class var actions: ActionTable {
-        ActionTable()
-            .on("signin", path: "", SignInFormComponent.signIn)
-            .on("signout", SignInFormComponent.signOut)
+        ActionTable().on(signIn).on(signOut)
     }
 
     // MARK: - State
@@ -27,7 +28,7 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
 
     override func viewModel() -> Model {
         Model(
-            actionURL: sceneURL,
+            actionURL: url(for: Self.signIn),
             username: username,
             next: next,
             formError: formError,

@@ -9,8 +9,10 @@ import Tessera
 /// Throttled per client address (``SignInThrottling/signUpAttempts``): every attempt that
 /// reaches the database counts, taken usernames included, so names cannot be probed quickly.
 final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: makes the member.
+    static let signUp = Action("signup", path: "", SignUpFormComponent.signUp)
     override class var actions: ActionTable {
-        ActionTable().on("signup", path: "", SignUpFormComponent.signUp)
+        ActionTable().on(signUp)
     }
 
     // MARK: - State
@@ -27,7 +29,7 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
     }
 
     override func viewModel() -> Model {
-        Model(actionURL: sceneURL, username: username, displayName: displayName, next: next, problems: problems)
+        Model(actionURL: url(for: Self.signUp), username: username, displayName: displayName, next: next, problems: problems)
     }
 
     /// The values the template reads: the input kept, the limits, one `<field>Error` per field

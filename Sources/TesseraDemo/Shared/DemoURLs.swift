@@ -9,7 +9,7 @@ import Tessera
 enum DemoURLs {
     static var home: String { HomeScene.link() }
     static var signIn: String { SignInScene.link() }
-    static var signOut: String { SignInScene.link(to: "signout", of: SignInFormComponent.self) }
+    static var signOut: String { SignInScene.link(to: SignInFormComponent.signOut) }
     static var signUp: String { SignUpScene.link() }
     static var photos: String { PhotosScene.link() }
     static var messages: String { ConversationsScene.link() }
@@ -25,7 +25,8 @@ enum DemoURLs {
     static func photo(_ id: Int64) -> String { PhotoScene.link(id) }
     static func editUser(_ id: Int64) -> String { ProfileEditScene.link(id) }
     static func editBlog(_ id: Int64) -> String { BlogEditScene.link(id) }
-    static func restore(_ id: Int64) -> String { TrashScene.link(to: "restore", of: TrashListComponent.self, id) }
+    static func restore(_ id: Int64) -> String { TrashScene.link(to: TrashListComponent.restore, id) }
     static func confirmDelete(_ id: Int64) -> String { TrashDeleteScene.link(id) }
+    static func deleteForever(_ id: Int64) -> String { TrashScene.link(to: TrashListComponent.delete, id) }
     static func newMessage(to userID: Int64) -> String { newMessage + URLQuery.encode([("to", String(userID))]) }
 }

@@ -38,7 +38,7 @@ final class TrashDeleteConfirmComponent: Component<TrashDeleteConfirmComponent.M
     override func viewModel() -> Model {
         Model(
             title: blog?.title ?? "",
-            deleteURL: trashURL + "/\(blogID)/delete",
+            deleteURL: DemoURLs.deleteForever(blogID),
             trashURL: trashURL
         )
     }

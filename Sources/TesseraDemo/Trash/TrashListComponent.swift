@@ -6,10 +6,11 @@ import Tessera
 /// form the client script updates in place) and a "Delete forever…" link to a confirmation
 /// page, whose form posts to this component's `delete` action. One query.
 final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked Sendable {
+    /// `POST <scene>/:item/restore` and `POST <scene>/:item/delete`.
+    static let restore = Action("restore", path: ":item/restore", TrashListComponent.restore)
+    static let delete = Action("delete", path: ":item/delete", TrashListComponent.delete)
     override class var actions: ActionTable {
-        ActionTable()
-            .on("restore", path: ":item/restore", TrashListComponent.restore)
-            .on("delete", path: ":item/delete", TrashListComponent.delete)
+        ActionTable().on(restore).on(delete)
     }
 
     // MARK: - Configuration
@@ -36,7 +37,7 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
     }
 
     override func viewModel() -> Model {
-        let cell = TrashCell(restoreURL: { [sceneURL] in "\(sceneURL)/\($0)/restore" }, deleteURL: DemoURLs.confirmDelete)
+        let cell = TrashCell(restoreURL: { [sceneURL] in Self.restore.url(in: sceneURL, $0) }, deleteURL: DemoURLs.confirmDelete)
         return Model(
             hasItems: !blogs.isEmpty, items: ArrayDataSource(items: blogs, cell: cell),
             emptyState: EmptyState("Nothing in the trash."), notice: notice)

@@ -4,7 +4,7 @@ import Tessera
 
 /// Which building blocks a profile page is made of, decided once from who is looking: the
 /// only place "is this my own profile?" is asked.
-enum ProfileComposition: Equatable {
+enum ProfileComposition: TemplateVariant, Equatable {
     /// Someone else's profile (or a visitor's view): who they are and what they published.
     case visitor
     /// Your own: the same, plus your drafts and a summary of your trash.
@@ -24,7 +24,8 @@ enum ProfileComposition: Equatable {
     /// Every component either composition may hold (``UserScene``'s declaration).
     static let slots = [info, blogs, drafts, trash]
 
-    /// The scene's body template: own profiles have a sidebar.
+    /// The scene's body template: own profiles have a sidebar. Both are checked at start-up
+    /// (``UserScene`` is a ``VariantScene``).
     var template: String {
         switch self {
         case .visitor: "Users/ProfileScene"

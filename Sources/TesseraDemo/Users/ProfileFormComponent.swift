@@ -6,8 +6,10 @@ import Tessera
 /// Saving goes to the profile with a one-time notice; refused input comes back with the
 /// messages and what was typed.
 final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: saves the profile.
+    static let save = Action("save", path: "", ProfileFormComponent.save)
     override class var actions: ActionTable {
-        ActionTable().on("save", path: "", ProfileFormComponent.save)
+        ActionTable().on(save)
     }
 
     // MARK: - Configuration
@@ -39,7 +41,7 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
 
     override func viewModel() -> Model {
         Model(
-            actionURL: sceneURL,
+            actionURL: url(for: Self.save),
             profileURL: profileURL(profileID),
             displayName: displayName,
             bio: bio,

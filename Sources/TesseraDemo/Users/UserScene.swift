@@ -5,15 +5,15 @@ import Tessera
 /// `GET /users/:id`: a member's profile, assembled from self-managing components like
 /// building blocks. Whose profile it is picks the composition once (``ProfileComposition``);
 /// the components then load and paginate on their own.
-final class UserScene: Scene, @unchecked Sendable {
+final class UserScene: Scene, VariantScene, @unchecked Sendable {
     override class var path: String { "/users/:id" }
-    override var template: String? { variant.template }
     override class var composition: [ComponentSlot] { ProfileComposition.slots }
 
     // MARK: - State
 
     private var profileID: Int64 = 0
-    private var variant = ProfileComposition.visitor
+    /// Whose profile this is, which picks the template (``ProfileComposition/template``).
+    private(set) var variant = ProfileComposition.visitor
     private let subject = ProfileSubject()
 
     // MARK: - Life cycle

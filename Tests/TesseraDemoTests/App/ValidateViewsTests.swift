@@ -1,4 +1,6 @@
 import Foundation
+import Tessera
+import TesseraDemo
 import Testing
 
 /// `tessera validate --views COPY` on a copy of the demo's templates: a key no view model
@@ -66,5 +68,59 @@ struct ValidateViewsTests {
         let result = try validate(copy)
         #expect(result.status != 0)
         #expect(result.output.contains("BlogCell: has no template (expected Views/**/BlogCell.mustache)"), "\(result.output)")
+    }
+
+    @Test(
+        "deleting a template no convention finds fails naming the file and the type",
+        arguments: [
+            ("Messages/MessageSection", "MessageSection: has no template (expected Views/**/MessageSection.mustache)"),
+            (
+                "Users/OwnProfileScene",
+                "UserScene: its variant 'own' names template 'Users/OwnProfileScene', which does not exist (expected Views/Users/OwnProfileScene.mustache)"
+            ),
+            (
+                "Layouts/Main",
+                "DemoApp: declares the layout 'Layouts/Main', which does not exist (expected Views/Layouts/Main.mustache)"
+            ),
+        ])
+    func deletedDeclaredTemplateFails(template: String, message: String) throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        try FileManager.default.removeItem(at: copy.appendingPathComponent(template + ".mustache"))
+        let result = try validate(copy)
+        #expect(result.status != 0)
+        #expect(result.output.contains(message), "\(result.output)")
+    }
+
+    /// Every `.mustache` under `Views/`, deleted one at a time from one copy (put back after
+    /// each), checked in this process the way `validate` checks (``TesseraApp/check(_:)``): each
+    /// deletion must fail, naming the template.
+    @Test("deleting any one of the demo's templates fails the check, naming it")
+    func everyTemplateIsRequired() throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        var configuration = TesseraConfiguration()
+        configuration.viewsDirectory = copy.path
+        _ = try DemoApp().check(configuration)
+        let files = (FileManager.default.enumerator(atPath: copy.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".mustache") }.sorted()
+        #expect(files.count > 40, "found \(files.count) templates")
+        for file in files {
+            let url = copy.appendingPathComponent(file)
+            let text = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            defer { try? text.write(to: url) }
+            let name = String(file.dropLast(".mustache".count))
+            let typeName = String(name.split(separator: "/").last ?? "")
+            do {
+                _ = try DemoApp().check(configuration)
+                Issue.record("deleting Views/\(file) passed the check")
+            } catch {
+                let output = "\(error)"
+                #expect(
+                    output.contains(name) || output.contains("**/\(typeName).mustache"),
+                    "deleting Views/\(file): \(output)")
+            }
+        }
     }
 }

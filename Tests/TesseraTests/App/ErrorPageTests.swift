@@ -46,11 +46,11 @@ struct ErrorPageTests {
         }
     }
 
-    @Test("without Layouts/Main, pages and error pages use Tessera's layout with the site's name")
+    @Test("an app declaring no layout: pages and error pages use Tessera's layout with the site's name")
     func builtInLayout() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all.filter { $0.key != "Layouts/Main" })
         defer { folder.remove() }
-        try await TestApp(FixtureApp(), root: folder.root).test { client in
+        try await TestApp(FixtureApp(declaresLayout: false), root: folder.root).test { client in
             let page = try await client.get("/items")
             #expect(page.status == .ok)
             #expect(page.select("header .brand").map(\.text) == ["Fixture Shop"])

@@ -8,7 +8,8 @@ import Testing
 /// A component that names an absolute action path, as a copied guide might.
 final class AbsoluteActionComponent: Component<EmptyModel>, @unchecked Sendable {
     override class var template: String? { "Books/Finish" }
-    override class var actions: ActionTable { ActionTable().on("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish) }
+    static let finish = Action("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish)
+    override class var actions: ActionTable { ActionTable().on(finish) }
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
 }
 
@@ -31,7 +32,7 @@ final class TwiceDeclaredScene: Scene, @unchecked Sendable {
 final class TypoScene: Scene, @unchecked Sendable {
     override class var path: String { "/typo" }
     override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
-    override var template: String? { "Books/Typo" }
+    override class var template: String? { "Books/Typo" }
 }
 
 /// A scene whose own action (path "") is its page's address.
@@ -43,9 +44,9 @@ final class SelfPostingScene: Scene, @unchecked Sendable {
 /// Posts to its scene's own path.
 final class SelfPostingComponent: Component<EmptyModel>, @unchecked Sendable {
     override class var template: String? { "Books/Finish" }
-    override class var actions: ActionTable {
-        ActionTable().on("save", path: "", SelfPostingComponent.save).on("remove", SelfPostingComponent.save)
-    }
+    static let save = Action("save", path: "", SelfPostingComponent.save)
+    static let remove = Action("remove", SelfPostingComponent.save)
+    override class var actions: ActionTable { ActionTable().on(save).on(remove) }
     func save(_ context: ActionContext) async throws -> ActionResult { .done }
 }
 
@@ -101,7 +102,37 @@ struct RouteDeclarationTests {
         #expect(BookPageScene.link(5) == "/books/5")
         #expect(BookPageScene.link("a b/c") == "/books/a%20b%2Fc")
         #expect(ShelfPageScene.link() == "/books")
-        #expect(ShelfPageScene.link(to: "finish", of: FinishComponent.self, 3) == "/books/3/finish")
-        #expect(SelfPostingScene.link(to: "save", of: SelfPostingComponent.self, 9) == "/notes/9")
+        #expect(ShelfPageScene.link(to: FinishComponent.finish, 3) == "/books/3/finish")
+        #expect(SelfPostingScene.link(to: SelfPostingComponent.save, 9) == "/notes/9")
+        #expect(SelfPostingScene.link(to: SelfPostingComponent.remove, "a b") == "/notes/a%20b/remove")
+    }
+
+    @Test("a component's form URLs come from its typed actions, under the scene it renders in")
+    func componentActionURLs() {
+        let shelf = FinishComponent(id: "shelf")
+        shelf.sceneURL = "/books"
+        #expect(shelf.url(for: FinishComponent.finish, 3) == "/books/3/finish")
+        #expect(shelf.url(for: FinishComponent.finish, "x/y") == "/books/x%2Fy/finish")
+        let note = SelfPostingComponent(id: "form")
+        note.sceneURL = "/notes/9"
+        #expect(note.url(for: SelfPostingComponent.save) == "/notes/9")
+        #expect(note.url(for: SelfPostingComponent.remove) == "/notes/9/remove")
+        #expect(SelfPostingComponent.remove.url(in: "/", 1) == "/remove")
+    }
+
+    @Test("the action table and the routes use the typed actions' names and paths")
+    func tableFromTypedActions() {
+        #expect(SelfPostingComponent.actions.entries.map(\.name) == ["save", "remove"])
+        #expect(SelfPostingComponent.actions.entries.map(\.path) == ["", "remove"])
+        let posts = RouteTable(scenes: [SelfPostingScene.self]).routes.filter { $0.method == "POST" }
+        #expect(posts.map(\.path) == ["/notes/:id", "/notes/:id/remove"])
+        #expect(posts.map(\.action) == ["save", "remove"])
+    }
+
+    @Test("a scene says whether it mounts an action: its composition holds the action's component")
+    func scenesMountingAnAction() {
+        #expect(ShelfPageScene.links(to: FinishComponent.finish))
+        #expect(!BookPageScene.links(to: FinishComponent.finish))
+        #expect(!ShelfPageScene.links(to: SelfPostingComponent.save))
     }
 }

@@ -8,13 +8,14 @@ import Testing
 /// A page at `/books/:id`.
 final class BookPageScene: Scene, @unchecked Sendable {
     override class var path: String { "/books/:id" }
-    override var template: String? { "Books/Page" }
+    override class var template: String? { "Books/Page" }
 }
 
 /// A shelf whose action, copied from a guide, names the same parameter `item`.
 final class FinishComponent: Component<EmptyModel>, @unchecked Sendable {
     override class var template: String? { "Books/Finish" }
-    override class var actions: ActionTable { ActionTable().on("finish", path: ":item/finish", FinishComponent.finish) }
+    static let finish = Action("finish", path: ":item/finish", FinishComponent.finish)
+    override class var actions: ActionTable { ActionTable().on(finish) }
     func finish(_ context: ActionContext) async throws -> ActionResult { .done }
 }
 

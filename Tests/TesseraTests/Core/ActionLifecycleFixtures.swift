@@ -7,7 +7,7 @@ import Tessera
 final class VaultScene: Scene, @unchecked Sendable {
     override class var path: String { "/vaults/:id" }
     override class var composition: [ComponentSlot] { [counter, echo] }
-    override var template: String? { "Scenes/Vault" }
+    override class var template: String? { "Scenes/Vault" }
 
     static let counter = ComponentSlot("counter", CounterComponent.self)
     static let echo = ComponentSlot("echo", EchoComponent.self)
@@ -35,12 +35,10 @@ final class VaultScene: Scene, @unchecked Sendable {
 /// `bump` also asks for the echo to be sent along.
 final class CounterComponent: Component<CounterComponent.Model>, @unchecked Sendable {
     override class var template: String? { "Components/Counter" }
-    override class var actions: ActionTable {
-        ActionTable()
-            .on("set", CounterComponent.set)
-            .on("bump", CounterComponent.bump)
-            .on("refused", CounterComponent.refused)
-    }
+    static let set = Action("set", CounterComponent.set)
+    static let bump = Action("bump", CounterComponent.bump)
+    static let refused = Action("refused", CounterComponent.refused)
+    override class var actions: ActionTable { ActionTable().on(set).on(bump).on(refused) }
 
     private var value = ""
 

@@ -96,7 +96,7 @@ struct DataSourceTests {
 
     @Test("sections mix item types, each drawn by the cell registered for its type, with header and footer")
     func sectionedMapping() throws {
-        let source = try SectionedDataSource(
+        let source = try SectionedDataSource<StandardSection>(
             sections: [
                 DataSourceSection(id: "latest", header: Heading(text: "Latest"), items: [Post(title: "One"), Photo(name: "x"), Post(title: "Two")], footer: More(url: "/more"))
             ], registry: registry)
@@ -105,7 +105,7 @@ struct DataSourceTests {
 
     @Test("each section has its own empty state")
     func sectionEmptyState() throws {
-        let source = try SectionedDataSource(
+        let source = try SectionedDataSource<StandardSection>(
             sections: [
                 DataSourceSection(header: Heading(text: "Drafts"), items: [], emptyState: EmptyState("No drafts.", action: (label: "Write one", url: "/drafts/new"))),
                 DataSourceSection(items: [Post(title: "Kept")]),
@@ -115,7 +115,7 @@ struct DataSourceTests {
 
     @Test("a cell can hold a nested data source")
     func nestedDataSource() throws {
-        let source = try SectionedDataSource(
+        let source = try SectionedDataSource<StandardSection>(
             sections: [DataSourceSection(items: [Post(title: "Above"), Strip(photos: [Photo(name: "1"), Photo(name: "2")])])], registry: registry)
         #expect(render(source).contains("<article>Above</article><div class=\"strip\"><img src=\"/p/1.svg\" alt=\"1\"><img src=\"/p/2.svg\" alt=\"2\"></div>"))
     }
@@ -123,10 +123,10 @@ struct DataSourceTests {
     @Test("an item type with no renderer is reported when the data source is configured")
     func unregisteredTypeIsReported() {
         #expect(throws: DataSourceError(typeName: String(reflecting: Unknown.self), role: .cell, section: 1)) {
-            try SectionedDataSource(sections: [DataSourceSection(items: [Post(title: "ok")]), DataSourceSection(items: [Unknown()])], registry: registry)
+            try SectionedDataSource<StandardSection>(sections: [DataSourceSection(items: [Post(title: "ok")]), DataSourceSection(items: [Unknown()])], registry: registry)
         }
         #expect(throws: DataSourceError(typeName: String(reflecting: Post.self), role: .header, section: 0)) {
-            try SectionedDataSource(sections: [DataSourceSection(header: Post(title: "not a header"), items: [])], registry: registry)
+            try SectionedDataSource<StandardSection>(sections: [DataSourceSection(header: Post(title: "not a header"), items: [])], registry: registry)
         }
     }
 
@@ -137,7 +137,7 @@ struct DataSourceTests {
             static let template: String? = "Heading"
             func viewModel(for quote: Quote) -> TextModel { TextModel(text: "“\(quote.text)”") }
         }
-        let source = try SectionedDataSource(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
+        let source = try SectionedDataSource<StandardSection>(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
         #expect(render(source).contains("<h2>“hi”</h2>"))
     }
 }

@@ -41,9 +41,8 @@ struct ItemCell: CellRenderer {
 /// Lists items, two per page, with a like action and "load more".
 final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Sendable {
     override class var template: String? { "Components/ItemList" }
-    override class var actions: ActionTable {
-        ActionTable().on("like", path: ":item/like", ItemListComponent.like)
-    }
+    static let like = Action("like", path: ":item/like", ItemListComponent.like)
+    override class var actions: ActionTable { ActionTable().on(like) }
     override var fragmentQuery: [(String, String)] { page > 1 ? [("page", String(page))] : [] }
 
     private var page = 1
@@ -131,7 +130,7 @@ class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
     override class var composition: [ComponentSlot] {
         [ComponentSlot("item-list", ItemListComponent.self), ComponentSlot("like-total", LikeTotalComponent.self)]
     }
-    override var template: String? { "Scenes/Items" }
+    override class var template: String? { "Scenes/Items" }
 
     override func parseParameters(_ scope: RequestScope) throws { HookLog.shared.add("parseParameters") }
     override func chooseLayout(_ scope: RequestScope) -> String? {
@@ -171,7 +170,7 @@ final class ItemsWithBrokenPartScene: ItemsScene, @unchecked Sendable {
         super.configureComponents(scope)
         add(BrokenComponent(id: "broken"))
     }
-    override var template: String? { nil }
+    override class var template: String? { nil }
 }
 
 /// Templates of the fixtures.

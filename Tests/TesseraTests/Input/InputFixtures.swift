@@ -14,12 +14,10 @@ final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Se
     static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
 
     override class var template: String? { "Components/NoteForm" }
-    override class var actions: ActionTable {
-        ActionTable()
-            .on("save", path: "", NoteFormComponent.save)
-            .on("go", NoteFormComponent.go)
-            .on("guess", NoteFormComponent.guess)
-    }
+    static let save = Action("save", path: "", NoteFormComponent.save)
+    static let go = Action("go", NoteFormComponent.go)
+    static let guess = Action("guess", NoteFormComponent.guess)
+    override class var actions: ActionTable { ActionTable().on(save).on(go).on(guess) }
 
     private var note = ""
     private var problem: String?

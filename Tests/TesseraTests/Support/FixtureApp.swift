@@ -5,8 +5,11 @@ import Tessera
 /// A small app built through Tessera's public entry point: the `item` fixtures of the core
 /// tests, mounted from ``TesseraApp`` declarations.
 struct FixtureApp: TesseraApp {
+    /// Whether the app declares `Layouts/Main` (default) or uses Tessera's layout.
+    var declaresLayout = true
     var name: String { "Fixture Shop" }
     var scenes: [Scene.Type] { [ItemsScene.self] }
+    var layout: String? { declaresLayout ? "Layouts/Main" : nil }
 
     func migrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("items") { db in

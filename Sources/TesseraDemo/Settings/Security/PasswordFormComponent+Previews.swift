@@ -7,10 +7,10 @@ extension PasswordFormComponent: Previewable {
     static var previews: [Preview] {
         [
             Preview("signed in", signedInAs: 1, sceneURL: "/settings/security/password", fixtures: DemoFixtures.community) {
-                PasswordFormComponent(id: "password", actionURL: DemoURLs.password, changedURL: DemoURLs.password)
+                PasswordFormComponent(id: "password", changedURL: DemoURLs.password)
             },
             Preview("hostile member", signedInAs: 1, sceneURL: "/settings/security/password", fixtures: DemoFixtures.hostileMember) {
-                PasswordFormComponent(id: "password", actionURL: DemoURLs.password, changedURL: DemoURLs.password)
+                PasswordFormComponent(id: "password", changedURL: DemoURLs.password)
             },
         ]
     }

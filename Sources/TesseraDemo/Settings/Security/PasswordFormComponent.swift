@@ -5,19 +5,19 @@ import Tessera
 /// The change-password form: current, new and confirmation fields, each with its own error.
 /// Passwords are never written back into the form.
 final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unchecked Sendable {
+    /// `POST` to the scene's own address: changes the password.
+    static let change = Action("change", path: "", PasswordFormComponent.change)
     override class var actions: ActionTable {
-        ActionTable().on("change", path: "", PasswordFormComponent.change)
+        ActionTable().on(change)
     }
 
     // MARK: - Configuration
 
-    private let actionURL: String
     private let changedURL: String
 
-    /// A form posting to `actionURL`; after a change the browser goes to `changedURL`, where a
+    /// A form posting to its ``change`` action; after a change the browser goes to `changedURL`, where a
     /// one-time notice (never a query a link could replay) says the password was changed.
-    init(id: String, actionURL: String, changedURL: String) {
-        self.actionURL = actionURL
+    init(id: String, changedURL: String) {
         self.changedURL = changedURL
         super.init(id: id)
     }
@@ -29,7 +29,7 @@ final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unch
     // MARK: - Life cycle
 
     override func viewModel() -> Model {
-        Model(actionURL: actionURL, problems: problems)
+        Model(actionURL: url(for: Self.change), problems: problems)
     }
 
     /// The values the template reads: one `<field>Error` per field of ``PasswordChange``.

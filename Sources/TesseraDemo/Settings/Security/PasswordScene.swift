@@ -15,8 +15,6 @@ final class PasswordScene: MemberScene<EmptyModel>, @unchecked Sendable {
 
     override func configureComponents(_ scope: RequestScope, memberID: Int64) {
         add(
-            PasswordFormComponent(
-                id: Self.form.id, actionURL: DemoURLs.password,
-                changedURL: DemoURLs.password))
+            PasswordFormComponent(id: Self.form.id, changedURL: DemoURLs.password))
     }
 }

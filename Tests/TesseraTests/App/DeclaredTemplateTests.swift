@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import TesseraTesting
+
+@testable import Tessera
+
+// MARK: - Fixtures: a section renderer
+
+/// Draws each shelf section with `Views/Shelves/ShelfSection.mustache`.
+struct ShelfSection: SectionRenderer {}
+
+/// A list whose sections are drawn by ``ShelfSection``: nothing but its model's type names it.
+final class SectionShelfComponent: Component<SectionShelfComponent.Model>, @unchecked Sendable {
+    override func viewModel() -> Model {
+        let registry = CellRegistry()
+        let source = try? SectionedDataSource<ShelfSection>(sections: [DataSourceSection(items: [])], registry: registry)
+        return Model(rows: source)
+    }
+
+    struct Model: TemplateModel {
+        let rows: SectionedDataSource<ShelfSection>?
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("rows") { $0.rows }]
+    }
+}
+
+final class SectionShelfScene: Scene, @unchecked Sendable {
+    static let shelf = ComponentSlot("shelf", SectionShelfComponent.self)
+    override class var path: String { "/shelves" }
+    override class var rendersComponentsInOrder: Bool { true }
+    override class var composition: [ComponentSlot] { [shelf] }
+    override func configureComponents(_ scope: RequestScope) { add(SectionShelfComponent(id: Self.shelf.id)) }
+}
+
+struct SectionShelfApp: TesseraApp {
+    var scenes: [Scene.Type] { [SectionShelfScene.self] }
+}
+
+// MARK: - Fixtures: a scene with variants
+
+/// A room seen by a visitor or by its owner (`?as=owner`), each with its own template.
+enum RoomVariant: TemplateVariant {
+    case visitor, owner
+    var template: String { self == .owner ? "Rooms/OwnerRoom" : "Rooms/VisitorRoom" }
+}
+
+final class RoomScene: Scene, VariantScene, @unchecked Sendable {
+    static let shelf = ComponentSlot("shelf", SectionShelfComponent.self)
+    override class var path: String { "/rooms" }
+    override class var composition: [ComponentSlot] { [shelf] }
+    var variant = RoomVariant.visitor
+
+    override func configureComponents(_ scope: RequestScope) {
+        if scope.query["as"] == "owner" { variant = .owner }
+        add(SectionShelfComponent(id: Self.shelf.id))
+    }
+}
+
+struct RoomApp: TesseraApp {
+    var scenes: [Scene.Type] { [RoomScene.self] }
+}
+
+// MARK: - Fixtures: a declared layout
+
+struct DeclaredLayoutApp: TesseraApp {
+    var scenes: [Scene.Type] { [ReadingRoomScene.self] }
+    var layout: String? { "Layouts/Main" }
+}
+
+// MARK: - Tests
+
+/// Every template an app can render is declared on a type start-up walks: a section renderer's
+/// (by its data source's type), every variant of a scene, the app's layout. Deleting any of them
+/// fails the check naming the file and the Swift type; a key one reads is checked against its model.
+@Suite("Declared templates")
+struct DeclaredTemplateTests {
+    static let shelfTemplates = [
+        "Shelves/SectionShelfComponent": "<div>{{rows}}</div>",
+        "Shelves/ShelfSection": "{{^isEmpty}}<ol data-items>{{items}}</ol>{{/isEmpty}}{{#isEmpty}}<p>Empty shelf</p>{{/isEmpty}}",
+    ]
+
+    static let roomTemplates = shelfTemplates.merging([
+        "Rooms/VisitorRoom": "<h1>Visiting</h1>{{components.shelf}}",
+        "Rooms/OwnerRoom": "<h1>Your room</h1>{{components.shelf}}",
+    ]) { $1 }
+
+    // MARK: - Section renderers
+
+    @Test("a section renderer's template is checked: deleting it fails naming the file and the type")
+    func deletedSectionTemplate() throws {
+        let present = try AppFolder(templates: Self.shelfTemplates)
+        defer { present.remove() }
+        _ = try SectionShelfApp().check(present.configuration)
+
+        let deleted = try AppFolder(templates: Self.shelfTemplates.filter { $0.key != "Shelves/ShelfSection" })
+        defer { deleted.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try SectionShelfApp().check(deleted.configuration) }
+        #expect(error.problems.map(\.description) == ["ShelfSection: has no template (expected Views/**/ShelfSection.mustache)"])
+    }
+
+    @Test("a key a section template reads is checked against SectionModel")
+    func misspeltSectionKey() throws {
+        var templates = Self.shelfTemplates
+        templates["Shelves/ShelfSection"] = "<ol>{{itemz}}</ol>"
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try SectionShelfApp().check(folder.configuration) }
+        #expect(
+            error.problems.map(\.description).contains {
+                $0.hasSuffix("Shelves/ShelfSection.mustache:1:5: key 'itemz' is not provided by SectionModel (ShelfSection)")
+            }, "\(error)")
+    }
+
+    @Test("a section renderer draws each section with its own template")
+    func sectionRendererDraws() async throws {
+        let folder = try AppFolder(templates: Self.shelfTemplates)
+        defer { folder.remove() }
+        try await TestApp(SectionShelfApp(), root: folder.root).test { client in
+            let page = try await client.get("/shelves")
+            #expect(page.status == .ok)
+            #expect(page.select("#shelf div p").map(\.text) == ["Empty shelf"])
+        }
+    }
+
+    // MARK: - Scene variants
+
+    @Test("every variant's template is checked: deleting one fails naming the scene, the variant and the file")
+    func deletedVariantTemplate() throws {
+        let present = try AppFolder(templates: Self.roomTemplates)
+        defer { present.remove() }
+        _ = try RoomApp().check(present.configuration)
+
+        let deleted = try AppFolder(templates: Self.roomTemplates.filter { $0.key != "Rooms/OwnerRoom" })
+        defer { deleted.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try RoomApp().check(deleted.configuration) }
+        #expect(
+            error.problems.map(\.description) == [
+                "RoomScene: its variant 'owner' names template 'Rooms/OwnerRoom', which does not exist (expected Views/Rooms/OwnerRoom.mustache)"
+            ])
+    }
+
+    @Test("a variant the visitor never gets is checked too: its keys and the components it places")
+    func variantTemplateChecked() throws {
+        var templates = Self.roomTemplates
+        templates["Rooms/OwnerRoom"] = "<h1>{{titel}}</h1>{{components.shelv}}"
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try RoomApp().check(folder.configuration) }
+        let lines = error.problems.map(\.description)
+        #expect(lines.contains { $0.hasSuffix("Rooms/OwnerRoom.mustache:1:5: key 'titel' is not provided by EmptyModel (RoomScene)") }, "\(error)")
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "Rooms/OwnerRoom.mustache:1:21: RoomScene: its template places component 'shelv', which its composition does not declare (declared: shelf)")
+            }, "\(error)")
+    }
+
+    @Test("the variant chosen per request is the template rendered")
+    func variantRendered() async throws {
+        let folder = try AppFolder(templates: Self.roomTemplates)
+        defer { folder.remove() }
+        try await TestApp(RoomApp(), root: folder.root).test { client in
+            let visitor = try await client.get("/rooms")
+            #expect(visitor.select("h1").map(\.text) == ["Visiting"])
+            let owner = try await client.get("/rooms?as=owner")
+            #expect(owner.select("h1").map(\.text) == ["Your room"])
+        }
+    }
+
+    // MARK: - Layouts
+
+    @Test("a declared layout that Views/ lacks fails naming the app and the file")
+    func deletedDeclaredLayout() throws {
+        let room = ["Rooms/ReadingRoomScene": "<h1>Reading room</h1>"]
+        let present = try AppFolder(templates: room.merging(["Layouts/Main": "<!DOCTYPE html><html><body>{{content}}</body></html>"]) { $1 })
+        defer { present.remove() }
+        _ = try DeclaredLayoutApp().check(present.configuration)
+
+        let deleted = try AppFolder(templates: room)
+        defer { deleted.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try DeclaredLayoutApp().check(deleted.configuration) }
+        #expect(
+            error.problems.map(\.description) == [
+                "DeclaredLayoutApp: declares the layout 'Layouts/Main', which does not exist (expected Views/Layouts/Main.mustache)"
+            ])
+    }
+
+    @Test("an app declaring no layout uses Tessera's; a Layouts/Main it does not declare is a warning")
+    func undeclaredLayout() throws {
+        let folder = try AppFolder(templates: ["Rooms/ReadingRoomScene": "<h1>Reading room</h1>"])
+        defer { folder.remove() }
+        let quiet = try ReadingRoomApp().checkWithWarnings(folder.configuration)
+        #expect(quiet.warnings.isEmpty)
+        #expect(ReadingRoomApp().siteConfiguration(folder.configuration).defaultLayout == BuiltInTemplates.layout)
+
+        let unused = try AppFolder(templates: [
+            "Rooms/ReadingRoomScene": "<h1>Reading room</h1>", "Layouts/Main": "<!DOCTYPE html><html><body>{{content}}</body></html>",
+        ])
+        defer { unused.remove() }
+        let warned = try ReadingRoomApp().checkWithWarnings(unused.configuration)
+        #expect(warned.warnings.contains { $0.contains("Layouts/Main.mustache is not used: ReadingRoomApp declares no layout") }, "\(warned.warnings)")
+    }
+}
