@@ -40,6 +40,9 @@ public struct SectionedDataSource: HTMLFragment, TemplateReadable, @unchecked Se
         throw DataSourceError(typeName: String(reflecting: type(of: value)), role: role, section: section)
     }
 
+    /// Whether no section has any item (each section then draws its own empty state).
+    public var isEmpty: Bool { sections.allSatisfy(\.items.isEmpty) }
+
     // MARK: - Rendering
 
     /// Markup (its cells are drawn through the registry, chosen at run time).
