@@ -89,11 +89,11 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
 
         static let templateKeys: [TemplateKey<Model>] =
             [
-            TemplateKey("heading") { $0.heading },
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("publishURL") { $0.publishURL },
-            TemplateKey("deleteURL") { $0.deleteURL },
-            TemplateKey("saved") { $0.saved },
+                TemplateKey("heading") { $0.heading },
+                TemplateKey("actionURL") { $0.actionURL },
+                TemplateKey("publishURL") { $0.publishURL },
+                TemplateKey("deleteURL") { $0.deleteURL },
+                TemplateKey("saved") { $0.saved },
             ] + TemplateKey.including { $0.fields }
     }
 
