@@ -4,7 +4,10 @@
 /// `ArrayDataSource` with a configure-cell block).
 ///
 /// Interpolate it in a template (`{{rows}}` with `.fragment(dataSource)`): it writes each cell
-/// straight into the page. When there are no items it writes `emptyState` instead, if any.
+/// straight into the page. When there are no items it writes `emptyState` instead, if any: a
+/// list's empty state is always its data source's. A template that wraps the cells in markup
+/// of its own (`<ul>`) reads its model's `isEmpty` key, declared as
+/// `TemplateKey("isEmpty") { $0.rows.isEmpty }`, and writes `{{rows}}` bare when it is true.
 public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment, TemplateReadable {
     /// The items, in display order.
     public let items: [Cell.Item]
@@ -24,6 +27,9 @@ public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment, TemplateReadabl
         self.emptyState = emptyState
         self.drawCells = { source, writer, renderer in source.cell.write(source.items, into: &writer, renderer: renderer) }
     }
+
+    /// Whether there are no items (the empty state is drawn instead of cells).
+    public var isEmpty: Bool { items.isEmpty }
 
     /// Writes every cell, or the empty state.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {

@@ -36,6 +36,9 @@ public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, Templ
         throw DataSourceError(typeName: String(reflecting: type(of: value)), role: role, section: section)
     }
 
+    /// Whether no section has any item (each section then draws its own empty state).
+    public var isEmpty: Bool { sections.allSatisfy(\.items.isEmpty) }
+
     // MARK: - Rendering
 
     /// Markup drawn by `Section`, whose template is checked against ``SectionModel`` (its

@@ -27,55 +27,34 @@ final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unch
 
     // MARK: - State
 
-    private var title = ""
-    private var body = ""
-    private var problems: [String: String] = [:]
+    /// The title and text shown, and their problems.
+    private var fields = PostFormFields()
 
     // MARK: - Life cycle
 
     /// Shows `blog`'s title and text (its scene loaded and checked it).
     func show(_ blog: Blog) {
-        title = blog.title
-        body = blog.body
+        fields.title = blog.title
+        fields.body = blog.body
     }
 
     override func viewModel() -> Model {
         Model(
-            actionURL: url(for: Self.save),
-            blogURL: blogURL(blogID),
-            title: title,
-            titleMaxLength: Draft.titleField.maxScalars,
-            body: body,
-            bodyMaxLength: Draft.bodyField.maxScalars,
-            titleError: problems["title"],
-            bodyError: problems["body"],
-            formError: problems.isEmpty ? nil : "Please fix the marked fields."
-        )
+            actionURL: url(for: Self.save), blogURL: blogURL(blogID),
+            fields: fields.model(idPrefix: "blog", hint: "Everyone can read the post. Leave a blank line between paragraphs."))
     }
 
-    /// The values the template reads.
+    /// The values the template reads: its own, then the shared title and text fields'.
     struct Model: TemplateModel {
         let actionURL: String
         let blogURL: String
-        let title: String
-        let titleMaxLength: Int
-        let body: String
-        let bodyMaxLength: Int
-        let titleError: String?
-        let bodyError: String?
-        let formError: String?
+        let fields: PostFormFields.Model
 
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("blogURL") { $0.blogURL },
-            TemplateKey("title") { $0.title },
-            TemplateKey("titleMaxLength") { $0.titleMaxLength },
-            TemplateKey("body") { $0.body },
-            TemplateKey("bodyMaxLength") { $0.bodyMaxLength },
-            TemplateKey("titleError") { $0.titleError },
-            TemplateKey("bodyError") { $0.bodyError },
-            TemplateKey("formError") { $0.formError },
-        ]
+        static let templateKeys: [TemplateKey<Model>] =
+            [
+                TemplateKey("actionURL") { $0.actionURL },
+                TemplateKey("blogURL") { $0.blogURL },
+            ] + TemplateKey.including { $0.fields }
     }
 
     // MARK: - Actions
@@ -84,11 +63,11 @@ final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unch
     /// is not the member's.
     func save(_ context: ActionContext) async throws -> ActionResult {
         let userID = try context.requireUser()
-        title = context.form.text("title")
-        body = context.form["body"] ?? ""
-        problems = Draft.problems(title: title, body: body, publishing: true)
-        guard problems.isEmpty else { return .invalid }
-        guard try await BlogStore(database: context.database).update(blogID, by: userID, title: title, body: body) else {
+        fields.title = context.form.text("title")
+        fields.body = context.form["body"] ?? ""
+        fields.refuse(Draft.problems(title: fields.title, body: fields.body, publishing: true))
+        guard fields.errors.isEmpty else { return .invalid }
+        guard try await BlogStore(database: context.database).update(blogID, by: userID, title: fields.title, body: fields.body) else {
             throw RequestError.notFound()
         }
         try await context.noticeOnNextPage(Notice("Your changes are published."))

@@ -8,6 +8,11 @@ import Tessera
 public struct Comment: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "comment"
 
+    /// The comment form's one field; its raw value is the input's name.
+    public enum Field: String, CaseIterable, Sendable {
+        case text
+    }
+
     /// The comment field: up to 2,000 characters (8,000 bytes), several lines, trimmed.
     public static let textField = TextField("text", maxScalars: 2000, lines: .multiple)
 

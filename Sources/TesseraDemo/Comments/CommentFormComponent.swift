@@ -31,7 +31,7 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
     // MARK: - State
 
     private var text = ""
-    private var problem: String?
+    private var errors = FormErrors<Comment.Field>()
     private var posted = false
     private var signedIn = false
 
@@ -47,7 +47,7 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
             signInURL: signInURL,
             actionURL: url(for: Self.comment),
             text: text,
-            textError: problem,
+            errors: errors,
             posted: posted,
             maxLength: Comment.textField.maxScalars
         )
@@ -59,7 +59,7 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
         let signInURL: String
         let actionURL: String
         let text: String
-        let textError: String?
+        let errors: FormErrors<Comment.Field>
         let posted: Bool
         let maxLength: Int
 
@@ -68,7 +68,7 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
             TemplateKey("signInURL") { $0.signInURL },
             TemplateKey("actionURL") { $0.actionURL },
             TemplateKey("text") { $0.text },
-            TemplateKey("textError") { $0.textError },
+            TemplateKey("errors") { $0.errors },
             TemplateKey("posted") { $0.posted },
             TemplateKey("maxLength") { $0.maxLength },
         ]
@@ -82,10 +82,8 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
         let userID = try context.requireUser()
         signedIn = true
         text = context.form["text"] ?? ""
-        if let problem = Comment.problem(with: text) {
-            self.problem = problem
-            return .invalid
-        }
+        errors[.text] = Comment.problem(with: text)
+        guard errors.isEmpty else { return .invalid }
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let id = try await CommentStore(database: context.database).add(
             to: thread.blogID, by: userID, body: body, at: context.scope.demo.now())

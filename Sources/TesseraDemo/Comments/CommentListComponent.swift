@@ -41,23 +41,20 @@ final class CommentListComponent: Component<CommentListComponent.Model>, @unchec
     override func viewModel() -> Model {
         Model(
             pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "comments"),
-            hasComments: !comments.isEmpty,
-            comments: ArrayDataSource(items: comments, cell: CommentCell(userURL: userURL, postedID: thread.postedID)),
-            emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments."))
+            comments: ArrayDataSource(
+                items: comments, cell: CommentCell(userURL: userURL, postedID: thread.postedID),
+                emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments.")))
     }
 
     /// The values the template reads: the pager's, then the list's.
     struct Model: TemplateModel {
         let pager: Pager
-        let hasComments: Bool
         let comments: ArrayDataSource<CommentCell>
-        let emptyState: EmptyState
 
         static let templateKeys: [TemplateKey<Model>] =
             TemplateKey.including { $0.pager } + [
-                TemplateKey("hasComments") { $0.hasComments },
+                TemplateKey("isEmpty") { $0.comments.isEmpty },
                 TemplateKey("comments") { $0.comments },
-                TemplateKey("emptyState") { $0.emptyState },
             ]
     }
 }

@@ -20,15 +20,21 @@ public struct Draft: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
     /// (leading and trailing blank lines too).
     public static let bodyField = TextField("body", maxScalars: 20_000, maxBytes: 60_000, lines: .multiple, trimsWhitespace: false)
 
+    /// The fields of a post's form (a draft's or a published post's); raw values are the
+    /// inputs' names.
+    public enum Field: String, CaseIterable, Sendable {
+        case title, body
+    }
+
     /// The rules a draft must follow to be saved (the fields' limits) and to be published
-    /// (a title and a body). Messages name the field.
-    public static func problems(title: String, body: String, publishing: Bool) -> [String: String] {
-        var problems: [String: String] = [:]
-        problems["title"] = titleField.check(title).problem
-        problems["body"] = bodyField.check(body).problem
+    /// (a title and a body), by field.
+    public static func problems(title: String, body: String, publishing: Bool) -> [Field: String] {
+        var problems: [Field: String] = [:]
+        problems[.title] = titleField.check(title).problem
+        problems[.body] = bodyField.check(body).problem
         if publishing {
-            if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems["title"] = "Give the post a title before publishing." }
-            if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems["body"] = "Write something before publishing." }
+            if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems[.title] = "Give the post a title before publishing." }
+            if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems[.body] = "Write something before publishing." }
         }
         return problems
     }
@@ -38,7 +44,7 @@ public struct Draft: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
 
 extension Draft {
     /// This draft's problems under ``problems(title:body:publishing:)``.
-    public func problems(publishing: Bool) -> [String: String] {
+    public func problems(publishing: Bool) -> [Field: String] {
         Self.problems(title: title, body: body, publishing: publishing)
     }
 

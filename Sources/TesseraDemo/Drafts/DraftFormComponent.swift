@@ -49,11 +49,10 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     private var draftID: Int64?
     /// The draft as stored, shown by the scene (nil for a new one).
     private var stored: Draft?
-    private var title = ""
-    private var body = ""
-    private var problems: [String: String] = [:]
+    /// The title and text shown, and their problems.
+    private var fields = PostFormFields()
     /// The fields' problems as read (they name the length as typed, before a flood was cut).
-    private var inputProblems: [String: String] = [:]
+    private var inputProblems: [Draft.Field: String] = [:]
     private var saved = false
     private var published: PublishDraftFlow.Published?
 
@@ -62,8 +61,8 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     /// Shows `draft`'s text (its scene loaded it and checked it is the member's).
     func show(_ draft: Draft) {
         stored = draft
-        title = draft.title
-        body = draft.body
+        fields.title = draft.title
+        fields.body = draft.body
     }
 
     override func viewModel() -> Model {
@@ -72,46 +71,29 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
             actionURL: Self.save.url(in: formSceneURL),
             publishURL: draftID.map { _ in Self.publish.url(in: formSceneURL) },
             deleteURL: draftID.map { _ in Self.delete.url(in: formSceneURL) },
-            title: title,
-            titleMaxLength: Draft.titleField.maxScalars,
-            body: body,
-            bodyMaxLength: Draft.bodyField.maxScalars,
-            titleError: problems["title"],
-            bodyError: problems["body"],
-            formError: problems.isEmpty ? nil : "Please fix the marked fields.",
-            saved: saved && problems.isEmpty
+            saved: saved && fields.errors.isEmpty,
+            fields: fields.model(
+                idPrefix: "draft", hint: "Only you can see a draft. Leave a blank line between paragraphs.")
         )
     }
 
-    /// The values the template reads.
+    /// The values the template reads: its own, then the shared title and text fields'.
     struct Model: TemplateModel {
         let heading: String
         let actionURL: String
         let publishURL: String?
         let deleteURL: String?
-        let title: String
-        let titleMaxLength: Int
-        let body: String
-        let bodyMaxLength: Int
-        let titleError: String?
-        let bodyError: String?
-        let formError: String?
         let saved: Bool
+        let fields: PostFormFields.Model
 
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("heading") { $0.heading },
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("publishURL") { $0.publishURL },
-            TemplateKey("deleteURL") { $0.deleteURL },
-            TemplateKey("title") { $0.title },
-            TemplateKey("titleMaxLength") { $0.titleMaxLength },
-            TemplateKey("body") { $0.body },
-            TemplateKey("bodyMaxLength") { $0.bodyMaxLength },
-            TemplateKey("titleError") { $0.titleError },
-            TemplateKey("bodyError") { $0.bodyError },
-            TemplateKey("formError") { $0.formError },
-            TemplateKey("saved") { $0.saved },
-        ]
+        static let templateKeys: [TemplateKey<Model>] =
+            [
+                TemplateKey("heading") { $0.heading },
+                TemplateKey("actionURL") { $0.actionURL },
+                TemplateKey("publishURL") { $0.publishURL },
+                TemplateKey("deleteURL") { $0.deleteURL },
+                TemplateKey("saved") { $0.saved },
+            ] + TemplateKey.including { $0.fields }
     }
 
     /// The address the form's actions are under: its scene's, or the editor's once a new draft
@@ -139,13 +121,13 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
 
     /// Creates a draft and goes to its editor (or publishes it, with `intent=publish`).
     private func create(by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
-        problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
-        if problems.isEmpty, title.isEmpty, body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            problems["title"] = "Write a title or some text before saving."
+        fields.refuse(Draft.problems(title: fields.title, body: fields.body, publishing: false).merging(inputProblems) { $1 })
+        if fields.errors.isEmpty, fields.title.isEmpty, fields.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            fields.errors[.title] = "Write a title or some text before saving."
         }
-        guard problems.isEmpty else { return .invalid }
+        guard fields.errors.isEmpty else { return .invalid }
         let id = try await DraftStore(database: context.database).create(
-            for: userID, title: title, body: body, at: context.scope.demo.now())
+            for: userID, title: fields.title, body: fields.body, at: context.scope.demo.now())
         draftID = id  // from here on the form edits the stored draft, even if publishing is refused
         return wantsPublish(context) ? try await publish(id, by: userID, context) : .redirect(to: editURL(id))
     }
@@ -154,9 +136,9 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     private func saveDraft(_ id: Int64, by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
         if wantsPublish(context) { return try await publish(id, by: userID, context) }
         let store = DraftStore(database: context.database)
-        problems = Draft.problems(title: title, body: body, publishing: false).merging(inputProblems) { $1 }
-        guard problems.isEmpty else { return .invalid }
-        guard try await store.save(id, of: userID, title: title, body: body, at: context.scope.demo.now()) else {
+        fields.refuse(Draft.problems(title: fields.title, body: fields.body, publishing: false).merging(inputProblems) { $1 })
+        guard fields.errors.isEmpty else { return .invalid }
+        guard try await store.save(id, of: userID, title: fields.title, body: fields.body, at: context.scope.demo.now()) else {
             throw RequestError.notFound()
         }
         saved = true
@@ -188,9 +170,9 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     private func readInput(_ form: Parameters) {
         let typedTitle = form.field(Draft.titleField)
         let typedBody = form.field(Draft.bodyField)
-        title = typedTitle.value
-        body = typedBody.value
-        inputProblems = ["title": typedTitle.problem, "body": typedBody.problem].compactMapValues { $0 }
+        fields.title = typedTitle.value
+        fields.body = typedBody.value
+        inputProblems = [.title: typedTitle.problem, .body: typedBody.problem].compactMapValues { $0 }
     }
 
     private func wantsPublish(_ context: ActionContext) -> Bool {
@@ -199,14 +181,14 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
 
     private func publish(_ id: Int64, by userID: Int64, _ context: ActionContext) async throws -> ActionResult {
         let outcome = try await PublishDraftFlow.run(
-            draft: id, title: title, body: body, by: userID, database: context.database, at: context.scope.demo.now())
+            draft: id, title: fields.title, body: fields.body, by: userID, database: context.database, at: context.scope.demo.now())
         switch outcome {
         case .published(let result):
             published = result
             try await context.noticeOnNextPage(Notice("Your post is published."))
             return .redirect(to: blogURL(result.blogID))
         case .refused(let problems):
-            self.problems = problems.merging(inputProblems) { $1 }
+            fields.refuse(problems.merging(inputProblems) { $1 })
             return .invalid
         }
     }

@@ -32,24 +32,19 @@ final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked 
 
     override func viewModel() -> Model {
         Model(
-            hasDrafts: !drafts.isEmpty,
-            drafts: ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL)),
-            emptyState: EmptyState("No drafts yet."),
+            drafts: ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL), emptyState: EmptyState("No drafts yet.")),
             newDraftURL: newDraftURL
         )
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let hasDrafts: Bool
         let drafts: ArrayDataSource<DraftCell>
-        let emptyState: EmptyState
         let newDraftURL: String
 
         static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("hasDrafts") { $0.hasDrafts },
+            TemplateKey("isEmpty") { $0.drafts.isEmpty },
             TemplateKey("drafts") { $0.drafts },
-            TemplateKey("emptyState") { $0.emptyState },
             TemplateKey("newDraftURL") { $0.newDraftURL },
         ]
     }

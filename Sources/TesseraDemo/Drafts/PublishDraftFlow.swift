@@ -18,7 +18,7 @@ enum PublishDraftFlow {
     /// How it ended: published, or refused with a message per field.
     enum Outcome: Sendable, Equatable {
         case published(Published)
-        case refused([String: String])
+        case refused([Draft.Field: String])
     }
 
     /// Publishes `userID`'s draft `id` with its latest `title` and `body`.

@@ -29,22 +29,18 @@ final class PrioritiesComponent: Component<PrioritiesComponent.Model>, @unchecke
 
     override func viewModel() -> Model {
         Model(
-            hasPriorities: !priorities.isEmpty,
-            priorities: ArrayDataSource(items: priorities, cell: PriorityCell()),
-            emptyState: EmptyState("Nothing in focus right now.")
+            priorities: ArrayDataSource(
+                items: priorities, cell: PriorityCell(), emptyState: EmptyState("Nothing in focus right now."))
         )
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let hasPriorities: Bool
         let priorities: ArrayDataSource<PriorityCell>
-        let emptyState: EmptyState
 
         static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("hasPriorities") { $0.hasPriorities },
+            TemplateKey("isEmpty") { $0.priorities.isEmpty },
             TemplateKey("priorities") { $0.priorities },
-            TemplateKey("emptyState") { $0.emptyState },
         ]
     }
 }

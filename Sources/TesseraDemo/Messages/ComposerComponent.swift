@@ -32,7 +32,7 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
 
     /// The text as typed, kept when the message is refused.
     private var text = ""
-    private var rejection: MessageRejection?
+    private var errors = FormErrors<MessageRejection.Field>()
     /// Whether this request sent a message (the text field then takes focus again).
     private var sent = false
 
@@ -42,8 +42,7 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
         Model(
             actionURL: url(for: Self.send),
             text: text,
-            textError: rejection?.field == .text ? rejection?.message : nil,
-            imageError: rejection?.field == .image ? rejection?.message : nil,
+            errors: errors,
             maxLength: TextSendStrategy.field.maxScalars,
             sent: sent
         )
@@ -53,16 +52,14 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
     struct Model: TemplateModel {
         let actionURL: String
         let text: String
-        let textError: String?
-        let imageError: String?
+        let errors: FormErrors<MessageRejection.Field>
         let maxLength: Int
         let sent: Bool
 
         static let templateKeys: [TemplateKey<Model>] = [
             TemplateKey("actionURL") { $0.actionURL },
             TemplateKey("text") { $0.text },
-            TemplateKey("textError") { $0.textError },
-            TemplateKey("imageError") { $0.imageError },
+            TemplateKey("errors") { $0.errors },
             TemplateKey("maxLength") { $0.maxLength },
             TemplateKey("sent") { $0.sent },
         ]
@@ -77,10 +74,8 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
         let store = MessageStore(database: context.database)
         let typed = context.form.field(TextSendStrategy.field)
         text = typed.value  // as typed (trimmed), kept if refused
-        if let problem = typed.problem {
-            rejection = MessageRejection(field: .text, message: problem)
-            return .invalid
-        }
+        errors[.text] = typed.problem
+        guard errors.isEmpty else { return .invalid }
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text,
             image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),
@@ -89,7 +84,7 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
         do {
             _ = try await MessageSending.send(outgoing, through: store)
         } catch let refused as MessageRejection {
-            rejection = refused
+            errors[refused.field] = refused.message
             return .invalid
         }
         text = ""

@@ -28,19 +28,15 @@ final class ConversationListComponent: Component<ConversationListComponent.Model
     }
 
     override func viewModel() -> Model {
-        Model(
-            isEmpty: summaries.isEmpty,
-            rows: dataSource
-        )
+        Model(rows: dataSource)
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let isEmpty: Bool
         let rows: ArrayDataSource<ConversationCell>
 
         static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.isEmpty },
+            TemplateKey("isEmpty") { $0.rows.isEmpty },
             TemplateKey("rows") { $0.rows },
         ]
     }

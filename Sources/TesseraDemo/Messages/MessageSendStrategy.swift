@@ -59,10 +59,11 @@ struct OutgoingMessage: Sendable {
 
 // MARK: - MessageRejection
 
-/// Why a message was refused, and which field it concerns.
+/// Why a message was refused, and which field it concerns (the composer shows it there,
+/// through its ``FormErrors``).
 struct MessageRejection: Error, Sendable, Equatable {
-    /// The form field at fault.
-    enum Field: String, Sendable {
+    /// The composer's fields; their raw values are the inputs' names.
+    enum Field: String, CaseIterable, Sendable {
         case text, image
     }
 

@@ -28,12 +28,17 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
         super.init(id: id)
     }
 
+    /// The form's fields; their raw values are the inputs' names.
+    enum Field: String, CaseIterable, Sendable {
+        case to, text
+    }
+
     // MARK: - State
 
     private var members: [User] = []
     private var recipientID: Int64?
     private var text = ""
-    private var problems: [String: String] = [:]
+    private var errors = FormErrors<Field>()
 
     // MARK: - Life cycle
 
@@ -52,7 +57,7 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
         Model(
             actionURL: url(for: Self.start), conversationsURL: conversationsURL,
             members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
-            text: text, toError: problems["to"], textError: problems["text"])
+            text: text, errors: errors)
     }
 
     /// The values the template reads.
@@ -61,8 +66,7 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
         let conversationsURL: String
         let members: [Member]
         let text: String
-        let toError: String?
-        let textError: String?
+        let errors: FormErrors<Field>
 
         static let templateKeys: [TemplateKey<Model>] = [
             TemplateKey("actionURL") { $0.actionURL },
@@ -70,8 +74,7 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
             TemplateKey("members") { $0.members },
             TemplateKey("text") { $0.text },
             TemplateKey("maxLength") { _ in TextSendStrategy.field.maxScalars },
-            TemplateKey("toError") { $0.toError },
-            TemplateKey("textError") { $0.textError },
+            TemplateKey("errors") { $0.errors },
         ]
     }
 
@@ -99,11 +102,11 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
         var recipient: User?
         if let to = context.form["to"], let id = Int64(to), id != userID { recipient = try await users.user(id) }
         recipientID = recipient?.id
-        if recipient == nil { problems["to"] = "Choose whom to write to." }
+        if recipient == nil { errors[.to] = "Choose whom to write to." }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { problems["text"] = "Write a message first." }
-        do { try TextSendStrategy.checkLength(trimmed) } catch { problems["text"] = error.message }
-        guard problems.isEmpty, let recipient, let me = try await users.user(userID) else {
+        if trimmed.isEmpty { errors[.text] = "Write a message first." }
+        do { try TextSendStrategy.checkLength(trimmed) } catch { errors[.text] = error.message }
+        guard errors.isEmpty, let recipient, let me = try await users.user(userID) else {
             members = try await users.others(than: userID)  // the form is shown again from this state, not reloaded
             return .invalid
         }

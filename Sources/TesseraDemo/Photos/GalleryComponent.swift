@@ -28,19 +28,15 @@ final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Send
     }
 
     override func viewModel() -> Model {
-        Model(
-            isEmpty: photos.isEmpty,
-            photos: dataSource
-        )
+        Model(photos: dataSource)
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let isEmpty: Bool
         let photos: ArrayDataSource<PhotoCell>
 
         static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.isEmpty },
+            TemplateKey("isEmpty") { $0.photos.isEmpty },
             TemplateKey("photos") { $0.photos },
         ]
     }

@@ -14,11 +14,17 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
         ActionTable().on(signIn).on(signOut)
     }
 
+    /// The form's fields; their raw values are the inputs' names. A refusal never says which
+    /// one was wrong: it is a form-level message.
+    enum Field: String, CaseIterable, Sendable {
+        case username, password
+    }
+
     // MARK: - State
 
     private var username = ""
     private var next = DemoURLs.home
-    private var formError: String?
+    private var errors = FormErrors<Field>()
 
     // MARK: - Life cycle
 
@@ -31,7 +37,7 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
             actionURL: url(for: Self.signIn),
             username: username,
             next: next,
-            formError: formError,
+            errors: errors,
             usernameMaxLength: MemberFields.username.maxScalars,
             passwordMaxLength: MemberFields.password.maxScalars,
             signUpURL: DemoURLs.signUp + (next == DemoURLs.home ? "" : URLQuery.encode([("next", next)]))
@@ -43,7 +49,7 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
         let actionURL: String
         let username: String
         let next: String
-        let formError: String?
+        let errors: FormErrors<Field>
         let usernameMaxLength: Int
         let passwordMaxLength: Int
         let signUpURL: String
@@ -52,7 +58,7 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
             TemplateKey("actionURL") { $0.actionURL },
             TemplateKey("username") { $0.username },
             TemplateKey("next") { $0.next },
-            TemplateKey("formError") { $0.formError },
+            TemplateKey("errors") { $0.errors },
             TemplateKey("usernameMaxLength") { $0.usernameMaxLength },
             TemplateKey("passwordMaxLength") { $0.passwordMaxLength },
             TemplateKey("signUpURL") { $0.signUpURL },
@@ -77,7 +83,7 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
         }
         guard let user else {
             try await throttle.recordAttempt([keys.account, keys.address])
-            formError = "That username and password do not match."
+            errors.message = "That username and password do not match."
             return .invalid
         }
         try await throttle.clear([keys.account])

@@ -20,7 +20,7 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
     private var username = ""
     private var displayName = ""
     private var next: String?
-    private var problems: [SignUp.Field: String] = [:]
+    private var errors = FormErrors<SignUp.Field>(summary: "The account was not created. Check the fields below.")
 
     // MARK: - Life cycle
 
@@ -29,17 +29,17 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
     }
 
     override func viewModel() -> Model {
-        Model(actionURL: url(for: Self.signUp), username: username, displayName: displayName, next: next, problems: problems)
+        Model(actionURL: url(for: Self.signUp), username: username, displayName: displayName, next: next, errors: errors)
     }
 
-    /// The values the template reads: the input kept, the limits, one `<field>Error` per field
-    /// of ``SignUp``.
+    /// The values the template reads: the input kept, the limits, and `errors` (one key per
+    /// field of ``SignUp``).
     struct Model: TemplateModel {
         let actionURL: String
         let username: String
         let displayName: String
         let next: String?
-        let problems: [SignUp.Field: String]
+        let errors: FormErrors<SignUp.Field>
 
         static let templateKeys: [TemplateKey<Model>] =
             [
@@ -47,14 +47,13 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
                 TemplateKey("username") { $0.username },
                 TemplateKey("displayName") { $0.displayName },
                 TemplateKey("next") { $0.next },
-                TemplateKey("hasProblems") { !$0.problems.isEmpty },
+                TemplateKey("errors") { $0.errors },
                 TemplateKey("signInURL") { DemoURLs.signIn + ($0.next.map { URLQuery.encode([("next", $0)]) } ?? "") },
                 TemplateKey("usernameMaxLength") { _ in MemberFields.newUsername.maxScalars },
                 TemplateKey("displayNameMaxLength") { _ in MemberFields.displayName.maxScalars },
                 TemplateKey("passwordMinLength") { _ in MemberFields.newPassword.minScalars },
                 TemplateKey("passwordMaxLength") { _ in MemberFields.newPassword.maxScalars },
             ]
-            + SignUp.Field.allCases.map { field in TemplateKey(field.rawValue + "Error") { $0.problems[field] } }
     }
 
     // MARK: - Actions
@@ -68,8 +67,8 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
         username = signUp.username.value
         displayName = signUp.displayName.value
         next = context.form["next"].flatMap(RedirectTarget.local)
-        problems = signUp.problems()
-        guard problems.isEmpty else { return .invalid }
+        errors = FormErrors(signUp.problems(), summary: errors.summary)
+        guard errors.isEmpty else { return .invalid }
         let throttle = SignInThrottling.throttle(context.scope)
         let key = SignInThrottling.signUpAttempts.key(ClientAddress.subject(of: context.scope))
         try await throttle.check([key], message: SignInThrottling.signUpMessage)
@@ -79,7 +78,7 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
                 username: signUp.username.value, displayName: signUp.displayName.value, password: signUp.password.value,
                 at: context.scope.demo.now())
         else {
-            problems[.username] = SignUp.taken
+            errors[.username] = SignUp.taken
             return .invalid
         }
         let session = try await SessionStore(database: context.scope.site.database).signIn(

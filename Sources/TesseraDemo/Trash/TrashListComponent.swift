@@ -39,21 +39,17 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
     override func viewModel() -> Model {
         let cell = TrashCell(restoreURL: { [sceneURL] in Self.restore.url(in: sceneURL, $0) }, deleteURL: DemoURLs.confirmDelete)
         return Model(
-            hasItems: !blogs.isEmpty, items: ArrayDataSource(items: blogs, cell: cell),
-            emptyState: EmptyState("Nothing in the trash."), notice: notice)
+            items: ArrayDataSource(items: blogs, cell: cell, emptyState: EmptyState("Nothing in the trash.")), notice: notice)
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
-        let hasItems: Bool
         let items: ArrayDataSource<TrashCell>
-        let emptyState: EmptyState
         let notice: String?
 
         static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("hasItems") { $0.hasItems },
+            TemplateKey("isEmpty") { $0.items.isEmpty },
             TemplateKey("items") { $0.items },
-            TemplateKey("emptyState") { $0.emptyState },
             TemplateKey("notice") { $0.notice },
         ]
     }

@@ -30,25 +30,16 @@ final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unch
 
     override func viewModel() -> Model {
         Model(
-            hasItems: count > 0,
-            summary: DisplayText.count(count, "post", "posts") + " in the trash.",
-            trashURL: trashURL,
-            emptyState: EmptyState("Your trash is empty.")
-        )
+            summary: ArrayDataSource(
+                items: count > 0 ? [count] : [], cell: TrashSummaryCell(trashURL: trashURL),
+                emptyState: EmptyState("Your trash is empty.")))
     }
 
-    /// The values the template reads.
+    /// The values the template reads: the summary is a list of one row (none when the trash is
+    /// empty, which draws its empty state).
     struct Model: TemplateModel {
-        let hasItems: Bool
-        let summary: String
-        let trashURL: String
-        let emptyState: EmptyState
+        let summary: ArrayDataSource<TrashSummaryCell>
 
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("hasItems") { $0.hasItems },
-            TemplateKey("summary") { $0.summary },
-            TemplateKey("trashURL") { $0.trashURL },
-            TemplateKey("emptyState") { $0.emptyState },
-        ]
+        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("summary") { $0.summary }]
     }
 }

@@ -47,23 +47,20 @@ final class BlogListComponent: Component<BlogListComponent.Model>, @unchecked Se
     override func viewModel() -> Model {
         Model(
             pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts"),
-            hasBlogs: !blogs.isEmpty,
-            blogs: ArrayDataSource(items: blogs, cell: ProfileBlogCell(blogURL: blogURL)),
-            emptyState: pagination.first == 1 ? emptyState : EmptyState("No more posts."))
+            blogs: ArrayDataSource(
+                items: blogs, cell: ProfileBlogCell(blogURL: blogURL),
+                emptyState: pagination.first == 1 ? emptyState : EmptyState("No more posts.")))
     }
 
     /// The values the template reads: the pager's, then the list's.
     struct Model: TemplateModel {
         let pager: Pager
-        let hasBlogs: Bool
         let blogs: ArrayDataSource<ProfileBlogCell>
-        let emptyState: EmptyState
 
         static let templateKeys: [TemplateKey<Model>] =
             TemplateKey.including { $0.pager } + [
-                TemplateKey("hasBlogs") { $0.hasBlogs },
+                TemplateKey("isEmpty") { $0.blogs.isEmpty },
                 TemplateKey("blogs") { $0.blogs },
-                TemplateKey("emptyState") { $0.emptyState },
             ]
     }
 }

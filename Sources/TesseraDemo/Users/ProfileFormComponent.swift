@@ -29,7 +29,7 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
 
     private var displayName = ""
     private var bio = ""
-    private var problems: [String: String] = [:]
+    private var errors = FormErrors<User.ProfileField>(summary: "Please fix the marked fields.")
 
     // MARK: - Life cycle
 
@@ -45,9 +45,7 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
             profileURL: profileURL(profileID),
             displayName: displayName,
             bio: bio,
-            displayNameError: problems["displayName"],
-            bioError: problems["bio"],
-            formError: problems.isEmpty ? nil : "Please fix the marked fields.",
+            errors: errors,
             maxDisplayName: User.displayNameField.maxScalars,
             maxBio: User.bioField.maxScalars
         )
@@ -59,9 +57,7 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
         let profileURL: String
         let displayName: String
         let bio: String
-        let displayNameError: String?
-        let bioError: String?
-        let formError: String?
+        let errors: FormErrors<User.ProfileField>
         let maxDisplayName: Int
         let maxBio: Int
 
@@ -70,9 +66,7 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
             TemplateKey("profileURL") { $0.profileURL },
             TemplateKey("displayName") { $0.displayName },
             TemplateKey("bio") { $0.bio },
-            TemplateKey("displayNameError") { $0.displayNameError },
-            TemplateKey("bioError") { $0.bioError },
-            TemplateKey("formError") { $0.formError },
+            TemplateKey("errors") { $0.errors },
             TemplateKey("maxDisplayName") { $0.maxDisplayName },
             TemplateKey("maxBio") { $0.maxBio },
         ]
@@ -85,8 +79,8 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
         let userID = try context.requireUser()
         displayName = context.form.text("displayName")
         bio = context.form.text("bio")
-        problems = User.profileProblems(displayName: displayName, bio: bio)
-        guard problems.isEmpty else { return .invalid }
+        errors = FormErrors(User.profileProblems(displayName: displayName, bio: bio), summary: errors.summary)
+        guard errors.isEmpty else { return .invalid }
         guard try await UserStore(database: context.database).updateProfile(userID, displayName: displayName, bio: bio) else {
             throw RequestError.notFound()
         }

@@ -20,14 +20,19 @@ extension User {
     /// The bio field: up to 500 characters, several lines, trimmed.
     public static let bioField = TextField("bio", maxScalars: 500, lines: .multiple)
 
-    /// What is wrong with a profile edit, by field (`displayName`, `bio`): a display name needs
-    /// something besides whitespace, and both keep their field's limits.
-    public static func profileProblems(displayName: String, bio: String) -> [String: String] {
-        var problems: [String: String] = [:]
-        problems["displayName"] = displayNameField.check(displayName).problem
-        problems["bio"] = bioField.check(bio).problem
+    /// The fields of the profile form; raw values are the inputs' names.
+    public enum ProfileField: String, CaseIterable, Sendable {
+        case displayName, bio
+    }
+
+    /// What is wrong with a profile edit, by field: a display name needs something besides
+    /// whitespace, and both keep their field's limits.
+    public static func profileProblems(displayName: String, bio: String) -> [ProfileField: String] {
+        var problems: [ProfileField: String] = [:]
+        problems[.displayName] = displayNameField.check(displayName).problem
+        problems[.bio] = bioField.check(bio).problem
         if displayName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            problems["displayName"] = "Give a name to show on your posts."
+            problems[.displayName] = "Give a name to show on your posts."
         }
         return problems
     }

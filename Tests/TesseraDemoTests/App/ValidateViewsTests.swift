@@ -60,6 +60,24 @@ struct ValidateViewsTests {
             "\(result.output)")
     }
 
+    @Test("a misspelt field in a form's {{#errors.…}} fails with file:line:col, the field and FormErrors' field type")
+    func misspeltFormErrorFieldFails() throws {
+        let copy = try copyOfViews()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let file = copy.appendingPathComponent("Sessions/SignUpFormComponent.mustache")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let line = #"{{#errors.password}}<p class="field-error" id="signup-password-error">{{errors.password}}</p>{{/errors.password}}"#
+        #expect(text.contains(line))
+        try text.replacingOccurrences(of: line, with: line.replacingOccurrences(of: "errors.password", with: "errors.pasword"))
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try validate(copy)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains(
+                "Views/Sessions/SignUpFormComponent.mustache:23:7: key 'errors.pasword': 'pasword' is not provided by FormErrors<TesseraDemo.SignUp.Field> (SignUpFormComponent)"),
+            "\(result.output)")
+    }
+
     @Test("a deleted template fails, naming the type that renders it")
     func deletedTemplateFails() throws {
         let copy = try copyOfViews()

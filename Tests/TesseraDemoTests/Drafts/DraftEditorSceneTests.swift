@@ -255,7 +255,7 @@ struct DraftEditorSceneTests {
         let site = try TestSite()
         let database = site.profileDatabase
         let refused = try await PublishDraftFlow.run(draft: 2, title: "", body: "", by: 1, database: database, at: TestSite.now)
-        #expect(refused == .refused(["title": "Give the post a title before publishing.", "body": "Write something before publishing."]))
+        #expect(refused == .refused([.title: "Give the post a title before publishing.", .body: "Write something before publishing."]))
         await #expect(throws: RequestError.notFound()) {
             try await PublishDraftFlow.run(draft: 1, title: "T", body: "B", by: 2, database: database, at: TestSite.now)
         }

@@ -94,6 +94,18 @@ struct DataSourceTests {
         #expect(render(source) == "<div><p class=\"empty-state\">No photos yet.</p></div>")
     }
 
+    @Test("a data source says whether it is empty, for a template that hides its own wrapper around an empty list")
+    func dataSourcesSayWhetherEmpty() throws {
+        #expect(ArrayDataSource(items: [Photo](), cell: PhotoCell()).isEmpty)
+        #expect(!ArrayDataSource(items: [Photo(name: "a")], cell: PhotoCell()).isEmpty)
+        let empty = try SectionedDataSource(
+            sections: [DataSourceSection(items: []), DataSourceSection(items: [], emptyState: EmptyState("None."))], registry: registry)
+        #expect(empty.isEmpty)
+        let one = try SectionedDataSource(
+            sections: [DataSourceSection(items: []), DataSourceSection(items: [Post(title: "One")])], registry: registry)
+        #expect(!one.isEmpty)
+    }
+
     @Test("sections mix item types, each drawn by the cell registered for its type, with header and footer")
     func sectionedMapping() throws {
         let source = try SectionedDataSource<StandardSection>(

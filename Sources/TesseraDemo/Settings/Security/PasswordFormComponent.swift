@@ -24,27 +24,26 @@ final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unch
 
     // MARK: - State
 
-    private var problems: [PasswordChange.Field: String] = [:]
+    private var errors = FormErrors<PasswordChange.Field>(summary: "The password was not changed. Check the fields below.")
 
     // MARK: - Life cycle
 
     override func viewModel() -> Model {
-        Model(actionURL: url(for: Self.change), problems: problems)
+        Model(actionURL: url(for: Self.change), errors: errors)
     }
 
-    /// The values the template reads: one `<field>Error` per field of ``PasswordChange``.
+    /// The values the template reads: the limits and `errors` (one key per field of ``PasswordChange``).
     struct Model: TemplateModel {
         let actionURL: String
-        let problems: [PasswordChange.Field: String]
+        let errors: FormErrors<PasswordChange.Field>
 
         static let templateKeys: [TemplateKey<Model>] =
             [
                 TemplateKey("actionURL") { $0.actionURL },
-                TemplateKey("hasProblems") { !$0.problems.isEmpty },
+                TemplateKey("errors") { $0.errors },
                 TemplateKey("minimumLength") { _ in PasswordChange.minimumLength },
                 TemplateKey("maximumBytes") { _ in PasswordChange.maximumBytes },
             ]
-            + PasswordChange.Field.allCases.map { field in TemplateKey(field.rawValue + "Error") { $0.problems[field] } }
     }
 
     // MARK: - Actions
@@ -56,15 +55,15 @@ final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unch
         let userID = try context.requireUser()
         let change = PasswordChange(
             current: context.form["current"] ?? "", new: context.form["new"] ?? "", confirm: context.form["confirm"] ?? "")
-        problems = change.problems()
-        guard problems.isEmpty else { return .invalid }
+        errors = FormErrors(change.problems(), summary: errors.summary)
+        guard errors.isEmpty else { return .invalid }
         let throttle = SignInThrottling.throttle(context.scope)
         let key = SignInThrottling.passwordFailures.key(String(userID))
         try await throttle.check([key], message: SignInThrottling.passwordMessage)
         let credentials = MemberCredentials(database: context.database)
         guard try await credentials.changePassword(userID: userID, current: change.current, new: change.new) else {
             try await throttle.recordAttempt([key])
-            problems[.current] = PasswordChange.wrongCurrent
+            errors[.current] = PasswordChange.wrongCurrent
             return .invalid
         }
         try await throttle.clear([key])

@@ -1,0 +1,44 @@
+import Tessera
+
+// MARK: - PostFormFields
+
+/// A post's title and text as the form shows them, with their problems: the one form a draft's
+/// editor (``DraftFormComponent``) and a published post's editor (``BlogEditFormComponent``)
+/// share, drawn by the partial `Views/Drafts/PostFields.mustache`.
+struct PostFormFields: Sendable {
+    /// The title as typed (or as stored, before any post).
+    var title = ""
+    /// The text as typed (or as stored, before any post).
+    var body = ""
+    /// The problems by field; the form-level message says to fix the marked fields.
+    var errors = FormErrors<Draft.Field>(summary: "Please fix the marked fields.")
+
+    /// Replaces the problems with `problems` (those of ``Draft/problems(title:body:publishing:)``).
+    mutating func refuse(_ problems: [Draft.Field: String]) {
+        errors = FormErrors(problems, summary: errors.summary)
+    }
+
+    /// The model of the fields, their elements' ids starting with `idPrefix` and the text
+    /// field followed by `hint`.
+    func model(idPrefix: String, hint: String) -> Model {
+        Model(fields: self, idPrefix: idPrefix, hint: hint)
+    }
+
+    /// What the partial reads: `idPrefix`, `hint`, `title`, `titleMaxLength`, `body`,
+    /// `bodyMaxLength`, `errors`.
+    struct Model: TemplateModel {
+        let fields: PostFormFields
+        let idPrefix: String
+        let hint: String
+
+        static let templateKeys: [TemplateKey<Model>] = [
+            TemplateKey("idPrefix") { $0.idPrefix },
+            TemplateKey("hint") { $0.hint },
+            TemplateKey("title") { $0.fields.title },
+            TemplateKey("titleMaxLength") { _ in Draft.titleField.maxScalars },
+            TemplateKey("body") { $0.fields.body },
+            TemplateKey("bodyMaxLength") { _ in Draft.bodyField.maxScalars },
+            TemplateKey("errors") { $0.fields.errors },
+        ]
+    }
+}
