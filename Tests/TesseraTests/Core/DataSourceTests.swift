@@ -98,10 +98,10 @@ struct DataSourceTests {
     func dataSourcesSayWhetherEmpty() throws {
         #expect(ArrayDataSource(items: [Photo](), cell: PhotoCell()).isEmpty)
         #expect(!ArrayDataSource(items: [Photo(name: "a")], cell: PhotoCell()).isEmpty)
-        let empty = try SectionedDataSource(
+        let empty = try SectionedDataSource<StandardSection>(
             sections: [DataSourceSection(items: []), DataSourceSection(items: [], emptyState: EmptyState("None."))], registry: registry)
         #expect(empty.isEmpty)
-        let one = try SectionedDataSource(
+        let one = try SectionedDataSource<StandardSection>(
             sections: [DataSourceSection(items: []), DataSourceSection(items: [Post(title: "One")])], registry: registry)
         #expect(!one.isEmpty)
     }
