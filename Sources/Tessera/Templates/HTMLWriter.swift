@@ -119,36 +119,61 @@ public struct HTMLWriter: ~Copyable {
 
     /// Appends UTF-8 `raw` escaped for HTML text and quoted attribute values.
     ///
-    /// Runs of safe bytes are copied in one go; only `& < > " '` and NUL are replaced.
+    /// Runs of safe bytes are copied in one go; only `& < > " '` and NUL are replaced. The scan
+    /// looks at 8 bytes at a time and steps over a word holding none of them at once.
     public mutating func writeEscaped(_ raw: UnsafeBufferPointer<UInt8>) {
+        guard let source = raw.baseAddress else { return }
+        let end = raw.count
         var runStart = 0
         var index = 0
-        let end = raw.count
         while index < end {
-            let byte = raw[index]
-            // Every byte to replace is at most '>' (0x3E); one compare skips the rest.
-            if byte > 0x3E {
-                index += 1
-                continue
+            if end &- index >= 8 {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if !Self.holdsSpecialByte(word) {
+                    index &+= 8
+                    continue
+                }
             }
-            let replacement: StaticString
-            switch byte {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            case 0: replacement = "\u{FFFD}"
-            default:
-                index += 1
-                continue
+            let stop = min(index &+ 8, end)
+            while index < stop {
+                if let replacement = Self.replacement(for: source[index]) {
+                    if runStart < index { writeRaw(UnsafeBufferPointer(start: source + runStart, count: index &- runStart)) }
+                    replacement.withUTF8Buffer { writeRaw($0) }
+                    runStart = index &+ 1
+                }
+                index &+= 1
             }
-            if runStart < index { writeRaw(UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
-            replacement.withUTF8Buffer { writeRaw($0) }
-            index += 1
-            runStart = index
         }
-        if runStart < raw.count { writeRaw(UnsafeBufferPointer(rebasing: raw[runStart..<raw.count])) }
+        if runStart < end { writeRaw(UnsafeBufferPointer(start: source + runStart, count: end &- runStart)) }
+    }
+
+    /// Whether the 8 bytes of `word` hold one ``replacement(for:)`` replaces: for each such
+    /// byte, `word` XOR that byte repeated has a zero byte, found with the classic
+    /// `(x - 0x01…) & ~x & 0x80…` test (exact as a yes or no). About 4 instructions a byte
+    /// fewer than looking at each byte.
+    @inline(__always)
+    private static func holdsSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+        let found = zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x3E))
+            | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x27)) | zeroBytes(word)
+        return found & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The entity that replaces `byte`, or nil for a byte written as is.
+    @inline(__always)
+    private static func replacement(for byte: UInt8) -> StaticString? {
+        // Every byte to replace is at most '>' (0x3E); one compare skips the rest.
+        guard byte <= 0x3E else { return nil }
+        switch byte {
+        case UInt8(ascii: "&"): return "&amp;"
+        case UInt8(ascii: "<"): return "&lt;"
+        case UInt8(ascii: ">"): return "&gt;"
+        case UInt8(ascii: "\""): return "&quot;"
+        case UInt8(ascii: "'"): return "&#39;"
+        case 0: return "\u{FFFD}"
+        default: return nil
+        }
     }
 
     /// Appends `text` as a URL attribute value: a scheme other than http, https or mailto is

@@ -24,8 +24,7 @@ public struct Blog: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
 
     /// The body's paragraphs: blocks separated by blank lines, trimmed, empty ones dropped.
     public var paragraphs: [String] {
-        body.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        TextParagraphs.split(body)
     }
 }
 

@@ -38,9 +38,6 @@ struct CommentCellModel: TemplateModel {
     var authorURL: String { cell.userURL(item.comment.userID) }
     var date: String { DisplayText.date(item.comment.createdAt) }
     var isoDate: String { DisplayText.isoDate(item.comment.createdAt) }
-    var paragraphs: [String] {
-        item.comment.body.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-    }
+    var paragraphs: [String] { TextParagraphs.split(item.comment.body) }
     var isNew: Bool { item.comment.id == cell.postedID }
 }

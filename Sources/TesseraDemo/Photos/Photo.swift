@@ -14,3 +14,14 @@ public struct Photo: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
     public var url: String
     public var createdAt: Date
 }
+
+extension Photo {
+    /// Decodes a row by column name (faster than the `Codable` decoder on every page).
+    public init(row: Row) throws {
+        id = row["id"]
+        userID = row["userID"]
+        title = row["title"]
+        url = row["url"]
+        createdAt = row["createdAt"]
+    }
+}

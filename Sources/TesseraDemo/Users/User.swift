@@ -18,3 +18,15 @@ public struct User: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
     public var passwordHash: String
     public var createdAt: Date
 }
+
+extension User {
+    /// Decodes a row by column name (faster than the `Codable` decoder on every page).
+    public init(row: Row) throws {
+        id = row["id"]
+        username = row["username"]
+        displayName = row["displayName"]
+        bio = row["bio"]
+        passwordHash = row["passwordHash"]
+        createdAt = row["createdAt"]
+    }
+}

@@ -53,3 +53,15 @@ struct TextExcerptTests {
         #expect(TextField("t", maxScalars: 5, trimsWhitespace: false).check(" a ").value == " a ")
     }
 }
+
+/// Paragraphs are split at blank lines as browsers send them, trimmed, empty ones dropped.
+@Suite("Text paragraphs")
+struct TextParagraphsTests {
+    @Test("blank lines split paragraphs, with \\n or \\r\\n line ends; each is trimmed; empty ones are dropped")
+    func splitsAtBlankLines() {
+        #expect(TextParagraphs.split("One.\n\nTwo\nlines.\r\n\r\n  Three.  \n\n\n\n") == ["One.", "Two\nlines.", "Three."])
+        #expect(TextParagraphs.split("\u{00A0}é\u{301} <b>\u{2003}") == ["é\u{301} <b>"])
+        #expect(TextParagraphs.split(" \n\n \r\n") == [])
+        #expect(TextParagraphs.split("a\n\n\nb") == ["a", "b"])
+    }
+}
