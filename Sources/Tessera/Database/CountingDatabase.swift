@@ -9,24 +9,28 @@ import GRDB
 /// `PRAGMA` statements are not counted: GRDB runs them once per connection to learn the schema,
 /// and a budget should measure the app's queries, not whether a connection was warm.
 public struct CountingDatabase: Sendable {
-    /// The pool underneath.
+    /// The pool underneath: writes, and reads that are not a page's.
     public let pool: DatabasePool
+    /// The connections ``read(_:)`` uses.
+    let pageReaders: DatabasePool
     /// Where statements are counted.
     public let counter: QueryCounter
 
     /// Runs `block` in a read-only snapshot and returns its result.
     ///
-    /// The read runs on the calling thread, synchronously, with no hop to the reader's queue
-    /// and back: a page's reads are short and CPU-bound (SQLite's pages are in memory, and in
-    /// WAL mode a reader never waits for a writer), so a hop would cost more than the query.
-    /// A read that is not short belongs in a background service, not on a page.
+    /// The read runs on the calling thread, synchronously, with no hop to a reader's queue and
+    /// back: a page's reads are short and CPU-bound (SQLite's pages are in memory, and in WAL
+    /// mode a reader never waits for a writer), so the hops would cost more than the query. It
+    /// uses connections of its own that only such synchronous reads take, so a thread never
+    /// waits on a reader held by a suspended task (which could deadlock the thread pool). A
+    /// read that is not short belongs in a background service, not on a page.
     public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try readHere(block)
     }
 
     /// The synchronous read (a separate function, so the call cannot pick GRDB's `async` one).
     private func readHere<T>(_ block: (Database) throws -> T) throws -> T {
-        try pool.read { db in try counter.counting(db) { try block(db) } }
+        try pageReaders.read { db in try counter.counting(db) { try block(db) } }
     }
 
     /// Runs `block` in a write transaction and returns its result once committed.
@@ -37,6 +41,6 @@ public struct CountingDatabase: Sendable {
 
     /// A view counting into a child of this counter (a component's share of its request).
     public func child() -> CountingDatabase {
-        CountingDatabase(pool: pool, counter: QueryCounter(parent: counter))
+        CountingDatabase(pool: pool, pageReaders: pageReaders, counter: QueryCounter(parent: counter))
     }
 }

@@ -8,8 +8,13 @@ import GRDB
 /// Tessera registers its own tables (analytics) before the app's migrations. Open it once at
 /// start-up and share it; per request, hand out ``CountingDatabase`` views that count queries.
 public final class TesseraDatabase: Sendable {
-    /// The pool every reader and writer goes through.
+    /// The pool every writer, and every reader outside a page, goes through.
     public let pool: DatabasePool
+    /// Read-only connections for pages' reads, which run synchronously on the request's thread
+    /// (see ``CountingDatabase/read(_:)``). Kept apart from ``pool`` so that no asynchronous
+    /// read ever holds one of them: a thread waiting here waits only for reads already running
+    /// on other threads, so it cannot deadlock.
+    let pageReaders: DatabasePool
     /// The file the database lives in.
     public let path: String
 
@@ -37,10 +42,19 @@ public final class TesseraDatabase: Sendable {
         SubmissionGuard.registerMigration(in: &migrator)
         migrations(&migrator)
         try migrator.migrate(pool)
+        var readOnly = configuration
+        readOnly.readonly = true
+        pageReaders = try DatabasePool(path: path, configuration: readOnly)
+    }
+
+    /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short
+    /// reads on the request path that are not counted (the session lookup).
+    func readOnPage<T>(_ block: (Database) throws -> T) throws -> T {
+        try pageReaders.read(block)
     }
 
     /// A view of this database that counts statements into `counter`.
     public func counting(into counter: QueryCounter) -> CountingDatabase {
-        CountingDatabase(pool: pool, counter: counter)
+        CountingDatabase(pool: pool, pageReaders: pageReaders, counter: counter)
     }
 }

@@ -42,13 +42,13 @@ public struct SessionStore: Sendable {
     public func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
         let (memberSince, visitorSince) = Self.cutoffs(now)
-        return try await database.pool.read { db in
+        return try database.readOnPage { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?
-                      AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
-                    """, arguments: [id, visitorSince, memberSince]
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?
+                          AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
+                        """), arguments: [id, visitorSince, memberSince]
             ).map { Session(id: $0["id"], userID: $0["userID"], csrfToken: $0["csrfToken"]) }
         }
     }

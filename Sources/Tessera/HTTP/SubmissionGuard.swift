@@ -94,12 +94,15 @@ public struct SubmissionGuard: Sendable {
     private func waitForFirst(token: String, path: String) async throws -> String? {
         let deadline = ContinuousClock.now + Self.waitLimit
         while true {
-            let row = try await database.pool.read { db in
+            // Sendable values out, so this is GRDB's asynchronous read (a synchronous read of
+            // the shared pool on a pool thread could wait on readers held by suspended tasks).
+            let claim: (finished: Bool, location: String?)? = try await database.pool.read { db in
                 try Row.fetchOne(
-                    db, sql: "SELECT finished, location FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path])
+                    db, sql: "SELECT finished, location FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path]
+                ).map { (finished: ($0["finished"] as Bool?) == true, location: $0["location"] as String?) }
             }
-            guard let row else { return nil }
-            if row["finished"] as Bool? == true { return row["location"] }
+            guard let claim else { return nil }
+            if claim.finished { return claim.location }
             if ContinuousClock.now >= deadline { return nil }
             try await Task.sleep(for: .milliseconds(25))
         }

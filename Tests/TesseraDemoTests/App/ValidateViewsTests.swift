@@ -6,7 +6,7 @@ import Testing
 /// `tessera validate --views COPY` on a copy of the demo's templates: a key no view model
 /// provides, or a template file that is gone, fails with the file, line, column and Swift type.
 /// Runs the real `tessera` executable the package builds.
-@Suite("tessera validate on changed templates")
+@Suite("tessera validate on changed templates", .serialized)
 struct ValidateViewsTests {
     static let executable = TestSite.repository.appendingPathComponent(".build/debug/tessera")
 
