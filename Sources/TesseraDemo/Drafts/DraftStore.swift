@@ -11,7 +11,8 @@ struct DraftStore {
     /// `userID`'s drafts, most recently edited first.
     func drafts(of userID: Int64) async throws -> [Draft] {
         try await database.read { db in
-            try Draft.filter(Column("userID") == userID).order(Column("updatedAt").desc, Column("id").desc).fetchAll(db)
+            try Draft.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM draft WHERE userID = ? ORDER BY updatedAt DESC, id DESC"), arguments: [userID])
         }
     }
 

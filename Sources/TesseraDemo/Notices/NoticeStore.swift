@@ -19,13 +19,18 @@ struct NoticeStore {
     }
 
     /// The pending notice of `sessionID`, removed as it is read; nil when there is none.
+    ///
+    /// Most pages have none, so a read looks first and only a notice found is deleted, in a
+    /// write whose `RETURNING` hands it over: shown once even when two pages ask at once.
     func take(for sessionID: String) async throws -> Notice? {
-        try await database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notice WHERE sessionID = ?", arguments: [sessionID]) else {
-                return nil
-            }
-            try db.execute(sql: "DELETE FROM notice WHERE sessionID = ?", arguments: [sessionID])
-            return Notice(row["message"], undoURL: row["undoURL"], undoBack: row["undoBack"])
+        let pending = try await database.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM notice WHERE sessionID = ?"), arguments: [sessionID]) ?? false
+        }
+        guard pending else { return nil }
+        return try await database.write { db in
+            try Row.fetchOne(
+                db, sql: "DELETE FROM notice WHERE sessionID = ? RETURNING message, undoURL, undoBack", arguments: [sessionID]
+            ).map { Notice($0["message"], undoURL: $0["undoURL"], undoBack: $0["undoBack"]) }
         }
     }
 

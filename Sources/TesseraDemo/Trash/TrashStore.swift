@@ -39,7 +39,8 @@ struct TrashStore {
     /// How many blogs `userID` has in the trash, in one query.
     func count(of userID: Int64) async throws -> Int {
         try await database.read { db in
-            try Blog.filter(Column("userID") == userID).filter(Column("trashedAt") != nil).fetchCount(db)
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM blog WHERE userID = ? AND trashedAt IS NOT NULL"), arguments: [userID]) ?? 0
         }
     }
 
