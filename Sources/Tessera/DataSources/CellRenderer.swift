@@ -42,7 +42,7 @@ extension CellRenderer {
         var pass = renderer.makePass()
         if case .object(let globals) = renderer.globals { pass.models.append(globals) }
         for item in items {
-            pass.renderNested(compiled, viewModel(for: item), into: &writer)
+            pass.renderCell(compiled, viewModel(for: item), into: &writer)
         }
     }
 }

@@ -26,6 +26,7 @@ enum TemplateNode: Sendable {
 ///
 /// A plain name holds no array (`rest` is nil), so reading a `.variable` node while rendering
 /// retains nothing but its (usually small, inline) first part.
+@usableFromInline
 struct VariableName: Sendable, CustomStringConvertible {
     /// The first part (searched through the context stack); nil for the implicit iterator.
     let first: String?
@@ -41,12 +42,13 @@ struct VariableName: Sendable, CustomStringConvertible {
     /// The parts between dots; empty for the implicit iterator.
     var parts: [String] { (first.map { [$0] } ?? []) + (rest ?? []) }
 
-    var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
+    @usableFromInline var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
 }
 
 // MARK: - OutputContext
 
 /// Where an interpolation stands in the HTML, which decides its escaping.
+@usableFromInline
 enum OutputContext: Sendable, Equatable {
     /// Element text: escape `& < > " '`; Tessera-rendered markup goes out as is.
     case text

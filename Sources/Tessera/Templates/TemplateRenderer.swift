@@ -83,6 +83,29 @@ struct RenderPass {
     }
 
     /// Renders `template` with `model` pushed on the current stack (cells of a list).
+    /// Renders `template` for one cell whose model is `model`, specialised for its type (see
+    /// ``CellStep``): the pass's stack holds the outer contexts (the globals), and the model is
+    /// pushed only around a node that needs the general renderer.
+    @inlinable
+    mutating func renderCell<Model: ViewModel>(_ template: Template, _ model: Model, into writer: inout HTMLWriter) {
+        for step in template.cellSteps {
+            switch step {
+            case .text(let bytes):
+                writer.writeRaw(bytes)
+            case .key(let key, let name, let context):
+                if let value = model.value(forKey: key) {
+                    writeValue(value, context, into: &writer)
+                } else {
+                    writeValue(lookupOutside(name), context, into: &writer)
+                }
+            case .node(let index):
+                models.append(model)
+                runNode(at: index, of: template, into: &writer)
+                models.removeLast()
+            }
+        }
+    }
+
     @usableFromInline
     mutating func renderNested(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
         models.append(model)
@@ -104,40 +127,51 @@ struct RenderPass {
     mutating func run(_ nodes: [TemplateNode], into writer: inout HTMLWriter) {
         var index = 0
         while index < nodes.count {
-            defer { index += 1 }
-            switch nodes[index] {
-            case .text(let text):
-                writer.writeRaw(text.buffer)
-            case .variable(let name, let context):
-                write(lookup(name), context, into: &writer)
-            case .section(let name, let body, let inverted):
-                let value = lookup(name)
-                if inverted {
-                    if !value.isTruthy { run(body, into: &writer) }
-                } else if case .list(let items) = value {
-                    for item in items {
-                        push(item)
-                        run(body, into: &writer)
-                        pop()
-                    }
-                } else if value.isTruthy {
-                    push(value)
+            run(nodes[index], into: &writer)
+            index += 1
+        }
+    }
+
+    /// Runs the node at `index` of `template`'s top level.
+    @usableFromInline
+    mutating func runNode(at index: Int, of template: Template, into writer: inout HTMLWriter) {
+        run(template.nodes[index], into: &writer)
+    }
+
+    /// Runs one node.
+    private mutating func run(_ node: TemplateNode, into writer: inout HTMLWriter) {
+        switch node {
+        case .text(let text):
+            writer.writeRaw(text.buffer)
+        case .variable(let name, let context):
+            write(lookup(name), context, into: &writer)
+        case .section(let name, let body, let inverted):
+            let value = lookup(name)
+            if inverted {
+                if !value.isTruthy { run(body, into: &writer) }
+            } else if case .list(let items) = value {
+                for item in items {
+                    push(item)
                     run(body, into: &writer)
                     pop()
                 }
-            case .partial(let key):
-                if let template = renderer.library.templates[key] { run(template.nodes, into: &writer) }
-            case .parent(let key, let blocks):
-                guard let template = renderer.library.templates[key] else { continue }
-                overrides.append(blocks)
-                run(template.nodes, into: &writer)
-                overrides.removeLast()
-            case .block(let name, let defaultBody, let indentation):
-                if let body = override(for: name) {
-                    run(indentation.isEmpty ? body : body.indentingLines(by: indentation), into: &writer)
-                } else {
-                    run(defaultBody, into: &writer)
-                }
+            } else if value.isTruthy {
+                push(value)
+                run(body, into: &writer)
+                pop()
+            }
+        case .partial(let key):
+            if let template = renderer.library.templates[key] { run(template.nodes, into: &writer) }
+        case .parent(let key, let blocks):
+            guard let template = renderer.library.templates[key] else { return }
+            overrides.append(blocks)
+            run(template.nodes, into: &writer)
+            overrides.removeLast()
+        case .block(let name, let defaultBody, let indentation):
+            if let body = override(for: name) {
+                run(indentation.isEmpty ? body : body.indentingLines(by: indentation), into: &writer)
+            } else {
+                run(defaultBody, into: &writer)
             }
         }
     }
@@ -150,6 +184,10 @@ struct RenderPass {
     }
 
     // MARK: - Lookup
+
+    /// `name` looked up in the pass's stack only (for a cell, whose model is not on it).
+    @usableFromInline
+    func lookupOutside(_ name: VariableName) -> TemplateValue { lookup(name) }
 
     private func lookup(_ name: VariableName) -> TemplateValue {
         guard let first = name.first else {
@@ -179,6 +217,12 @@ struct RenderPass {
     }
 
     // MARK: - Output
+
+    /// Writes `value` with the escaping `context` needs.
+    @usableFromInline
+    func writeValue(_ value: TemplateValue, _ context: OutputContext, into writer: inout HTMLWriter) {
+        write(value, context, into: &writer)
+    }
 
     private func write(_ value: TemplateValue, _ context: OutputContext, into writer: inout HTMLWriter) {
         switch value {

@@ -82,6 +82,18 @@ struct DataSourceTests {
         library.render("List", ["list": .fragment(fragment)]).description
     }
 
+    @Test("a cell reads its own keys first, then the page's globals; sections inside it see its model")
+    func cellLookups() throws {
+        let library = try TemplateLibrary(sources: [
+            TemplateSource(name: "Photo", text: "{{#name}}<b>{{name}}</b>{{/name}}{{^name}}none{{/name}}|{{site}}|{{name}};")
+        ])
+        let globals: [String: TemplateValue] = ["site": "S&", "name": "global"]
+        let renderer = TemplateRenderer(library: library, globals: .object(globals))
+        var writer = HTMLWriter()
+        ArrayDataSource(items: [Photo(name: "a"), Photo(name: "")], cell: PhotoCell()).write(into: &writer, renderer: renderer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "<b>a</b>|S&amp;|a;none|S&amp;|;")
+    }
+
     @Test("an array data source draws every item with its one cell")
     func arrayDataSource() {
         let source = ArrayDataSource(items: [Photo(name: "a"), Photo(name: "b<")], cell: PhotoCell())
