@@ -187,8 +187,3 @@ open class Scene: @unchecked Sendable {
         return result.isEmpty ? "/" : result
     }
 }
-
-extension String {
-    /// Nil when empty.
-    var nonEmpty: String? { isEmpty ? nil : self }
-}

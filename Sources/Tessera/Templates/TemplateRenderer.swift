@@ -94,9 +94,9 @@ struct RenderPass {
                 writer.writeRaw(bytes)
             case .key(let key, let name, let context):
                 if let value = model.value(forKey: key) {
-                    writeValue(value, context, into: &writer)
+                    write(value, context, into: &writer)
                 } else {
-                    writeValue(lookupOutside(name), context, into: &writer)
+                    write(lookup(name), context, into: &writer)
                 }
             case .node(let index):
                 models.append(model)
@@ -185,11 +185,8 @@ struct RenderPass {
 
     // MARK: - Lookup
 
-    /// `name` looked up in the pass's stack only (for a cell, whose model is not on it).
     @usableFromInline
-    func lookupOutside(_ name: VariableName) -> TemplateValue { lookup(name) }
-
-    private func lookup(_ name: VariableName) -> TemplateValue {
+    func lookup(_ name: VariableName) -> TemplateValue {
         guard let first = name.first else {
             // The implicit iterator: the innermost context, or the render's model at the root.
             if let top = values.last { return top }
@@ -218,13 +215,8 @@ struct RenderPass {
 
     // MARK: - Output
 
-    /// Writes `value` with the escaping `context` needs.
     @usableFromInline
-    func writeValue(_ value: TemplateValue, _ context: OutputContext, into writer: inout HTMLWriter) {
-        write(value, context, into: &writer)
-    }
-
-    private func write(_ value: TemplateValue, _ context: OutputContext, into writer: inout HTMLWriter) {
+    func write(_ value: TemplateValue, _ context: OutputContext, into writer: inout HTMLWriter) {
         switch value {
         case .string(let text):
             switch context {
