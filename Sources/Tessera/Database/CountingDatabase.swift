@@ -12,7 +12,7 @@ public struct CountingDatabase: Sendable {
     /// The pool underneath: writes, and reads that are not a page's.
     public let pool: DatabasePool
     /// The connections ``read(_:)`` uses.
-    let pageReaders: DatabasePool
+    let pageReaders: PageReaders
     /// Where statements are counted.
     public let counter: QueryCounter
 

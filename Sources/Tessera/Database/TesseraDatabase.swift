@@ -14,7 +14,7 @@ public final class TesseraDatabase: Sendable {
     /// (see ``CountingDatabase/read(_:)``). Kept apart from ``pool`` so that no asynchronous
     /// read ever holds one of them: a thread waiting here waits only for reads already running
     /// on other threads, so it cannot deadlock.
-    let pageReaders: DatabasePool
+    let pageReaders: PageReaders
     /// The file the database lives in.
     public let path: String
 
@@ -42,9 +42,7 @@ public final class TesseraDatabase: Sendable {
         SubmissionGuard.registerMigration(in: &migrator)
         migrations(&migrator)
         try migrator.migrate(pool)
-        var readOnly = configuration
-        readOnly.readonly = true
-        pageReaders = try DatabasePool(path: path, configuration: readOnly)
+        pageReaders = try PageReaders(path: path, configuration: configuration)
     }
 
     /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short
