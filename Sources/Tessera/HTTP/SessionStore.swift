@@ -67,8 +67,10 @@ public struct SessionStore: Sendable {
         }
     }
 
-    private static func cutoffs(_ now: Date) -> (member: Date, visitor: Date) {
-        (now.addingTimeInterval(-memberLifetime), now.addingTimeInterval(-visitorLifetime))
+    /// The creation times before which a member's and a visitor's sessions have expired at
+    /// `now`, as stored text (``StoredDate``), which compares like the column.
+    private static func cutoffs(_ now: Date) -> (member: String, visitor: String) {
+        (StoredDate.text(now.addingTimeInterval(-memberLifetime)), StoredDate.text(now.addingTimeInterval(-visitorLifetime)))
     }
 
     /// A new session for `userID` (nil for a visitor), stored before it is returned.
