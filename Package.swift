@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Tessera",
                 "TesseraDemo",
+                "TesseraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,9 +7,10 @@ import TesseraDemo
 
 /// `tessera-bench`: in-process benchmarks that print numbers (never assertions).
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tessera-bench", abstract: "Benchmarks of Tessera's renderer.", subcommands: [FortunesBench.self])
+        commandName: "tessera-bench", abstract: "Benchmarks of Tessera's renderer and pages.",
+        subcommands: [FortunesBench.self, PagesBench.self])
 }
 
 // MARK: - FortunesBench

@@ -39,7 +39,7 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
         // A member's response is never stored, unless it already says so itself (an upload's
         // `private, no-store`) or is a public asset.
         let cacheControl = response.headers[.cacheControl] ?? ""
-        if Self.hasSessionCookie(request), !cacheControl.hasPrefix("public"), !cacheControl.contains("no-store") {
+        if Self.hasSessionCookie(request), !cacheControl.hasPrefix("public"), !cacheControl.containsBytes("no-store") {
             response.headers[.cacheControl] = "no-store"
         }
         return response
@@ -48,6 +48,9 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     /// Whether the request sends a `tessera_session` cookie (checked on the raw header: no
     /// parsing for the visitors who have none).
     static func hasSessionCookie(_ request: Request) -> Bool {
-        request.headers[values: .cookie].contains { $0.contains(SessionMiddleware.cookieName + "=") }
+        request.headers[values: .cookie].contains { $0.containsBytes(sessionCookiePrefix) }
     }
 }
+
+/// What a request's `Cookie` header holds when it sends a session.
+private let sessionCookiePrefix = SessionMiddleware.cookieName + "="

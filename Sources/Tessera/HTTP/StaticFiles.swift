@@ -36,6 +36,8 @@ public final class StaticFiles: Sendable {
     struct Index: Sendable {
         var byPath: [String: (asset: Asset, immutable: Bool)] = [:]
         var scannedAt = ContinuousClock.now
+        /// The `assets` template global's names for these files (filled in by ``scan(_:)``).
+        var assetNames = AssetNames(urls: [])
     }
 
     /// The folder's real path.
@@ -78,10 +80,14 @@ public final class StaticFiles: Sendable {
         asset(at: path.hasPrefix("/") ? path : "/" + path)?.asset.fingerprintedPath
     }
 
-    /// Whether some file's path starts with `prefix` (for the `assets` template global).
-    func hasPaths(startingWith prefix: String) -> Bool {
-        let index = fixed ?? live?.withLock { $0 }
-        return index?.byPath.keys.contains { $0.hasPrefix(prefix) } ?? false
+    /// The names the `assets` template global answers, for the files as last scanned
+    /// (rescanning first in development when due, as ``asset(at:)`` does).
+    var assetNames: AssetNames {
+        if let fixed { return fixed.assetNames }
+        return live?.withLock { index in
+            if ContinuousClock.now - index.scannedAt >= rescanInterval { index = Self.scan(root) }
+            return index.assetNames
+        } ?? AssetNames(urls: [])
     }
 
     // MARK: - Scanning
@@ -97,6 +103,7 @@ public final class StaticFiles: Sendable {
             index.byPath[ClientScript.path] = (asset, false)
             index.byPath[asset.fingerprintedPath] = (asset, true)
         }
+        index.assetNames = AssetNames(urls: index.byPath.map { ($0.key, $0.value.asset.fingerprintedPath) })
         return index
     }
 

@@ -159,8 +159,21 @@ open class Scene: @unchecked Sendable {
 
     /// `path` with its parameters filled with `values`, in order.
     private static func filled(_ values: [any CustomStringConvertible], path: String) -> String {
+        if values.isEmpty, isPlain(path) { return path }  // navigation links: nothing to fill
         var remaining = values.makeIterator()
         return fill(path) { _ in remaining.next().map { String(describing: $0) } ?? "" }
+    }
+
+    /// Whether `path` is already what ``fill(_:_:)`` would make of it: `/`, or `/`-separated
+    /// segments with no parameter, no empty segment and no trailing slash.
+    private static func isPlain(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: ":") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) { return false }
+            if previous == 0 && byte != UInt8(ascii: "/") { return false }
+            previous = byte
+        }
+        return path == "/" || (previous != 0 && previous != UInt8(ascii: "/"))
     }
 
     /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded;

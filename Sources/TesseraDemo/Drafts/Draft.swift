@@ -60,3 +60,16 @@ extension Draft {
     /// An ASCII byte that is not whitespace: a title may start or end with it as is.
     private static func isPlainEdge(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }
+
+// MARK: - Decoding
+
+extension Draft {
+    /// Decodes a row by column name (faster than the `Codable` decoder on every list).
+    public init(row: Row) throws {
+        id = row["id"]
+        userID = row["userID"]
+        title = row["title"]
+        body = row["body"]
+        updatedAt = row["updatedAt"]
+    }
+}

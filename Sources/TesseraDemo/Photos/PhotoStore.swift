@@ -18,7 +18,9 @@ struct PhotoStore {
 
     /// Every photo, newest first. One query.
     func all() async throws -> [Photo] {
-        try await database.read { db in try Photo.order(Column("createdAt").desc, Column("id").desc).fetchAll(db) }
+        try await database.read { db in
+            try Photo.fetchAll(db.cachedStatement(sql: "SELECT * FROM photo ORDER BY createdAt DESC, id DESC"))
+        }
     }
 
     /// The photo with `id`, or nil.

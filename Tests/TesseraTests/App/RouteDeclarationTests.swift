@@ -105,6 +105,8 @@ struct RouteDeclarationTests {
         #expect(ShelfPageScene.link(to: FinishComponent.finish, 3) == "/books/3/finish")
         #expect(SelfPostingScene.link(to: SelfPostingComponent.save, 9) == "/notes/9")
         #expect(SelfPostingScene.link(to: SelfPostingComponent.remove, "a b") == "/notes/a%20b/remove")
+        #expect(UntidyPathScene.link() == "/shelf/all", "repeated and trailing slashes fold even with nothing to fill")
+        #expect(RelativePathScene.link() == "/shelf")
     }
 
     @Test("a component's form URLs come from its typed actions, under the scene it renders in")
@@ -135,4 +137,13 @@ struct RouteDeclarationTests {
         #expect(!BookPageScene.links(to: FinishComponent.finish))
         #expect(!ShelfPageScene.links(to: SelfPostingComponent.save))
     }
+}
+
+/// Scenes whose declared paths are not in the form links use.
+final class UntidyPathScene: Scene, @unchecked Sendable {
+    override class var path: String { "/shelf//all/" }
+}
+
+final class RelativePathScene: Scene, @unchecked Sendable {
+    override class var path: String { "shelf" }
 }
