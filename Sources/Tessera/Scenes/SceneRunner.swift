@@ -209,32 +209,40 @@ struct SceneRunner: Sendable {
         for component in components { component.sceneURL = sceneURL }
     }
 
-    /// Loads `components` concurrently. A ``RequestError`` ends the request (bad input); any
+    /// Loads `components` concurrently: each but the first in a child task, the first in this
+    /// task meanwhile (so a page of one component starts no task, and no page waits for a thread
+    /// to pick up work it could do itself). A ``RequestError`` ends the request (bad input); any
     /// other error stays in its component.
     static func load(_ components: [AnyComponent], _ scope: RequestScope) async throws {
+        guard let first = components.first else { return }
+        guard components.count > 1 else { return try await loadOne(first, scope) }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for component in components {
-                group.addTask {
-                    let own = scope.forComponent()
-                    component.queryCounter = own.database.counter
-                    component.isDeferred = false
-                    component.showsDevFigures = scope.site.configuration.isDevelopment
-                    let start = ContinuousClock.now
-                    do {
-                        try await component.load(own)
-                    } catch let error as RequestError {
-                        throw error
-                    } catch {
-                        component.loadError = error
-                        scope.site.logger.error("component \(component.id) failed to load: \(error)")
-                    }
-                    component.loadDuration = ContinuousClock.now - start
-                    RequestLog.current?.add(component: component.id, duration: component.loadDuration, queries: component.queryCount)
-                    RequestLog.current?.setTotalQueries(scope.database.counter.value)
-                }
+            for component in components.dropFirst() {
+                group.addTask { try await loadOne(component, scope) }
             }
+            try await loadOne(first, scope)
             try await group.waitForAll()
         }
+    }
+
+    /// Loads one component with its own query counter, timing it for the request log.
+    private static func loadOne(_ component: AnyComponent, _ scope: RequestScope) async throws {
+        let own = scope.forComponent()
+        component.queryCounter = own.database.counter
+        component.isDeferred = false
+        component.showsDevFigures = scope.site.configuration.isDevelopment
+        let start = ContinuousClock.now
+        do {
+            try await component.load(own)
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            component.loadError = error
+            scope.site.logger.error("component \(component.id) failed to load: \(error)")
+        }
+        component.loadDuration = ContinuousClock.now - start
+        RequestLog.current?.add(component: component.id, duration: component.loadDuration, queries: component.queryCount)
+        RequestLog.current?.setTotalQueries(scope.database.counter.value)
     }
 
     static func find(_ id: String, in components: [AnyComponent]) -> AnyComponent? {
