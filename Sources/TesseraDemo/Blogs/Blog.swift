@@ -38,14 +38,23 @@ extension Blog {
 // MARK: - Decoding
 
 extension Blog {
-    /// Decodes a row by column name (faster than the `Codable` decoder on every list).
+    /// The columns ``init(row:)`` reads, by position: the table's own order, so `SELECT *`
+    /// gives them as they are (a column added later comes after them). Reading by position
+    /// skips GRDB's lookup of each column by name, which lowercased and hashed the name of
+    /// every camel-cased column of every row (2.5% of the home page). `User`, `Photo` and
+    /// `Draft` decode the same way.
+    public static let columnOrder = ["id", "userID", "title", "body", "likeCount", "createdAt", "trashedAt"]
+    /// What requests built with the query interface select: exactly ``columnOrder``.
+    public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
+
+    /// Decodes a row whose first columns are ``columnOrder``.
     public init(row: Row) throws {
-        id = row["id"]
-        userID = row["userID"]
-        title = row["title"]
-        body = row["body"]
-        likeCount = row["likeCount"]
-        createdAt = row["createdAt"]
-        trashedAt = row["trashedAt"]
+        id = row[0]
+        userID = row[1]
+        title = row[2]
+        body = row[3]
+        likeCount = row[4]
+        createdAt = row[5]
+        trashedAt = row[6]
     }
 }
