@@ -11,17 +11,21 @@ public struct CellRegistry: Sendable {
     }
 
     /// A type-erased renderer: writes one item known to be of its type.
+    @usableFromInline
     struct Entry: Sendable {
-        let write: @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void
+        @usableFromInline let write: @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void
+
+        @inlinable init(write: @escaping @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void) { self.write = write }
     }
 
-    private var entries: [Role: [ObjectIdentifier: Entry]] = [:]
+    @usableFromInline var entries: [Role: [ObjectIdentifier: Entry]] = [:]
 
     /// An empty registry.
     public init() {}
 
     /// Registers `renderer` for items of type `Renderer.Item` in `role` (default `.cell`).
     /// A later registration for the same type and role replaces the earlier one.
+    @inlinable  // so the entry's closure is compiled for the app's concrete renderer
     public mutating func register<Renderer: CellRenderer>(_ renderer: Renderer, as role: Role = .cell) {
         let entry = Entry(
             write: { item, writer, templates in
@@ -32,6 +36,7 @@ public struct CellRegistry: Sendable {
     }
 
     /// Returns a copy with `renderer` registered (for building registries in one expression).
+    @inlinable
     public func registering<Renderer: CellRenderer>(_ renderer: Renderer, as role: Role = .cell) -> CellRegistry {
         var copy = self
         copy.register(renderer, as: role)
