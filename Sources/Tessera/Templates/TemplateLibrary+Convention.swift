@@ -29,13 +29,11 @@ extension TemplateLibrary {
     /// is none (start-up reports that before serving where one is required).
     public func compiledTemplate(of type: Any.Type, declared: String?) -> Template? {
         let id = ObjectIdentifier(type)
-        if let name = typeTemplates.withLock({ $0[id] }) { return name.isEmpty ? nil : templates[name] }
-        guard case .found(let name) = template(of: type, declared: declared) else {
-            typeTemplates.withLock { $0[id] = "" }
-            return nil
-        }
-        typeTemplates.withLock { $0[id] = name }
-        return templates[name]
+        if let known = typeTemplates.withLock({ $0[id] }) { return known }
+        var found: Template?
+        if case .found(let name) = template(of: type, declared: declared) { found = templates[name] }
+        typeTemplates.withLock { $0[id] = .some(found) }
+        return found
     }
 
     /// A type's name as the convention uses it: without module or generic arguments

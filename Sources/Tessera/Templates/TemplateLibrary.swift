@@ -37,8 +37,9 @@ public final class TemplateLibrary: Sendable {
     /// Template names by their last path component (`Users/BlogListComponent` under
     /// `BlogListComponent`), for finding a type's template by convention.
     let namesByTypeName: [String: [String]]
-    /// Each type's template once found, so rendering finds it with one lookup.
-    let typeTemplates = Mutex<[ObjectIdentifier: String]>([:])
+    /// Each type's compiled template once looked up (nil when it has none), so rendering finds
+    /// it with one lookup.
+    let typeTemplates = Mutex<[ObjectIdentifier: Template?]>([:])
 
     // MARK: - Loading
 
