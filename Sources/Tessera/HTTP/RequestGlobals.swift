@@ -6,7 +6,7 @@
 ///
 /// Made once per request without building a dictionary; the one-time token costs 32 random
 /// bytes, so it is drawn only when a template reads it, and then kept for the whole request.
-struct RequestGlobals: ViewModel {
+final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
     static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets"]
 

@@ -143,6 +143,16 @@ open class Scene: @unchecked Sendable {
     /// empty.
     public static func link(_ values: any CustomStringConvertible...) -> String { filled(values, path: path) }
 
+    /// ``link(_:)`` for the common case of one id (`UserScene.link(user.id)`), without boxing
+    /// it: lists build one or two such links per row.
+    public static func link(_ id: Int64) -> String {
+        var filledOne = false
+        return fill(path) { _ in
+            defer { filledOne = true }
+            return filledOne ? "" : String(id)
+        }
+    }
+
     /// The URL of `action` in this scene, its parameters (the scene's, then the action's own)
     /// filled with `values` in order: `SignInScene.link(to: SignInFormComponent.signOut)` is
     /// `/signin/signout`. The action is a typed value (``Action``), so a misspelt one does not

@@ -100,6 +100,7 @@ struct RouteDeclarationTests {
     @Test("links are built from the scenes' paths, parameters percent-encoded")
     func links() {
         #expect(BookPageScene.link(5) == "/books/5")
+        #expect(BookPageScene.link(Int64(7)) == "/books/7" && BookPageScene.link(Int64(-7)) == "/books/-7")
         #expect(BookPageScene.link("a b/c") == "/books/a%20b%2Fc")
         #expect(ShelfPageScene.link() == "/books")
         #expect(ShelfPageScene.link(to: FinishComponent.finish, 3) == "/books/3/finish")
