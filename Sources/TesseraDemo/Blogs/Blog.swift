@@ -5,7 +5,7 @@ import Tessera
 // MARK: - Blog
 
 /// A published post. Trashed posts keep their row with `trashedAt` set until deleted forever.
-public struct Blog: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct Blog: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "blog"
 
     public var id: Int64
@@ -38,14 +38,8 @@ extension Blog {
 // MARK: - Decoding
 
 extension Blog {
-    /// The columns ``init(row:)`` reads, by position: the table's own order, so `SELECT *`
-    /// gives them as they are (a column added later comes after them). Reading by position
-    /// skips GRDB's lookup of each column by name, which lowercased and hashed the name of
-    /// every camel-cased column of every row (2.5% of the home page). `User`, `Photo` and
-    /// `Draft` decode the same way.
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
     public static let columnOrder = ["id", "userID", "title", "body", "likeCount", "createdAt", "trashedAt"]
-    /// What requests built with the query interface select: exactly ``columnOrder``.
-    public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
 
     /// Decodes a row whose first columns are ``columnOrder``.
     public init(row: Row) throws {

@@ -5,7 +5,7 @@ import Tessera
 // MARK: - Draft
 
 /// An unpublished post, only its author sees it.
-public struct Draft: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct Draft: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "draft"
 
     public var id: Int64
@@ -64,11 +64,8 @@ extension Draft {
 // MARK: - Decoding
 
 extension Draft {
-    /// The columns ``init(row:)`` reads, by position (the table's own order; see
-    /// `Blog.columnOrder`).
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
     public static let columnOrder = ["id", "userID", "title", "body", "updatedAt"]
-    /// What requests built with the query interface select: exactly ``columnOrder``.
-    public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
 
     /// Decodes a row whose first columns are ``columnOrder``.
     public init(row: Row) throws {

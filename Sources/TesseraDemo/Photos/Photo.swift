@@ -4,7 +4,7 @@ import GRDB
 // MARK: - Photo
 
 /// A picture in the gallery.
-public struct Photo: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct Photo: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "photo"
 
     public var id: Int64
@@ -16,11 +16,8 @@ public struct Photo: Codable, FetchableRecord, PersistableRecord, Sendable, Equa
 }
 
 extension Photo {
-    /// The columns ``init(row:)`` reads, by position (the table's own order; see
-    /// `Blog.columnOrder`).
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
     public static let columnOrder = ["id", "userID", "title", "url", "createdAt"]
-    /// What requests built with the query interface select: exactly ``columnOrder``.
-    public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
 
     /// Decodes a row whose first columns are ``columnOrder``.
     public init(row: Row) throws {

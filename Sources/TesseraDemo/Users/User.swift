@@ -4,7 +4,7 @@ import GRDB
 // MARK: - User
 
 /// A member of the community.
-public struct User: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct User: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
     public static let databaseTableName = "user"
 
     public var id: Int64
@@ -20,11 +20,8 @@ public struct User: Codable, FetchableRecord, PersistableRecord, Sendable, Equat
 }
 
 extension User {
-    /// The columns ``init(row:)`` reads, by position (the table's own order; see
-    /// `Blog.columnOrder`).
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
     public static let columnOrder = ["id", "username", "displayName", "bio", "passwordHash", "createdAt"]
-    /// What requests built with the query interface select: exactly ``columnOrder``.
-    public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
 
     /// Decodes a row whose first columns are ``columnOrder``.
     public init(row: Row) throws {

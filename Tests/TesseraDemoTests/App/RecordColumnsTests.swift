@@ -30,6 +30,8 @@ struct RecordColumnsTests {
             let drafts = try Draft.fetchAll(db, sql: "SELECT * FROM draft ORDER BY id")
             #expect(!drafts.isEmpty)
             #expect(try Draft.order(Column("id")).fetchAll(db) == drafts)
+            let sql = try Blog.all().makePreparedRequest(db).statement.sql
+            #expect(sql.hasPrefix("SELECT \"id\", \"userID\", \"title\""), "the query interface selects the record's columns: \(sql)")
         }
     }
 }
