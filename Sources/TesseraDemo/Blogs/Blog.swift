@@ -48,7 +48,7 @@ extension Blog {
         title = row[2]
         body = row[3]
         likeCount = row[4]
-        createdAt = row[5]
-        trashedAt = row[6]
+        createdAt = try row.date(atIndex: 5)
+        trashedAt = try row.dateIfPresent(atIndex: 6)
     }
 }

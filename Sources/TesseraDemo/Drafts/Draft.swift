@@ -73,6 +73,6 @@ extension Draft {
         userID = row[1]
         title = row[2]
         body = row[3]
-        updatedAt = row[4]
+        updatedAt = try row.date(atIndex: 4)
     }
 }

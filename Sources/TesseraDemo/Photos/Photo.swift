@@ -25,6 +25,6 @@ extension Photo {
         userID = row[1]
         title = row[2]
         url = row[3]
-        createdAt = row[4]
+        createdAt = try row.date(atIndex: 4)
     }
 }

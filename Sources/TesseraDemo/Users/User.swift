@@ -30,6 +30,6 @@ extension User {
         displayName = row[2]
         bio = row[3]
         passwordHash = row[4]
-        createdAt = row[5]
+        createdAt = try row.date(atIndex: 5)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @testable import Tessera
 
-/// Dates compared in SQL are written exactly as GRDB stores them, without its formatter.
+/// Dates compared in SQL are written exactly as GRDB stores them, without its formatter, and
+/// dates read from rows are exactly GRDB's, without its calendar.
 @Suite("Stored dates")
 struct StoredDateTests {
     @Test("a date's stored text is GRDB's own, to the millisecond, from 1600 to 9999")
@@ -24,5 +25,35 @@ struct StoredDateTests {
         let dates = (0..<2_000).map { _ in Date(timeIntervalSince1970: Double.random(in: -1e9...4e9)) }.sorted()
         let texts = dates.map(StoredDate.text)
         #expect(texts == texts.sorted())
+    }
+
+    @Test("a stored date reads back as GRDB reads it, from 1600 to 9999 and in every other form GRDB takes")
+    func readsLikeGRDB() throws {
+        let earliest = -11_676_096_000.0, latest = 253_402_300_799.999
+        var values: [DatabaseValue] = (0..<20_000).map { _ in
+            Date(timeIntervalSince1970: Double.random(in: earliest...latest)).databaseValue
+        }
+        values += [
+            "2024-02-29 23:59:59.999", "2024-02-29T12:00:00", "2023-02-29 00:00:00", "2024-13-01 00:00:00",
+            "2024-01-01 24:00:00", "2024-01-01", "2024-01-01 10:00", "2024-01-01 10:00:00+02:00", "2024-01-01 10:00:00.5",
+            "not a date", "2024-01-01 10:00:0x", "0000-01-01 00:00:00",
+        ].map(\.databaseValue)
+        values += [(1_700_000_000.25).databaseValue, (0 as Int).databaseValue, DatabaseValue.null]
+        let queue = try DatabaseQueue()
+        let mismatches = try queue.read { db in
+            try values.compactMap { value -> String? in
+                let row = try #require(try Row.fetchOne(db, sql: "SELECT ?", arguments: [value]))
+                let grdb = try? row.decode(Date.self, atIndex: 0)
+                let ours = try? row.date(atIndex: 0)
+                let grdbOptional = try? row.decode(Date?.self, atIndex: 0)
+                let oursOptional = try? row.dateIfPresent(atIndex: 0)
+                let copied = StoredDateColumn.fromDatabaseValue(value)?.date
+                guard grdb == ours, grdbOptional == oursOptional, copied == Date.fromDatabaseValue(value) else {
+                    return "\(value): GRDB \(String(describing: grdb)), ours \(String(describing: ours))"
+                }
+                return nil
+            }
+        }
+        #expect(mismatches.isEmpty, "first differing: \(mismatches.prefix(4))")
     }
 }

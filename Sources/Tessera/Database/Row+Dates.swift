@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+// MARK: - Row dates
+
+extension Row {
+    /// The date in column `index`, for a record's `init(row:)`: `createdAt = try row.date(atIndex: 5)`.
+    ///
+    /// A date GRDB stored (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, or without the milliseconds) is read
+    /// from the column's bytes by integer arithmetic; any other form GRDB accepts (a number of
+    /// seconds since 1970, a date alone, a time zone) is decoded by GRDB, so the result is always
+    /// GRDB's own. `row[index] as Date` goes through `Calendar` for every row: about 3% of a page
+    /// listing twenty dated items. Throws like GRDB's `decode(_:atIndex:)` when the value is NULL
+    /// or not a date.
+    public func date(atIndex index: Int) throws -> Date {
+        try decode(StoredDateColumn.self, atIndex: index).date
+    }
+
+    /// ``date(atIndex:)`` for a nullable column: nil when the value is NULL.
+    public func dateIfPresent(atIndex index: Int) throws -> Date? {
+        try decode(StoredDateColumn?.self, atIndex: index)?.date
+    }
+}
+
+// MARK: - StoredDateColumn
+
+/// A date column decoded straight from SQLite's statement (see ``Row/date(atIndex:)``).
+struct StoredDateColumn: DatabaseValueConvertible, StatementColumnConvertible {
+    let date: Date
+
+    init(date: Date) { self.date = date }
+
+    init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        if sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT, let text = sqlite3_column_text(sqliteStatement, index) {
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
+            if let date = StoredDate.date(bytes) {
+                self.date = date
+                return
+            }
+        }
+        guard let date = Date(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self.date = date
+    }
+
+    var databaseValue: DatabaseValue { date.databaseValue }
+
+    static func fromDatabaseValue(_ value: DatabaseValue) -> StoredDateColumn? {
+        if case .string(let text) = value.storage {
+            var text = text
+            if let date = text.withUTF8({ StoredDate.date($0) }) { return StoredDateColumn(date: date) }
+        }
+        return Date.fromDatabaseValue(value).map(StoredDateColumn.init(date:))
+    }
+}
