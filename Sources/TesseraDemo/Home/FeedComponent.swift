@@ -32,19 +32,17 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
 
     // MARK: - Life cycle
 
-    /// Three queries whatever the page size and however many pages are shown (`?through=`):
-    /// the blogs, their authors, the pages' photos.
+    /// Two queries whatever the page size and however many pages are shown (`?through=`):
+    /// the blogs with their authors, the pages' photos.
     override func load(_ scope: RequestScope) async throws {
         pagination = try Pagination(scope.query)
-        let (blogs, hasMore) = try await BlogStore(database: scope.database).range(
+        let (items, hasMore) = try await BlogStore(database: scope.database).feed(
             offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
         self.hasMore = hasMore
-        let authors = try await UserStore(database: scope.database).users(blogs.map(\.userID))
         let firstWindow = FeedPage.photoWindow(page: pagination.first, pageSize: pageSize)
         let lastWindow = FeedPage.photoWindow(page: pagination.last, pageSize: pageSize)
         let photos = try await PhotoStore(database: scope.database).latest(
             limit: lastWindow.offset + lastWindow.limit - firstWindow.offset, offset: firstWindow.offset)
-        let items = BlogListItem.list(blogs, authors: authors)
         let pages = (pagination.first...pagination.last).map { number -> FeedPage in
             let start = min((number - pagination.first) * pageSize, items.count)
             let window = FeedPage.photoWindow(page: number, pageSize: pageSize)

@@ -16,4 +16,10 @@ public protocol ColumnOrderedRecord: FetchableRecord, TableRecord {
 extension ColumnOrderedRecord {
     /// Exactly ``columnOrder``.
     public static var databaseSelection: [any SQLSelectable] { columnOrder.map { Column($0) } }
+
+    /// ``columnOrder`` qualified by the table's name, for an SQL `SELECT` list that joins
+    /// tables: `"blog"."id", "blog"."userID", …`.
+    static var qualifiedColumns: String {
+        columnOrder.map { "\"\(databaseTableName)\".\"\($0)\"" }.joined(separator: ", ")
+    }
 }

@@ -35,18 +35,6 @@ struct UserStore {
         }.current(at: date)
     }
 
-    /// Users by id, in one query (for lists that show authors).
-    func users(_ ids: some Collection<Int64>) async throws -> [Int64: User] {
-        let ids = Array(Set(ids))
-        guard !ids.isEmpty else { return [:] }
-        // One statement whatever the number of ids (a JSON array), so it is prepared once.
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        let users = try await database.read { db in
-            try User.fetchAll(db.cachedStatement(sql: "SELECT * FROM user WHERE id IN (SELECT value FROM json_each(?))"), arguments: [list])
-        }
-        return Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0) })
-    }
-
     /// `userID`'s published posts and the likes they received, in one query.
     func profileCounts(of userID: Int64) async throws -> ProfileCounts {
         try await database.read { db in

@@ -7,7 +7,7 @@ import Testing
 /// The feed's loading cost and its mixing rule.
 @Suite("Feed component")
 struct FeedComponentTests {
-    @Test("loading the feed runs the same three queries whatever the page size (no N+1 for authors)")
+    @Test("loading the feed runs the same two queries whatever the page size (no N+1 for authors)")
     func queryCountDoesNotGrow() async throws {
         let site = try TestSite()
         try await site.test { _ in
@@ -20,7 +20,7 @@ struct FeedComponentTests {
                 #expect(feed.loadError == nil)
                 counts.append(feed.queryCount)
             }
-            #expect(counts == [3, 3, 3, 3])
+            #expect(counts == [2, 2, 2, 2])
         }
     }
 
