@@ -72,10 +72,13 @@ enum DemoMigrations {
         }
         NoticeStore.registerMigration(in: &migrator)
         CommentStore.registerMigration(in: &migrator)
-        // The gallery and the feed list photos newest first: without the index every list
-        // sorted the whole table in a temporary b-tree. (The rowid, the tie-break, is in it.)
-        migrator.registerMigration("demo.photo-order.v2") { db in
+        // Lists come newest first: the gallery and the feed's photos, a profile's posts. Without
+        // these indexes each list sorted its rows in a temporary b-tree. (The rowid, every
+        // list's tie-break, is in each index; the profile's index also finds a member's posts.)
+        migrator.registerMigration("demo.list-order.v2") { db in
             try db.create(index: "photo_on_createdAt", on: "photo", columns: ["createdAt"])
+            try db.create(index: "blog_on_userID_createdAt", on: "blog", columns: ["userID", "createdAt"])
+            try db.drop(index: "blog_on_userID")
         }
     }
 }

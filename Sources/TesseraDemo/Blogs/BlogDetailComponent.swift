@@ -42,10 +42,10 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
     // MARK: - Life cycle
 
     override func load(_ scope: RequestScope) async throws {
-        guard let blog = try await BlogStore(database: scope.database).blog(blogID) else { throw RequestError.notFound() }
-        self.blog = blog
-        author = try await UserStore(database: scope.database).user(blog.userID)
-        isAuthor = blog.isWritten(by: scope.userID)
+        guard let post = try await BlogStore(database: scope.database).post(blogID) else { throw RequestError.notFound() }
+        blog = post.blog
+        author = post.author
+        isAuthor = post.blog.isWritten(by: scope.userID)
     }
 
     override func viewModel() -> Model {

@@ -32,23 +32,17 @@ struct BlogStore {
     /// second query cost the home page a read, a JSON parse and a temporary table).
     func feed(offset: Int, limit: Int) async throws -> (items: [BlogListItem], hasMore: Bool) {
         let items = try await database.read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.feedSQL), arguments: [limit + 1, offset])
-            var items: [BlogListItem] = []
-            while let row = try rows.next() {
-                let blog = try Blog(row: row, startingAt: 0)
-                let authorStart = Blog.columnOrder.count
-                let author = row.hasNull(atIndex: authorStart) ? nil : try User(row: row, startingAt: authorStart)
-                items.append(BlogListItem(blog: blog, author: author))
-            }
-            return items
+            try Self.withAuthors(db.cachedStatement(sql: Self.withAuthorsSQL + Self.feedClauses), [limit + 1, offset])
         }
         return (Array(items.prefix(limit)), items.count > limit)
     }
 
-    private static let feedSQL = """
-        SELECT \(Blog.qualifiedColumns), \(User.qualifiedColumns) FROM blog LEFT JOIN user ON user.id = blog.userID
-        WHERE blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?
-        """
+    /// The published blog with `id` and its author, or nil (missing or trashed). One query.
+    func post(_ id: Int64) async throws -> BlogListItem? {
+        try await database.read { db in
+            try Self.withAuthors(db.cachedStatement(sql: Self.withAuthorsSQL + "WHERE blog.id = ? AND blog.trashedAt IS NULL"), [id]).first
+        }
+    }
 
     /// Changes the title and body of `userID`'s published blog `id`; false if it is not theirs
     /// or not published.
@@ -101,5 +95,25 @@ struct BlogStore {
                 sql: "UPDATE blog SET trashedAt = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", arguments: [date, id, userID])
             return db.changesCount == 1
         }
+    }
+
+    // MARK: - Blogs with their authors
+
+    /// Blogs' columns, then their authors' (NULL when the account is gone).
+    private static let withAuthorsSQL = """
+        SELECT \(Blog.qualifiedColumns), \(User.qualifiedColumns) FROM blog LEFT JOIN user ON user.id = blog.userID\n
+        """
+    private static let feedClauses = "WHERE blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?"
+
+    /// The rows of `statement` (a ``withAuthorsSQL`` query), decoded by position.
+    private static func withAuthors(_ statement: Statement, _ arguments: StatementArguments) throws -> [BlogListItem] {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let authorStart = Blog.columnOrder.count
+        var items: [BlogListItem] = []
+        while let row = try rows.next() {
+            let author = row.hasNull(atIndex: authorStart) ? nil : try User(row: row, startingAt: authorStart)
+            items.append(BlogListItem(blog: try Blog(row: row, startingAt: 0), author: author))
+        }
+        return items
     }
 }
