@@ -22,6 +22,7 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
         do {
             var configuration = try options.configuration()
             if dev { configuration.mode = .development }
+            Self.pinLocalTimeZone()
             var logger = Logger(label: App().name)
             logger.logLevel = configuration.isDevelopment ? .debug : .info
             let application = try App().makeApplication(configuration, logger: logger)
@@ -29,5 +30,13 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
         } catch {
             throw CommandFailure.report(error)
         }
+    }
+
+    /// Names the local time zone's file in `TZ` when nothing is set, before any thread starts.
+    /// swift-log's handler stamps every line (one per request) with the local time, and with
+    /// `TZ` unset glibc checks `/etc/localtime` again for each stamp: a `stat` per request, 2%
+    /// of a page's time. Naming the same file keeps the same local time without the `stat`.
+    static func pinLocalTimeZone() {
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
     }
 }
