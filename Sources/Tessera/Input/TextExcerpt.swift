@@ -21,6 +21,13 @@ public enum TextExcerpt {
     /// most `maxScalars + 1` scalars of the result, whatever the length of `text`.
     public static func line(_ text: String, maxScalars: Int) -> String {
         precondition(maxScalars >= 2, "an excerpt needs room for a character and the ellipsis")
+        if let plain = plainLine(text, maxScalars: maxScalars) { return plain }
+        return scalarLine(text, maxScalars: maxScalars)
+    }
+
+    /// ``line(_:maxScalars:)`` scalar by scalar, for any text (the path ``plainLine(_:maxScalars:)``
+    /// shortens for ASCII).
+    static func scalarLine(_ text: String, maxScalars: Int) -> String {
         var window: [Unicode.Scalar] = []
         window.reserveCapacity(min(text.utf8.count, maxScalars + 1))
         var pendingBreak = false
@@ -39,6 +46,27 @@ public enum TextExcerpt {
         }
         guard window.count > maxScalars else { return string(window[...]) }
         return cutting(window, maxScalars: maxScalars)
+    }
+
+    /// The excerpt of ASCII text without line breaks, found from its first `maxScalars + 1`
+    /// bytes alone (each byte is a scalar and a character: CR LF, the one pair that joins, is a
+    /// break): the text itself when it is short, or its first `maxScalars - 1` bytes and "…".
+    /// Nil for anything else, which the general path handles.
+    private static func plainLine(_ text: String, maxScalars: Int) -> String? {
+        var utf8 = text
+        let cut = utf8.withUTF8 { bytes -> String?? in
+            for index in 0..<min(bytes.count, maxScalars + 1) {
+                let byte = bytes[index]
+                guard byte < 0x80, byte < 0x0A || byte > 0x0D else { return nil }
+            }
+            guard bytes.count > maxScalars else { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(maxScalars - 1)]), as: UTF8.self) + "…"
+        }
+        switch cut {
+        case .none: return nil
+        case .some(.none): return text
+        case .some(.some(let excerpt)): return excerpt
+        }
     }
 
     /// The first whole characters of `window` (more than `maxScalars` scalars) within

@@ -146,11 +146,9 @@ open class Scene: @unchecked Sendable {
     /// ``link(_:)`` for the common case of one id (`UserScene.link(user.id)`), without boxing
     /// it: lists build one or two such links per row.
     public static func link(_ id: Int64) -> String {
-        var filledOne = false
-        return fill(path) { _ in
-            defer { filledOne = true }
-            return filledOne ? "" : String(id)
-        }
+        let around = OneIDLinks.shared.around(Self.self)
+        guard let after = around.after else { return around.before }  // no parameter: the id is dropped
+        return around.before + String(id) + after
     }
 
     /// The URL of `action` in this scene, its parameters (the scene's, then the action's own)
@@ -184,6 +182,20 @@ open class Scene: @unchecked Sendable {
             previous = byte
         }
         return path == "/" || (previous != 0 && previous != UInt8(ascii: "/"))
+    }
+
+    /// ``link(_:)``'s text before and after the id, filled once per scene type: `path` with its
+    /// first parameter marked and the others empty, split at the mark (`after` is nil when
+    /// the path has no parameter: the whole link is `before`).
+    static func oneIDLink() -> (before: String, after: String?) {
+        let mark = "tessera-id-mark-1f7c"  // unreserved characters: filled as is
+        var filledOne = false
+        let marked = fill(path) { _ in
+            defer { filledOne = true }
+            return filledOne ? "" : mark
+        }
+        guard let range = marked.range(of: mark) else { return (marked, nil) }
+        return (String(marked[..<range.lowerBound]), String(marked[range.upperBound...]))
     }
 
     /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded;

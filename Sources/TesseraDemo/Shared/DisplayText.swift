@@ -11,13 +11,40 @@ enum DisplayText {
     /// "12 Mar 2026" (UTC, English).
     static func date(_ date: Date) -> String {
         let parts = UTCDateParts(date)
-        return "\(parts.day) \(monthSymbols[parts.month - 1]) \(parts.year)"
+        guard (0...9999).contains(parts.year) else { return "\(parts.day) \(monthSymbols[parts.month - 1]) \(parts.year)" }
+        return String(unsafeUninitializedCapacity: 11) { buffer in
+            var count = 0
+            put(parts.day, width: parts.day < 10 ? 1 : 2, into: buffer, at: &count)
+            buffer[count] = UInt8(ascii: " ")
+            count += 1
+            for byte in monthSymbols[parts.month - 1].utf8 {
+                buffer[count] = byte
+                count += 1
+            }
+            buffer[count] = UInt8(ascii: " ")
+            count += 1
+            put(parts.year, width: parts.year < 1000 ? (parts.year < 100 ? (parts.year < 10 ? 1 : 2) : 3) : 4, into: buffer, at: &count)
+            return count
+        }
     }
 
     /// "2026-03-12" for `datetime` attributes.
     static func isoDate(_ date: Date) -> String {
         let parts = UTCDateParts(date)
-        return padded(parts.year, 4) + "-" + padded(parts.month, 2) + "-" + padded(parts.day, 2)
+        guard (0...9999).contains(parts.year) else {
+            return padded(parts.year, 4) + "-" + padded(parts.month, 2) + "-" + padded(parts.day, 2)
+        }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var count = 0
+            put(parts.year, width: 4, into: buffer, at: &count)
+            buffer[count] = UInt8(ascii: "-")
+            count += 1
+            put(parts.month, width: 2, into: buffer, at: &count)
+            buffer[count] = UInt8(ascii: "-")
+            count += 1
+            put(parts.day, width: 2, into: buffer, at: &count)
+            return count
+        }
     }
 
     /// "14:05" (UTC, 24-hour).
@@ -35,6 +62,17 @@ enum DisplayText {
 
     /// English short month names, January first.
     static let monthSymbols = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Writes `value` (0 or more, below 10^`width`) as `width` decimal digits at `count`, and
+    /// moves `count` past them: a date in every row of a list is built without intermediate strings.
+    private static func put(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        var rest = value
+        for offset in stride(from: width - 1, through: 0, by: -1) {
+            buffer[count + offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
+        count += width
+    }
 
     /// `value` in decimal, zero-padded on the left to `width` digits.
     static func padded(_ value: Int, _ width: Int) -> String {

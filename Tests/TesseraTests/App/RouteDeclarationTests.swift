@@ -110,6 +110,17 @@ struct RouteDeclarationTests {
         #expect(RelativePathScene.link() == "/shelf")
     }
 
+    @Test("a one-id link, made from a cached split of the path, is the link the general filler makes")
+    func oneIDLinksMatchFilledLinks() {
+        let scenes: [Scene.Type] = [BookPageScene.self, UntidyPathScene.self, RelativePathScene.self, TwoParameterScene.self]
+        for scene in scenes {
+            for id: Int64 in [0, 7, -7, .max] {
+                #expect(scene.link(id) == scene.link(id as any CustomStringConvertible), "\(scene) \(id)")
+            }
+        }
+        #expect(TwoParameterScene.link(Int64(4)) == "/shelves/4/books/")
+    }
+
     @Test("a component's form URLs come from its typed actions, under the scene it renders in")
     func componentActionURLs() {
         let shelf = FinishComponent(id: "shelf")
@@ -143,6 +154,10 @@ struct RouteDeclarationTests {
 /// Scenes whose declared paths are not in the form links use.
 final class UntidyPathScene: Scene, @unchecked Sendable {
     override class var path: String { "/shelf//all/" }
+}
+
+final class TwoParameterScene: Scene, @unchecked Sendable {
+    override class var path: String { "//shelves/:shelf//books/:id/" }
 }
 
 final class RelativePathScene: Scene, @unchecked Sendable {

@@ -31,6 +31,21 @@ struct TextExcerptTests {
         #expect(excerpt == "line line l…")
     }
 
+    @Test("plain ASCII takes a shortcut that cuts exactly where the scalar-by-scalar path does")
+    func asciiShortcutAgrees() {
+        let pieces = ["a", "b", " ", ".", "\n", "\r\n", "é", "e\u{301}", "👍", "\u{2028}", "\t"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...24)).map { _ in
+                Bool.random() ? "word" : pieces.randomElement()!
+            }.joined()
+            for limit in [2, 3, 8, 20, 40] {
+                #expect(TextExcerpt.line(text, maxScalars: limit) == TextExcerpt.scalarLine(text, maxScalars: limit), "\(text.debugDescription) at \(limit)")
+            }
+        }
+        #expect(TextExcerpt.line("abcdef", maxScalars: 6) == "abcdef")
+        #expect(TextExcerpt.line("abcdefg", maxScalars: 6) == "abcde…")
+    }
+
     @Test("one 'character' of a million marks is cut to the budget")
     func cutsMonsterCharacters() {
         let monster = "a" + String(repeating: "\u{301}", count: 1_000_000)
