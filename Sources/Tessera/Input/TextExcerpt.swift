@@ -48,24 +48,32 @@ public enum TextExcerpt {
         return cutting(window, maxScalars: maxScalars)
     }
 
-    /// The excerpt of ASCII text without line breaks, found from its first `maxScalars + 1`
-    /// bytes alone (each byte is a scalar and a character: CR LF, the one pair that joins, is a
-    /// break): the text itself when it is short, or its first `maxScalars - 1` bytes and "…".
-    /// Nil for anything else, which the general path handles.
+    /// The excerpt of text whose start is ASCII, made from its bytes: in ASCII each byte is a
+    /// scalar and a character (CR LF, the one pair that joins, is a run of breaks), so the
+    /// rules reduce to copying bytes, one space per run of breaks. Reads at most the bytes the
+    /// excerpt needs; nil as soon as it meets a byte above 127, which the scalar path handles.
     private static func plainLine(_ text: String, maxScalars: Int) -> String? {
         var utf8 = text
-        let cut = utf8.withUTF8 { bytes -> String?? in
-            for index in 0..<min(bytes.count, maxScalars + 1) {
-                let byte = bytes[index]
-                guard byte < 0x80, byte < 0x0A || byte > 0x0D else { return nil }
+        return utf8.withUTF8 { bytes -> String? in
+            var kept: [UInt8] = []
+            kept.reserveCapacity(min(bytes.count, maxScalars + 1))
+            var pendingBreak = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte >= 0x0A && byte <= 0x0D {
+                    pendingBreak = !kept.isEmpty
+                    continue
+                }
+                if pendingBreak {
+                    kept.append(UInt8(ascii: " "))
+                    pendingBreak = false
+                    if kept.count > maxScalars { break }
+                }
+                kept.append(byte)
+                if kept.count > maxScalars { break }
             }
-            guard bytes.count > maxScalars else { return .some(nil) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(maxScalars - 1)]), as: UTF8.self) + "…"
-        }
-        switch cut {
-        case .none: return nil
-        case .some(.none): return text
-        case .some(.some(let excerpt)): return excerpt
+            guard kept.count > maxScalars else { return String(decoding: kept, as: UTF8.self) }
+            return String(decoding: kept[..<(maxScalars - 1)], as: UTF8.self) + "…"
         }
     }
 

@@ -26,6 +26,20 @@ struct SessionStoreTests {
         #expect(try await store.find(member.id, now: now.addingTimeInterval(SessionStore.memberLifetime + 1)) == nil)
     }
 
+    @Test("tokens are 64 lowercase hex digits, every one different, with every byte value in use")
+    func tokensAreRandomHex() {
+        let tokens = (0..<2_000).map { _ in SessionStore.randomToken() }
+        #expect(Set(tokens).count == tokens.count)
+        #expect(tokens.allSatisfy { $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } })
+        // 64,000 random bytes: each of the 256 values turns up (a fixed or zeroed buffer would not).
+        var seen = Set<Substring>()
+        for token in tokens {
+            var rest = Substring(token)
+            while !rest.isEmpty { seen.insert(rest.prefix(2)); rest = rest.dropFirst(2) }
+        }
+        #expect(seen.count == 256)
+    }
+
     @Test("sweeping deletes only expired sessions")
     func sweepDeletesExpired() async throws {
         let (store, database, folder) = try store()
