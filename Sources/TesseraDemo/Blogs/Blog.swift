@@ -42,16 +42,13 @@ extension Blog {
     public static let columnOrder = ["id", "userID", "title", "body", "likeCount", "createdAt", "trashedAt"]
 
     /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: Row) throws { try self.init(row: row, startingAt: 0) }
-
-    /// Decodes ``columnOrder`` from `row`'s columns `start...` (a row that joins other tables).
-    init(row: Row, startingAt start: Int) throws {
-        id = row[start]
-        userID = row[start + 1]
-        title = row[start + 2]
-        body = row[start + 3]
-        likeCount = row[start + 4]
-        createdAt = try row.date(atIndex: start + 5)
-        trashedAt = try row.dateIfPresent(atIndex: start + 6)
+    public init(row: Row) throws {
+        id = row[0]
+        userID = row[1]
+        title = row[2]
+        body = row[3]
+        likeCount = row[4]
+        createdAt = try row.date(atIndex: 5)
+        trashedAt = try row.dateIfPresent(atIndex: 6)
     }
 }

@@ -36,7 +36,7 @@ struct BlogCellModel: TemplateModel {
 
     var title: String { item.blog.title }
     var url: String { cell.blogURL(item.blog.id) }
-    var authorName: String { item.author?.displayName ?? "A former member" }
+    var authorName: String { item.authorName ?? "A former member" }
     var authorURL: String { cell.userURL(item.blog.userID) }
     var date: String { DisplayText.date(item.blog.createdAt) }
     var isoDate: String { DisplayText.isoDate(item.blog.createdAt) }

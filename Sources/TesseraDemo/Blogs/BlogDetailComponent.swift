@@ -25,7 +25,7 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
     // MARK: - State
 
     private var blog: Blog?
-    private var author: User?
+    private var authorName: String?
     private var isAuthor = false
 
     /// The post `blogID`, linking its author with `userURL` and its editor with `editURL`.
@@ -44,13 +44,13 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
     override func load(_ scope: RequestScope) async throws {
         guard let post = try await BlogStore(database: scope.database).post(blogID) else { throw RequestError.notFound() }
         blog = post.blog
-        author = post.author
+        authorName = post.authorName
         isAuthor = post.blog.isWritten(by: scope.userID)
     }
 
     override func viewModel() -> Model {
         Model(
-            blog: blog, authorName: author?.displayName ?? "A former member",
+            blog: blog, authorName: authorName ?? "A former member",
             authorURL: blog.map { userURL($0.userID) } ?? "", isAuthor: isAuthor, trashURL: url(for: Self.trash),
             editURL: blog.map { editURL($0.id) } ?? "")
     }

@@ -37,7 +37,7 @@ struct BlogStore {
         return (Array(items.prefix(limit)), items.count > limit)
     }
 
-    /// The published blog with `id` and its author, or nil (missing or trashed). One query.
+    /// The published blog with `id` and its author's name, or nil (missing or trashed). One query.
     func post(_ id: Int64) async throws -> BlogListItem? {
         try await database.read { db in
             try Self.withAuthors(db.cachedStatement(sql: Self.withAuthorsSQL + "WHERE blog.id = ? AND blog.trashedAt IS NULL"), [id]).first
@@ -99,20 +99,20 @@ struct BlogStore {
 
     // MARK: - Blogs with their authors
 
-    /// Blogs' columns, then their authors' (NULL when the account is gone).
+    /// Blogs' columns, then their authors' names (NULL when the account is gone): only what a
+    /// list shows, not the whole member (a password hash decoded per row for nothing).
     private static let withAuthorsSQL = """
-        SELECT \(Blog.qualifiedColumns), \(User.qualifiedColumns) FROM blog LEFT JOIN user ON user.id = blog.userID\n
+        SELECT \(Blog.qualifiedColumns), user.displayName FROM blog LEFT JOIN user ON user.id = blog.userID\n
         """
     private static let feedClauses = "WHERE blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?"
 
     /// The rows of `statement` (a ``withAuthorsSQL`` query), decoded by position.
     private static func withAuthors(_ statement: Statement, _ arguments: StatementArguments) throws -> [BlogListItem] {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        let authorStart = Blog.columnOrder.count
+        let nameIndex = Blog.columnOrder.count
         var items: [BlogListItem] = []
         while let row = try rows.next() {
-            let author = row.hasNull(atIndex: authorStart) ? nil : try User(row: row, startingAt: authorStart)
-            items.append(BlogListItem(blog: try Blog(row: row, startingAt: 0), author: author))
+            items.append(BlogListItem(blog: try Blog(row: row), authorName: row[nameIndex]))
         }
         return items
     }

@@ -24,15 +24,12 @@ extension User {
     public static let columnOrder = ["id", "username", "displayName", "bio", "passwordHash", "createdAt"]
 
     /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: Row) throws { try self.init(row: row, startingAt: 0) }
-
-    /// Decodes ``columnOrder`` from `row`'s columns `start...` (a row that joins other tables).
-    init(row: Row, startingAt start: Int) throws {
-        id = row[start]
-        username = row[start + 1]
-        displayName = row[start + 2]
-        bio = row[start + 3]
-        passwordHash = row[start + 4]
-        createdAt = try row.date(atIndex: start + 5)
+    public init(row: Row) throws {
+        id = row[0]
+        username = row[1]
+        displayName = row[2]
+        bio = row[3]
+        passwordHash = row[4]
+        createdAt = try row.date(atIndex: 5)
     }
 }

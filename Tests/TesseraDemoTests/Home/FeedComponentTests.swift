@@ -67,7 +67,7 @@ struct FeedComponentTests {
             let blog = Blog(
                 id: Int64(index + 1), userID: 1, title: "Post \(index)", body: "Body", likeCount: 0,
                 createdAt: DemoSeed.epoch, trashedAt: nil)
-            return BlogListItem(blog: blog, author: nil)
+            return BlogListItem(blog: blog, authorName: nil)
         }
     }
 
