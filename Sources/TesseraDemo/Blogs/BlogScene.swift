@@ -46,10 +46,11 @@ final class BlogScene: Scene, @unchecked Sendable {
 
     /// The post itself (a 404 when it is missing or in the trash) and the shared like state.
     override func loadData(_ scope: RequestScope) async throws {
-        let store = BlogStore(database: scope.database)
-        guard let blog = try await store.blog(blogID) else { throw RequestError.notFound() }
-        title = blog.title
-        try await likeState.load(blog, viewerID: scope.userID, store: store)
+        guard let heading = try await BlogStore(database: scope.database).heading(blogID, viewerID: scope.userID) else {
+            throw RequestError.notFound()
+        }
+        title = heading.title
+        likeState.load(heading, viewerID: scope.userID)
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

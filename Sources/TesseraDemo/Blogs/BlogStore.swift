@@ -62,12 +62,18 @@ struct BlogStore {
         }
     }
 
-    /// Whether `userID` likes blog `id`.
-    func likes(_ id: Int64, by userID: Int64) async throws -> Bool {
+    /// What a post's page needs before its components load: the published blog `id`'s title
+    /// and like count, and whether `viewerID` (if anyone) likes it; nil when it is missing or
+    /// trashed. One query, the viewer's like included.
+    func heading(_ id: Int64, viewerID: Int64?) async throws -> BlogHeading? {
         try await database.read { db in
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM \"like\" WHERE userID = ? AND blogID = ?)"), arguments: [userID, id])
-                ?? false
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT title, likeCount, EXISTS(SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
+                        FROM blog WHERE id = ? AND trashedAt IS NULL
+                        """), arguments: [viewerID, id])
+            return row.map { BlogHeading(id: id, title: $0[0], likeCount: $0[1], likedByViewer: $0[2]) }
         }
     }
 

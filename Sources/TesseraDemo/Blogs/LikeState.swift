@@ -19,7 +19,7 @@ final class LikeState: @unchecked Sendable {
     /// Whether someone is signed in (only they can like).
     private(set) var viewerCanLike = false
 
-    /// A state for `blogID`, empty until ``load(_:viewerID:store:)``.
+    /// A state for `blogID`, empty until ``load(_:viewerID:)``.
     init(blogID: Int64) { self.blogID = blogID }
 
     /// "12 likes".
@@ -27,16 +27,12 @@ final class LikeState: @unchecked Sendable {
 
     // MARK: - Loading
 
-    /// Fills the state from `blog` (its stored count) and, for a signed-in viewer, one query
-    /// for their like.
-    func load(_ blog: Blog, viewerID: Int64?, store: BlogStore) async throws {
-        count = blog.likeCount
+    /// Fills the state from the post's `heading` (its stored count and the viewer's like),
+    /// for `viewerID` (nil for a visitor, who cannot like).
+    func load(_ heading: BlogHeading, viewerID: Int64?) {
+        count = heading.likeCount
         viewerCanLike = viewerID != nil
-        if let viewerID {
-            likedByViewer = try await store.likes(blog.id, by: viewerID)
-        } else {
-            likedByViewer = false
-        }
+        likedByViewer = viewerID != nil && heading.likedByViewer
     }
 
     /// Records the outcome of a like or unlike by the viewer.

@@ -1,0 +1,14 @@
+// MARK: - BlogHeading
+
+/// What a post's page reads before its components load (``BlogStore/heading(_:viewerID:)``):
+/// enough for its title, the 404 of a missing post, and the shared ``LikeState``.
+struct BlogHeading: Sendable, Equatable {
+    /// The post's id.
+    let id: Int64
+    /// Its title, for the page's `<title>`.
+    let title: String
+    /// How many members like it.
+    let likeCount: Int
+    /// Whether the viewer the heading was read for likes it (false for a visitor).
+    let likedByViewer: Bool
+}
