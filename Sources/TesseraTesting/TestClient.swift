@@ -45,7 +45,7 @@ public struct TestClient: Sendable {
     // MARK: - Sessions
 
     /// A visitor's session: the cookie a first page load of `uri` sets, and the CSRF token in
-    /// that page's forms (empty if it has none).
+    /// that page's forms (both empty if it has none: a page without a form sets no cookie).
     public func visit(_ uri: String) async throws -> TestSession {
         let response = try await raw.execute(uri: uri, method: .get)
         return TestSession(cookie: Self.cookie(in: response) ?? "", token: Self.csrfToken(in: response.text))

@@ -5,21 +5,23 @@
 /// (Tessera's names win).
 ///
 /// Made once per request without building a dictionary; the one-time token costs 32 random
-/// bytes, so it is drawn only when a template reads it, and then kept for the whole request.
+/// bytes, so it is drawn only when a template reads it, and then kept for the whole request (a
+/// visitor's CSRF token is made on first read too, see ``VisitorToken``).
 final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
     static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets"]
 
     let app: any ViewModel
-    let csrfToken: String
+    /// The request's session, whose token is made only if a template reads `csrfToken`.
+    let session: Session
     let isDevelopment: Bool
     let siteName: String
     let assets: AssetURLs
     private let once = OnceToken()
 
-    init(app: any ViewModel, csrfToken: String, isDevelopment: Bool, siteName: String, assets: AssetURLs) {
+    init(app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs) {
         self.app = app
-        self.csrfToken = csrfToken
+        self.session = session
         self.isDevelopment = isDevelopment
         self.siteName = siteName
         self.assets = assets
@@ -27,7 +29,7 @@ final class RequestGlobals: ViewModel {
 
     func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "csrfToken": return .string(csrfToken)
+        case "csrfToken": return .string(session.csrfToken)
         case "onceToken": return .string(once.value)
         case "isDevelopment": return .bool(isDevelopment)
         case "siteName": return .string(siteName)

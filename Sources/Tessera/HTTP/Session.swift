@@ -11,8 +11,22 @@ public struct Session: Sendable, Equatable {
     public let id: String
     /// The signed-in user's id, or nil for a visitor.
     public let userID: Int64?
-    /// The per-session CSRF token, put in every form Tessera renders.
-    public let csrfToken: String
+    /// The token every form must return: a stored session's own, or a visitor's, made when
+    /// first read (see ``SessionMiddleware``).
+    public var csrfToken: String {
+        switch token {
+        case .stored(let token): token
+        case .visitor(let token): token.token
+        }
+    }
+
+    private let token: Token
+
+    /// Where the CSRF token comes from.
+    private enum Token: Sendable {
+        case stored(String)
+        case visitor(VisitorToken)
+    }
 
     /// Whether this session is a stored row (and has a `tessera_session` cookie).
     public var isStored: Bool { !id.isEmpty }
@@ -21,6 +35,18 @@ public struct Session: Sendable, Equatable {
     public init(id: String, userID: Int64?, csrfToken: String) {
         self.id = id
         self.userID = userID
-        self.csrfToken = csrfToken
+        self.token = .stored(csrfToken)
+    }
+
+    /// A visitor's session: nothing stored, the token made on first read.
+    init(visitor token: VisitorToken) {
+        id = ""
+        userID = nil
+        self.token = .visitor(token)
+    }
+
+    /// Same id, user and token (reading a visitor's token makes it).
+    public static func == (lhs: Session, rhs: Session) -> Bool {
+        lhs.id == rhs.id && lhs.userID == rhs.userID && lhs.csrfToken == rhs.csrfToken
     }
 }

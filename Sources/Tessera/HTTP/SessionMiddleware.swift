@@ -8,8 +8,10 @@ import Hummingbird
 /// - a `tessera_session` cookie naming a live stored session: that session, read (never
 ///   written, never refreshed);
 /// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
-///   nonce (see ``CSRFTokens``); a new nonce is made and its cookie set when the request has
-///   none. A `tessera_session` cookie naming no live session is cleared.
+///   nonce (see ``CSRFTokens``), made only if something reads it (a form, the CSRF check); a
+///   new nonce is drawn and its cookie set when the request read the token and sent no nonce,
+///   so a page without a form sets no cookie. A `tessera_session` cookie naming no live
+///   session is cleared.
 ///
 /// Cookies are `Path=/; HttpOnly; SameSite=Lax`, plus `Secure` when the site says it is served
 /// over TLS (``SiteConfiguration/usesTLS``).
@@ -34,8 +36,8 @@ public struct SessionMiddleware: RouterMiddleware {
         self.secure = secure
     }
 
-    /// Finds the stored session or makes the visitor's, runs the request, and sets the cookies
-    /// the visitor lacks.
+    /// Finds the stored session or makes the visitor's, runs the request (which renders the
+    /// whole page before it returns), and sets the cookies the visitor now needs.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -46,11 +48,11 @@ public struct SessionMiddleware: RouterMiddleware {
             context.session = session
             return try await next(request, context)
         }
-        let sent = cookies[CSRFTokens.cookieName]?.value
-        let nonce = sent.flatMap { CSRFTokens.isWellFormed($0) ? $0 : nil } ?? SessionStore.randomToken()
-        context.session = Session(id: "", userID: nil, csrfToken: tokens.token(forNonce: nonce))
+        let sent = (cookies[CSRFTokens.cookieName]?.value).flatMap { CSRFTokens.isWellFormed($0) ? $0 : nil }
+        let token = VisitorToken(sentNonce: sent, tokens: tokens)
+        context.session = Session(visitor: token)
         var response = try await next(request, context)
-        if nonce != sent {
+        if let nonce = token.nonceToSend {
             response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(CSRFTokens.cookieName, nonce, secure: secure)))
         }
         if sessionID != nil, !Self.setsSessionCookie(response) {

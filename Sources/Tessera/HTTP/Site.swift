@@ -87,7 +87,7 @@ public final class Site: Sendable {
     /// A renderer for `scope`, with the request's globals below every view model.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
         let values = RequestGlobals(
-            app: await globals(scope), csrfToken: scope.session.csrfToken, isDevelopment: configuration.isDevelopment,
+            app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles))
         return TemplateRenderer(library: templates, globals: .object(values))
     }

@@ -18,6 +18,24 @@ struct SignInSceneTests {
         }
     }
 
+    @Test("a visitor's page without a form sets no cookie; the first page with one sets the nonce its token signs")
+    func csrfCookieOnlyWithAForm() async throws {
+        try await TestSite().test { client in
+            for uri in ["/", "/users/1", "/blogs/1", "/photos"] {
+                let page = try await client.get(uri)
+                #expect(page.status == .ok)
+                #expect(page.headers[.setCookie] == nil, "\(uri) has no form, so it needs no token")
+            }
+            let visitor = try await client.visit()  // /signin, which has a form
+            #expect(visitor.cookie.hasPrefix("tessera_csrf=") && visitor.token.count == 64)
+            let again = try await client.get("/signin", as: visitor)
+            #expect(again.headers[.setCookie] == nil, "a visitor with a nonce keeps it")
+            #expect(again.text.contains("value=\"\(visitor.token)\""))
+            let signedIn = try await client.post("/signin", [("username", "demo"), ("password", "tessera-demo")], as: visitor)
+            #expect(signedIn.status == .seeOther)
+        }
+    }
+
     @Test("the demo account signs in with a new session and lands on the home page")
     func signsIn() async throws {
         try await TestSite().test { client in
