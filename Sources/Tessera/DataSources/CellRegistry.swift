@@ -10,15 +10,25 @@ public struct CellRegistry: Sendable {
         case cell, header, footer
     }
 
-    /// A type-erased renderer: writes one item known to be of its type.
+    /// A type-erased renderer for one item type in one role: writes an item known to be of
+    /// that type.
     @usableFromInline
     struct Entry: Sendable {
+        @usableFromInline let role: Role
+        @usableFromInline let type: ObjectIdentifier
         @usableFromInline let write: @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void
 
-        @inlinable init(write: @escaping @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void) { self.write = write }
+        @inlinable
+        init(role: Role, type: ObjectIdentifier, write: @escaping @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void) {
+            self.role = role
+            self.type = type
+            self.write = write
+        }
     }
 
-    @usableFromInline var entries: [Role: [ObjectIdentifier: Entry]] = [:]
+    /// The renderers, searched in order: a list registers a handful, which a scan finds faster
+    /// than two hash lookups, and a page builds its registries per request.
+    @usableFromInline var entries: [Entry] = []
 
     /// An empty registry.
     public init() {}
@@ -27,12 +37,18 @@ public struct CellRegistry: Sendable {
     /// A later registration for the same type and role replaces the earlier one.
     @inlinable  // so the entry's closure is compiled for the app's concrete renderer
     public mutating func register<Renderer: CellRenderer>(_ renderer: Renderer, as role: Role = .cell) {
+        let type = ObjectIdentifier(Renderer.Item.self)
         let entry = Entry(
+            role: role, type: type,
             write: { item, writer, templates in
                 guard let item = item as? Renderer.Item else { return }
                 renderer.write(CollectionOfOne(item), into: &writer, renderer: templates)
             })
-        entries[role, default: [:]][ObjectIdentifier(Renderer.Item.self)] = entry
+        if let index = entries.firstIndex(where: { $0.role == role && $0.type == type }) {
+            entries[index] = entry
+        } else {
+            entries.append(entry)
+        }
     }
 
     /// Returns a copy with `renderer` registered (for building registries in one expression).
@@ -45,6 +61,7 @@ public struct CellRegistry: Sendable {
 
     /// The renderer for `item`'s dynamic type in `role`, if registered.
     func entry(for item: Any, role: Role) -> Entry? {
-        entries[role]?[ObjectIdentifier(type(of: item))]
+        let type = ObjectIdentifier(Swift.type(of: item))
+        return entries.first { $0.type == type && $0.role == role }
     }
 }

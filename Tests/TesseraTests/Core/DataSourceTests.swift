@@ -164,4 +164,24 @@ struct DataSourceTests {
         let source = try SectionedDataSource<StandardSection>(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
         #expect(render(source).contains("<h2>“hi”</h2>"))
     }
+
+    @Test("a later registration for the same type and role replaces the earlier; other roles keep theirs")
+    func laterRegistrationReplaces() throws {
+        struct Quote { let text: String }
+        struct PlainQuote: CellRenderer {
+            static let template: String? = "Heading"
+            func viewModel(for quote: Quote) -> TextModel { TextModel(text: quote.text) }
+        }
+        struct LoudQuote: CellRenderer {
+            static let template: String? = "Heading"
+            func viewModel(for quote: Quote) -> TextModel { TextModel(text: quote.text.uppercased()) }
+        }
+        let both = registry.registering(PlainQuote()).registering(LoudQuote()).registering(PlainQuote(), as: .header)
+        #expect(both.entries.count == registry.entries.count + 2, "one cell and one header entry for the type")
+        let source = try SectionedDataSource<StandardSection>(
+            sections: [DataSourceSection(header: Quote(text: "head"), items: [Quote(text: "hi")])], registry: both)
+        let html = render(source)
+        #expect(html.contains("<h2>HI</h2>") && !html.contains("<h2>hi</h2>"))
+        #expect(html.contains("<h2>head</h2>"))
+    }
 }
