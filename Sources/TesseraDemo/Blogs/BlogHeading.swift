@@ -3,8 +3,6 @@
 /// What a post's page reads before its components load (``BlogStore/heading(_:viewerID:)``):
 /// enough for its title, the 404 of a missing post, and the shared ``LikeState``.
 struct BlogHeading: Sendable, Equatable {
-    /// The post's id.
-    let id: Int64
     /// Its title, for the page's `<title>`.
     let title: String
     /// How many members like it.

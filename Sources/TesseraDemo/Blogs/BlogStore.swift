@@ -10,19 +10,14 @@ import Tessera
 struct BlogStore {
     let database: CountingDatabase
 
-    /// `limit` published blogs (of `userID`, or everyone's) after skipping `offset`, newest
-    /// first, plus whether more follow. One query.
-    func range(of userID: Int64? = nil, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
+    /// `limit` of `userID`'s published blogs after skipping `offset`, newest first, plus whether
+    /// more follow. One query.
+    func range(of userID: Int64, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
         let rows = try await database.read { db in
-            if let userID {
-                return try Blog.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT * FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
-                    arguments: [userID, limit + 1, offset])
-            }
-            return try Blog.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
-                arguments: [limit + 1, offset])
+            try Blog.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
+                arguments: [userID, limit + 1, offset])
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
@@ -73,7 +68,7 @@ struct BlogStore {
                         SELECT title, likeCount, EXISTS(SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
                         FROM blog WHERE id = ? AND trashedAt IS NULL
                         """), arguments: [viewerID, id])
-            return row.map { BlogHeading(id: id, title: $0[0], likeCount: $0[1], likedByViewer: $0[2]) }
+            return row.map { BlogHeading(title: $0[0], likeCount: $0[1], likedByViewer: $0[2]) }
         }
     }
 

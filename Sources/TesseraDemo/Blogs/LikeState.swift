@@ -27,12 +27,12 @@ final class LikeState: @unchecked Sendable {
 
     // MARK: - Loading
 
-    /// Fills the state from the post's `heading` (its stored count and the viewer's like),
-    /// for `viewerID` (nil for a visitor, who cannot like).
+    /// Fills the state from the post's `heading`, read for `viewerID` (nil for a visitor, who
+    /// cannot like and likes nothing).
     func load(_ heading: BlogHeading, viewerID: Int64?) {
         count = heading.likeCount
         viewerCanLike = viewerID != nil
-        likedByViewer = viewerID != nil && heading.likedByViewer
+        likedByViewer = heading.likedByViewer
     }
 
     /// Records the outcome of a like or unlike by the viewer.

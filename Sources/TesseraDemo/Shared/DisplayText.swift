@@ -11,21 +11,7 @@ enum DisplayText {
     /// "12 Mar 2026" (UTC, English).
     static func date(_ date: Date) -> String {
         let parts = UTCDateParts(date)
-        guard (0...9999).contains(parts.year) else { return "\(parts.day) \(monthSymbols[parts.month - 1]) \(parts.year)" }
-        return String(unsafeUninitializedCapacity: 11) { buffer in
-            var count = 0
-            put(parts.day, width: parts.day < 10 ? 1 : 2, into: buffer, at: &count)
-            buffer[count] = UInt8(ascii: " ")
-            count += 1
-            for byte in monthSymbols[parts.month - 1].utf8 {
-                buffer[count] = byte
-                count += 1
-            }
-            buffer[count] = UInt8(ascii: " ")
-            count += 1
-            put(parts.year, width: parts.year < 1000 ? (parts.year < 100 ? (parts.year < 10 ? 1 : 2) : 3) : 4, into: buffer, at: &count)
-            return count
-        }
+        return "\(parts.day) \(monthSymbols[parts.month - 1]) \(parts.year)"
     }
 
     /// "2026-03-12" for `datetime` attributes.
