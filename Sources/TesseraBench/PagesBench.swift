@@ -80,7 +80,7 @@ struct PagesBench: AsyncParsableCommand {
     }
 
     /// User and system CPU time of the whole process so far, in µs.
-    private static func processCPUMicros() -> Double {
+    static func processCPUMicros() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func micros(_ time: timeval) -> Double { Double(time.tv_sec) * 1e6 + Double(time.tv_usec) }

@@ -52,7 +52,7 @@ def token(html):
 
 
 def sql_of_last(method_path):
-    time.sleep(0.05)  # the log line is written as the response goes out
+    time.sleep(0.5)  # the server writes its buffered log every 0.2 s
     for line in reversed(open(log_path).read().splitlines()):
         if method_path in line and "sql=" in line:
             return int(re.search(r"sql=(\d+)", line).group(1))

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 // MARK: - Building
 
@@ -94,9 +95,10 @@ extension TesseraApp {
     /// ``TesseraConfiguration/connectionTimeout``, the session sweeper, and in development the
     /// template reloader.
     ///
+    /// `services` run beside the site's own (default none; `serve` adds its ``LogBufferFlusher``).
     /// `onServerRunning` is called once the port is open (tests read the port from the channel).
     public func makeApplication(
-        _ configuration: TesseraConfiguration, logger: Logger,
+        _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let site = try makeSite(configuration, logger: logger)
@@ -106,7 +108,7 @@ extension TesseraApp {
             router: router,
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.connectionTimeout))),
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: name),
-            services: site.backgroundServices + (reloader.map { [$0] } ?? []),
+            services: site.backgroundServices + (reloader.map { [$0] } ?? []) + services,
             onServerRunning: onServerRunning, logger: logger)
     }
 }

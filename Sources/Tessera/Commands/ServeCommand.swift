@@ -7,7 +7,9 @@ import Logging
 
 /// `serve`: checks everything (templates, the templates the code names, routes), opens the
 /// database (migrating and seeding it on first run), and serves the app until SIGINT or
-/// SIGTERM. A problem stops it before it opens its port.
+/// SIGTERM. A problem stops it before it opens its port. Its log (a line per request) goes to
+/// standard error through a ``LogBuffer``, flushed every 200 ms, at once for warnings, and at
+/// shutdown.
 struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "serve", abstract: "Serve the app (creates, migrates and seeds its database if needed).")
@@ -23,9 +25,12 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
             var configuration = try options.configuration()
             if dev { configuration.mode = .development }
             Self.pinLocalTimeZone()
-            var logger = Logger(label: App().name)
+            let logBuffer = LogBuffer()
+            defer { logBuffer.flush() }
+            var logger = Logger(label: App().name) { BufferedLogHandler(label: $0, buffer: logBuffer) }
             logger.logLevel = configuration.isDevelopment ? .debug : .info
-            let application = try App().makeApplication(configuration, logger: logger)
+            let application = try App().makeApplication(
+                configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
             try await application.runService()
         } catch {
             throw CommandFailure.report(error)

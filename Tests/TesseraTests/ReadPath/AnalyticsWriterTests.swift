@@ -39,6 +39,34 @@ struct AnalyticsWriterTests {
         #expect(events.map(\.path) == (0..<250).map { "/p/\($0)" })
     }
 
+    @Test("a batch of any size stores every field, and dates as GRDB stores them")
+    func batchesKeepEveryFieldAndDate() async throws {
+        let site = try ReadPathSite()
+        // Two statements of `rowsPerInsert` rows, then the rest one by one.
+        let count = 2 * AnalyticsRecorder.rowsPerInsert + 23
+        let start = Date(timeIntervalSinceReferenceDate: 812_345_678.9876)
+        let dates = (0..<count).map { start.addingTimeInterval(Double($0) * 3_701.123_4) }
+        for index in 0..<count {
+            let event = AnalyticsEvent(
+                kind: index % 3 == 0 ? .action : .pageView, name: "N\(index)", path: "/p/\(index)", status: 200 + index,
+                detail: index % 2 == 0 ? nil : "d\(index)")
+            site.site.analytics.enqueue(event, date: dates[index])
+        }
+        #expect(await AnalyticsWriter(site: site.site).flush() == count)
+        let rows = try await site.site.database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT kind, name, path, status, detail, createdAt FROM tessera_events ORDER BY id")
+        }
+        #expect(rows.count == count)
+        for (index, row) in rows.enumerated() {
+            #expect(row["kind"] as String == (index % 3 == 0 ? "action" : "page_view"))
+            #expect(row["name"] as String == "N\(index)")
+            #expect(row["path"] as String == "/p/\(index)")
+            #expect(row["status"] as Int == 200 + index)
+            #expect(row["detail"] as String? == (index % 2 == 0 ? nil : "d\(index)"))
+            #expect(row["createdAt"] as String == String.fromDatabaseValue(dates[index].databaseValue))
+        }
+    }
+
     @Test("a full queue drops events without waiting, counts them, and the writer logs the count")
     func overflowIsCountedAndLogged() async throws {
         let log = CapturedLog()

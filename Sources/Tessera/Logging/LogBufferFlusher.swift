@@ -1,0 +1,30 @@
+import ServiceLifecycle
+
+// MARK: - LogBufferFlusher
+
+/// Flushes a ``LogBuffer`` every ``interval`` and once more when a graceful shutdown (SIGTERM,
+/// SIGINT) ends it, so lines wait at most one interval and none is left in memory when the
+/// server stops. Run it among the application's services (`serve` does).
+public struct LogBufferFlusher: Service {
+    /// The buffer flushed.
+    public let buffer: LogBuffer
+    /// How long a line may wait in the buffer; default 200 milliseconds.
+    public let interval: Duration
+
+    /// A flusher of `buffer` every `interval` (default 200 ms).
+    public init(buffer: LogBuffer, interval: Duration = .milliseconds(200)) {
+        self.buffer = buffer
+        self.interval = interval
+    }
+
+    /// Flushes on schedule until a graceful shutdown, then flushes what is left.
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                buffer.flush()
+            }
+        }
+        buffer.flush()
+    }
+}
