@@ -10,8 +10,10 @@ import Hummingbird
 /// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
 ///   nonce (see ``CSRFTokens``), made only if something reads it (a form, the CSRF check); a
 ///   new nonce is drawn and its cookie set when the request read the token and sent no nonce,
-///   so a page without a form sets no cookie. A `tessera_session` cookie naming no live
-///   session is cleared.
+///   so a page without a form sets no cookie. A response whose request read the token is
+///   marked `Cache-Control: private` (unless it sets its own caching): it holds this visitor's
+///   token, so no shared cache may keep it, and it is not compressed (``CompressionMiddleware``).
+///   A `tessera_session` cookie naming no live session is cleared.
 ///
 /// Cookies are `Path=/; HttpOnly; SameSite=Lax`, plus `Secure` when the site says it is served
 /// over TLS (``SiteConfiguration/usesTLS``).
@@ -52,6 +54,7 @@ public struct SessionMiddleware: RouterMiddleware {
         let token = VisitorToken(sentNonce: sent, tokens: tokens)
         context.session = Session(visitor: token)
         var response = try await next(request, context)
+        if token.wasRead, response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "private" }
         if let nonce = token.nonceToSend {
             response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(CSRFTokens.cookieName, nonce, secure: secure)))
         }

@@ -32,6 +32,10 @@ final class VisitorToken: Sendable {
         }
     }
 
+    /// Whether something read the token during this request (the response then holds it, or
+    /// answers a form that sent it).
+    var wasRead: Bool { made.withLock { $0 != nil } }
+
     /// The nonce the visitor's cookie must now hold: one drawn by this request because the
     /// token was read and the request sent none; nil otherwise.
     var nonceToSend: String? {

@@ -1,0 +1,100 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+// MARK: - CompressionMiddleware
+
+/// Gzips text responses (HTML, CSS, JavaScript, JSON, SVG, plain text) of at least
+/// ``minimumSize`` bytes for clients that accept gzip, with `Vary: Accept-Encoding`.
+///
+/// Left as they are: responses already encoded (static files carry their precompressed form),
+/// streams (no known length, such as server-sent events), `HEAD` answers, and every response
+/// private to one person: a request with a session cookie (a member's page), or a response
+/// marked `Cache-Control: private` or `no-store` (a visitor's page with a form, which holds the
+/// visitor's CSRF token). Compressing a secret beside text an attacker can inject lets the
+/// attacker guess the secret from the compressed sizes over HTTPS (the BREACH attack), so pages
+/// holding secrets go out uncompressed.
+public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The smallest body compressed; default 1,024 bytes (below it, gzip's header and the work
+    /// outweigh the saving).
+    public let minimumSize: Int
+    private let compressors: GzipCompressors
+
+    /// Compresses eligible responses of at least `minimumSize` bytes (default 1,024) at zlib
+    /// level `level` (default 5).
+    public init(minimumSize: Int = 1024, level: Int = 5) {
+        self.minimumSize = minimumSize
+        compressors = GzipCompressors(level: Int32(max(1, min(level, 9))))
+    }
+
+    /// Runs the request, then compresses its response when it is eligible and the client
+    /// accepts gzip.
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        guard request.method != .head, isPublicText(response, request) else { return response }
+        if !response.headers[values: .vary].contains(where: { $0.lowercased().contains("accept-encoding") }) {
+            response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+        }
+        guard StaticFileMiddleware<Context>.acceptsGzip(request.headers), let body = await Self.collect(response.body),
+            let compressed = compressors.gzip(body), compressed.readableBytes < body.readableBytes
+        else { return response }
+        response.headers[.contentEncoding] = "gzip"
+        response.headers[.contentLength] = String(compressed.readableBytes)
+        response.body = ResponseBody(byteBuffer: compressed)
+        return response
+    }
+
+    // MARK: - Eligibility
+
+    /// Whether `response` is text of a known length of at least ``minimumSize`` bytes, not yet
+    /// encoded, and the same for everyone (see the type's notes on BREACH).
+    private func isPublicText(_ response: Response, _ request: Request) -> Bool {
+        guard let length = response.body.contentLength, length >= minimumSize,
+            response.headers[.contentEncoding] == nil,
+            response.status != .noContent, response.status != .notModified,
+            let type = response.headers[.contentType], Self.isText(type),
+            !SecurityHeadersMiddleware<Context>.hasSessionCookie(request)
+        else { return false }
+        let cacheControl = (response.headers[.cacheControl] ?? "").lowercased()
+        return !cacheControl.contains("private") && !cacheControl.contains("no-store")
+    }
+
+    /// Whether a `Content-Type` is text worth compressing (event streams excluded).
+    static func isText(_ contentType: String) -> Bool {
+        let type = contentType.prefix { $0 != ";" }.lowercased()
+        guard type != "text/event-stream" else { return false }
+        return type.hasPrefix("text/") || type == "application/json" || type == "application/javascript"
+            || type == "image/svg+xml" || type == "application/xml"
+    }
+
+    // MARK: - Body
+
+    /// The bytes `body` writes, in one buffer.
+    private static func collect(_ body: ResponseBody) async -> ByteBuffer? {
+        let collector = Collector()
+        do {
+            try await body.write(collector)
+        } catch {
+            return nil
+        }
+        return collector.storage.bytes.withLock { $0 }
+    }
+
+    /// A `ResponseBodyWriter` gathering what it is given.
+    private struct Collector: ResponseBodyWriter {
+        final class Storage: Sendable {
+            let bytes = Mutex(ByteBuffer())
+        }
+        let storage = Storage()
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            storage.bytes.withLock { $0.writeBuffer(&buffer) }
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+@testable import Tessera
+
+/// ``CompressionMiddleware``'s size threshold and the content types it compresses.
+@Suite("Compression threshold")
+struct CompressionThresholdTests {
+    private func layout(padding: Int) -> String {
+        "<!DOCTYPE html><html><head><title>t</title></head><body>{{content}}<p>\(String(repeating: "padding ", count: padding))</p></body></html>"
+    }
+
+    @Test("a page under 1,024 bytes is sent plain; the same page made longer is gzipped")
+    func minimumSize() async throws {
+        let small = try ReadPathSite(layout: layout(padding: 1))
+        let smallPage = try await small.test { client in
+            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+        }
+        #expect(smallPage.status == .ok)
+        #expect(smallPage.body.readableBytes < 1024)
+        #expect(smallPage.headers[.contentEncoding] == nil)
+        let large = try ReadPathSite(layout: layout(padding: 200))
+        let largePage = try await large.test { client in
+            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+        }
+        #expect(largePage.status == .ok)
+        #expect(largePage.headers[.contentEncoding] == "gzip")
+    }
+
+    @Test("text types are compressed; images, fonts and event streams are not", arguments: [
+        ("text/html; charset=utf-8", true), ("text/css", true), ("application/json", true), ("image/svg+xml", true),
+        ("Text/Plain", true), ("text/event-stream", false), ("image/png", false), ("font/woff2", false),
+        ("application/octet-stream", false),
+    ])
+    func textTypes(_ pair: (String, Bool)) {
+        #expect(CompressionMiddleware<TesseraRequestContext>.isText(pair.0) == pair.1)
+    }
+}
