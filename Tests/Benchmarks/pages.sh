@@ -9,9 +9,12 @@
 # rows the database gained per request (sessions and every other table, analytics apart) and the
 # analytics rows per request (written in batches by the background writer, off the request path).
 # Ends with the server's peak RSS and each page's req/s as a fraction of /fortunes.
+# wrk sends no Accept-Encoding, so pages go out plain; ACCEPT_ENCODING=gzip loads them as
+# browsers do (public pages gzipped).
 set -euo pipefail
 
 duration="${1:-8s}"; conns="${2:-32}"
+encoding="${ACCEPT_ENCODING:-}"
 proj="$(pwd)"
 work="$(mktemp -d /tmp/tessera-pages.XXXXXX)"
 command -v wrk >/dev/null || { echo "pages.sh: wrk not found (apt-get install -y wrk)" >&2; exit 2; }
@@ -52,11 +55,13 @@ declare -A rps
 run() {
   local label="$1" path="$2" cookie="${3:-}"
   local args=(-t1 -c"$conns" -d2s); [ -n "$cookie" ] && args+=(-H "Cookie: $cookie")
+  [ -n "$encoding" ] && args+=(-H "Accept-Encoding: $encoding")
   wrk "${args[@]}" "$base$path" >/dev/null
   sleep 1
   local before events_before out requests
   before="$(rows all)"; events_before="$(rows events)"
   args=(-t1 -c"$conns" -d"$duration" --latency); [ -n "$cookie" ] && args+=(-H "Cookie: $cookie")
+  [ -n "$encoding" ] && args+=(-H "Accept-Encoding: $encoding")
   out="$(wrk "${args[@]}" "$base$path")"
   sleep 1.5   # the analytics writer flushes every 0.5 s
   requests="$(awk '/requests in/ {print $1}' <<<"$out")"
