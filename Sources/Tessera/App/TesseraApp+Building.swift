@@ -18,6 +18,7 @@ extension TesseraApp {
         site.viewsDirectory = configuration.viewsDirectory
         site.clientAddressHeader = configuration.clientAddressHeader
         site.usesTLS = configuration.usesTLS
+        site.compressesResponses = configuration.compressesResponses
         configure(&site, for: configuration)
         return site
     }

@@ -40,6 +40,10 @@ public struct TesseraConfiguration: Sendable {
     /// cookies and HSTS (``SiteConfiguration/usesTLS``). Default off (environment
     /// `TESSERA_SECURE=1`, flag `--secure`).
     public var usesTLS = false
+    /// Whether public text responses are gzipped for clients that accept it
+    /// (``SiteConfiguration/compressesResponses``). Default on (environment
+    /// `TESSERA_COMPRESS=0`, flag `--no-compress`, turn it off behind a proxy that compresses).
+    public var compressesResponses = true
     /// The clock an app hands its services (see ``TesseraApp/services(_:)``); default the
     /// system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
@@ -59,7 +63,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on), `TESSERA_COMPRESS` (`0` for off) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -79,6 +83,7 @@ public struct TesseraConfiguration: Sendable {
             configuration.clientAddressHeader = header
         }
         configuration.usesTLS = environment["TESSERA_SECURE"] == "1"
+        configuration.compressesResponses = environment["TESSERA_COMPRESS"] != "0"
         if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
             guard let parsed = Mode(rawValue: mode) else {
                 throw ConfigurationError(message: "TESSERA_ENV must be 'development' or 'production', not '\(mode)'")

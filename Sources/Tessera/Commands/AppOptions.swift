@@ -26,6 +26,9 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "The site is reached over HTTPS: Secure cookies and HSTS (or $TESSERA_SECURE=1).")
     var secure = false
 
+    @Flag(help: "Send pages uncompressed, for a proxy that compresses them (or $TESSERA_COMPRESS=0).")
+    var noCompress = false
+
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -38,6 +41,7 @@ struct AppOptions: ParsableArguments {
         if let views { configuration.viewsDirectory = views }
         if let publicDirectory { configuration.publicDirectory = publicDirectory }
         if secure { configuration.usesTLS = true }
+        if noCompress { configuration.compressesResponses = false }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
         return configuration
     }

@@ -28,12 +28,13 @@ extension Site {
 
     /// The standard middleware, outermost first: a log line per request, security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
-    /// (``CompressionMiddleware``), error pages, static files from ``staticFiles``. Add it before any route: Hummingbird wraps each route with the
+    /// (``CompressionMiddleware``, unless ``SiteConfiguration/compressesResponses`` is off),
+    /// error pages, static files from ``staticFiles``. Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
-        router.add(middleware: CompressionMiddleware<TesseraRequestContext>())
+        if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }
         router.add(middleware: ErrorPageMiddleware(site: self))
         router.add(middleware: StaticFileMiddleware(files: staticFiles))
     }

@@ -38,3 +38,30 @@ struct CompressionThresholdTests {
         #expect(CompressionMiddleware<TesseraRequestContext>.isText(pair.0) == pair.1)
     }
 }
+
+/// Turning compression off, for an app behind a proxy that compresses.
+@Suite("Compression setting")
+struct CompressionSettingTests {
+    @Test("with compressesResponses off, a long page goes out plain")
+    func offSendsPlain() async throws {
+        let layout = "<!DOCTYPE html><html><head><title>t</title></head><body>{{content}}<p>\(String(repeating: "padding ", count: 200))</p></body></html>"
+        let site = try ReadPathSite(layout: layout) { $0.compressesResponses = false }
+        let page = try await site.test { client in
+            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+        }
+        #expect(page.status == .ok)
+        #expect(page.body.readableBytes > 1024)
+        #expect(page.headers[.contentEncoding] == nil)
+    }
+
+    @Test("TESSERA_COMPRESS=0 or --no-compress turn it off; it is on otherwise", arguments: [
+        (["TESSERA_COMPRESS": "0"], [String](), false), (["TESSERA_COMPRESS": "1"], [], true), ([:], [], true),
+        ([:], ["--no-compress"], false),
+    ])
+    func setting(_ input: ([String: String], [String], Bool)) throws {
+        let options = try AppOptions.parse(input.1)
+        #expect(try options.configuration(environment: input.0).compressesResponses == input.2)
+        let site = FixtureApp().siteConfiguration(try options.configuration(environment: input.0))
+        #expect(site.compressesResponses == input.2)
+    }
+}
