@@ -38,9 +38,13 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         if !response.headers[values: .vary].contains(where: { $0.lowercased().contains("accept-encoding") }) {
             response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
         }
-        guard StaticFileMiddleware<Context>.acceptsGzip(request.headers), let body = await Self.collect(response.body),
-            let compressed = compressors.gzip(body), compressed.readableBytes < body.readableBytes
-        else { return response }
+        guard StaticFileMiddleware<Context>.acceptsGzip(request.headers) else { return response }
+        // The body is written once, here; what goes out is these bytes, compressed or not.
+        let body = try await Self.collect(response.body)
+        guard let compressed = compressors.gzip(body), compressed.readableBytes < body.readableBytes else {
+            response.body = ResponseBody(byteBuffer: body)
+            return response
+        }
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = String(compressed.readableBytes)
         response.body = ResponseBody(byteBuffer: compressed)
@@ -73,13 +77,9 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     // MARK: - Body
 
     /// The bytes `body` writes, in one buffer.
-    private static func collect(_ body: ResponseBody) async -> ByteBuffer? {
+    private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
         let collector = Collector()
-        do {
-            try await body.write(collector)
-        } catch {
-            return nil
-        }
+        try await body.write(collector)
         return collector.storage.bytes.withLock { $0 }
     }
 
