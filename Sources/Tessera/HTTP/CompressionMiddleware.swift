@@ -78,7 +78,7 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The bytes `body` writes, in one buffer.
     private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
-        let collector = Collector()
+        let collector = Collector(capacity: body.contentLength ?? 0)
         try await body.write(collector)
         return collector.storage.bytes.withLock { $0 }
     }
@@ -86,9 +86,12 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// A `ResponseBodyWriter` gathering what it is given.
     private struct Collector: ResponseBodyWriter {
         final class Storage: Sendable {
-            let bytes = Mutex(ByteBuffer())
+            let bytes: Mutex<ByteBuffer>
+            init(capacity: Int) { bytes = Mutex(ByteBufferAllocator().buffer(capacity: capacity)) }
         }
-        let storage = Storage()
+        let storage: Storage
+
+        init(capacity: Int) { storage = Storage(capacity: capacity) }
 
         mutating func write(_ buffer: ByteBuffer) async throws {
             var buffer = buffer

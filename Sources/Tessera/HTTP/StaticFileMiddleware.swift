@@ -63,13 +63,36 @@ public struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         return false
     }
 
-    /// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+    /// Whether `Accept-Encoding` lists gzip (or `*`) without `q=0`. Read on the header's
+    /// bytes (every browser request carries one): no Foundation trimming or lowercasing.
     static func acceptsGzip(_ headers: HTTPFields) -> Bool {
         guard let accepted = headers[.acceptEncoding] else { return false }
-        return accepted.split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, coding == "gzip" || coding == "*" else { return false }
-            return !parts.dropFirst().contains { $0.hasPrefix("q=") && (Double($0.dropFirst(2)) ?? 1) == 0 }
+        return accepted.utf8.split(separator: UInt8(ascii: ",")).contains { item in
+            let parts = item.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Self.trimmed)
+            guard let coding = parts.first, Self.equalsIgnoringCase(coding, "gzip") || Self.equalsIgnoringCase(coding, "*")
+            else { return false }
+            return !parts.dropFirst().contains { parameter in
+                guard parameter.count >= 2, parameter[parameter.startIndex] | 0x20 == UInt8(ascii: "q"),
+                    parameter[parameter.index(after: parameter.startIndex)] == UInt8(ascii: "=")
+                else { return false }
+                return (Double(String(decoding: parameter.dropFirst(2), as: UTF8.self)) ?? 1) == 0
+            }
+        }
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs.
+    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[first...last]
+    }
+
+    /// Whether `bytes` spell `lowercase` (ASCII), in any case.
+    private static func equalsIgnoringCase(_ bytes: Substring.UTF8View.SubSequence, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        return zip(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)).allSatisfy {
+            $0 | 0x20 == $1 || $0 == $1
         }
     }
 }

@@ -93,6 +93,15 @@ struct StaticAssetTests {
         }
     }
 
+    @Test("Accept-Encoding is read as RFC 9110 says: any case, spaces and tabs around, q=0 refuses", arguments: [
+        ("gzip", true), (" GZIP ", true), ("deflate,\tgzip ;q=0.5", true), ("gzip;q=0.001", true), ("gzip;q=abc", true),
+        ("*;q=1", true), ("gzip;q=0.0", false), ("gzip; Q=0", false), ("gzip ; q=0.000", false), ("x-gzip", false),
+        ("gzipx", false), (",,;", false), ("", false), ("identity, br", false),
+    ])
+    func acceptEncodingParsing(_ pair: (String, Bool)) {
+        #expect(StaticFileMiddleware<TesseraRequestContext>.acceptsGzip([.acceptEncoding: pair.0]) == pair.1)
+    }
+
     @Test("HEAD gives a file's headers without its body")
     func head() async throws {
         try await site().test { client in
