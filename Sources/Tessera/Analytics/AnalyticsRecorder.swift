@@ -60,17 +60,13 @@ public struct AnalyticsRecorder: Sendable {
                     values.append(event.detail.databaseValue)
                     values.append(StoredDate.text(entry.date).databaseValue)
                 }
-                try db.cachedStatement(sql: Self.insertSQL(rows: rows)).execute(arguments: StatementArguments(values))
+                try db.cachedStatement(sql: rows == 1 ? Self.insertOne : Self.insertMany).execute(arguments: StatementArguments(values))
                 rest = rest.dropFirst(rows)
             }
         }
     }
 
-    /// `INSERT` of `rows` events (1 or ``rowsPerInsert``, so two statements are cached).
-    private static func insertSQL(rows: Int) -> String {
-        rows == 1 ? insertOne : insertMany
-    }
-
+    /// `INSERT`s of one event and of ``rowsPerInsert`` events: the two statements a batch uses.
     private static let insertOne = insert(rows: 1)
     private static let insertMany = insert(rows: rowsPerInsert)
 

@@ -59,19 +59,11 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let length = response.body.contentLength, length >= minimumSize,
             response.headers[.contentEncoding] == nil,
             response.status != .noContent, response.status != .notModified,
-            let type = response.headers[.contentType], Self.isText(type),
+            let type = response.headers[.contentType], GzipCompressors.compresses(contentType: type),
             !SecurityHeadersMiddleware<Context>.hasSessionCookie(request)
         else { return false }
         let cacheControl = (response.headers[.cacheControl] ?? "").lowercased()
         return !cacheControl.contains("private") && !cacheControl.contains("no-store")
-    }
-
-    /// Whether a `Content-Type` is text worth compressing (event streams excluded).
-    static func isText(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }.lowercased()
-        guard type != "text/event-stream" else { return false }
-        return type.hasPrefix("text/") || type == "application/json" || type == "application/javascript"
-            || type == "image/svg+xml" || type == "application/xml"
     }
 
     // MARK: - Body

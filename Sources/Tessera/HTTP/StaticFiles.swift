@@ -1,4 +1,3 @@
-import CompressNIO
 import Foundation
 import NIOCore
 import Synchronization
@@ -145,7 +144,7 @@ public final class StaticFiles: Sendable {
         let body = ByteBuffer(bytes: bytes)
         let seconds = Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down))
         return Asset(
-            contentType: type, body: body, gzipped: compressible(type) ? gzip(body) : nil, hash: hash,
+            contentType: type, body: body, gzipped: GzipCompressors.compresses(contentType: type) ? gzip(body) : nil, hash: hash,
             lastModified: seconds, lastModifiedText: HTTPDate.format(seconds),
             fingerprintedPath: fingerprint(urlPath, hash: String(hash.prefix(12))))
     }
@@ -167,16 +166,12 @@ public final class StaticFiles: Sendable {
         "woff2": "font/woff2", "json": "application/json",
     ]
 
-    private static func compressible(_ type: String) -> Bool {
-        type.hasPrefix("text/") || type == "image/svg+xml" || type == "application/json"
-    }
+    /// Compressors at the best level, for files read at start-up (and rescans in development).
+    private static let compressors = GzipCompressors(capacity: 1, level: 9)
 
     /// `body` gzipped at the best level, or nil when that saves nothing worth a header.
     private static func gzip(_ body: ByteBuffer) -> ByteBuffer? {
-        var input = body
-        let algorithm = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: 9))
-        guard let compressed = try? input.compress(with: algorithm), compressed.readableBytes + 64 < body.readableBytes
-        else { return nil }
+        guard let compressed = compressors.gzip(body), compressed.readableBytes + 64 < body.readableBytes else { return nil }
         return compressed
     }
 }

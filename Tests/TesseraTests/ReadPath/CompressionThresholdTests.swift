@@ -35,7 +35,7 @@ struct CompressionThresholdTests {
         ("application/octet-stream", false),
     ])
     func textTypes(_ pair: (String, Bool)) {
-        #expect(CompressionMiddleware<TesseraRequestContext>.isText(pair.0) == pair.1)
+        #expect(GzipCompressors.compresses(contentType: pair.0) == pair.1)
     }
 }
 
