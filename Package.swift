@@ -35,12 +35,18 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        /// zlib's checksums, for pages' entity tags (the library `compress-nio` already links).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         /// The framework: templates, escaping, scenes, components, data sources, stores, and the
         /// command line every app gets (`serve`, `validate`, `routes`, `migrate`, `new`).
         .target(
             name: "Tessera",
             dependencies: [
                 "CLibXML2",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

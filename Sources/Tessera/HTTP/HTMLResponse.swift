@@ -13,11 +13,14 @@ enum HTMLResponse {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// `text/html; charset=utf-8` with what `writer` holds as the body (its buffer, not a copy).
+    /// `text/html; charset=utf-8` with what `writer` holds as the body (its buffer, not a copy);
+    /// a `200` also carries the weak `ETag` of its bytes (``ConditionalGetMiddleware``).
     static func make(_ writer: consuming HTMLWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: writer.takeBuffer()))
+        let body = writer.takeBuffer()
+        if status == .ok, fields[.eTag] == nil { fields[.eTag] = EntityTag.weak(digesting: body) }
+        return Response(status: status, headers: fields, body: .init(byteBuffer: body))
     }
 
     /// A `303 See Other` to `location`.

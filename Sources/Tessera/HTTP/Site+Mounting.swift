@@ -26,13 +26,15 @@ extension Site {
         }
     }
 
-    /// The standard middleware, outermost first: a log line per request, security headers
+    /// The standard middleware, outermost first: a log line per request, `304`s for pages the
+    /// client already has (``ConditionalGetMiddleware``), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
     /// (``CompressionMiddleware``, unless ``SiteConfiguration/compressesResponses`` is off),
     /// error pages, static files from ``staticFiles``. Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
+        router.add(middleware: ConditionalGetMiddleware<TesseraRequestContext>())
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }
         router.add(middleware: ErrorPageMiddleware(site: self))

@@ -51,14 +51,7 @@ public struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether the client's copy is current: `If-None-Match` names `etag` (or its other
     /// encoding's, or `*`); without it, `If-Modified-Since` is not before `lastModified`.
     static func isNotModified(_ headers: HTTPFields, etag: String, lastModified: Date) -> Bool {
-        if let match = headers[.ifNoneMatch] {
-            let bare = etag.replacingOccurrences(of: "-gz\"", with: "\"")
-            return match.split(separator: ",").contains { candidate in
-                var tag = candidate.trimmingCharacters(in: .whitespaces)
-                if tag.hasPrefix("W/") { tag.removeFirst(2) }
-                return tag == "*" || tag == etag || tag.replacingOccurrences(of: "-gz\"", with: "\"") == bare
-            }
-        }
+        if let match = headers[.ifNoneMatch] { return EntityTag.matches(match, etag) }
         if let since = headers[.ifModifiedSince], let date = HTTPDate.parse(since) { return lastModified <= date }
         return false
     }
