@@ -10,11 +10,14 @@
 # analytics rows per request (written in batches by the background writer, off the request path).
 # Ends with the server's peak RSS and each page's req/s as a fraction of /fortunes.
 # wrk sends no Accept-Encoding, so pages go out plain; ACCEPT_ENCODING=gzip loads them as
-# browsers do (public pages gzipped).
+# browsers do (public pages gzipped). ROUNDS=N (default 1) loads every page N times, round after
+# round, and ends with each page's median req/s, p99 and ratio to /fortunes in the same round:
+# on a shared machine one run of a page can move by a fifth, the median of rounds much less.
 set -euo pipefail
 
 duration="${1:-8s}"; conns="${2:-32}"
 encoding="${ACCEPT_ENCODING:-}"
+rounds="${ROUNDS:-1}"
 proj="$(pwd)"
 work="$(mktemp -d /tmp/tessera-pages.XXXXXX)"
 command -v wrk >/dev/null || { echo "pages.sh: wrk not found (apt-get install -y wrk)" >&2; exit 2; }
@@ -52,6 +55,8 @@ ms() { awk '{v=$1; n=v+0; if (v ~ /us$/) n/=1000; else if (v ~ /ms$/) n=n; else 
 
 printf '%-22s %10s %9s %12s %12s %8s\n' "page" "req/s" "p99 ms" "rows/req" "events/req" "non-2xx"
 declare -A rps
+summary="$work/rounds.tsv"   # round, label, req/s, p99 ms
+round=1
 run() {
   local label="$1" path="$2" cookie="${3:-}"
   local args=(-t1 -c"$conns" -d2s); [ -n "$cookie" ] && args+=(-H "Cookie: $cookie")
@@ -70,19 +75,40 @@ run() {
   p="$(awk '/^ +99% / {print $2}' <<<"$out" | ms)"
   bad="$(awk '/Non-2xx/ {print $NF}' <<<"$out")"
   rps[$label]="$r"
+  printf '%s\t%s\t%s\t%s\n' "$round" "$label" "$r" "$p" >>"$summary"
   printf '%-22s %10s %9s %12s %12s %8s\n' "$label" "$r" "$p" \
     "$(awk -v a="$(rows all)" -v b="$before" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" \
     "$(awk -v a="$(rows events)" -v b="$events_before" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" "${bad:-0}"
 }
-run "/fortunes" /fortunes
-run "/users/1 visitor" /users/1
-run "/ visitor" /
-run "/blogs/1 visitor" /blogs/1
-run "/photos visitor" /photos
-run "/users/1 member" /users/1 "tessera_session=$session"
-run "/ member" / "tessera_session=$session"
-run "/blogs/1 member" /blogs/1 "tessera_session=$session"
-echo "peak RSS: $(awk '/^VmHWM:/ {printf "%.1f MiB", $2/1024}' "/proc/$pid/status")"
-for label in "/users/1 visitor" "/ visitor" "/blogs/1 visitor" "/photos visitor"; do
-  echo "$label vs /fortunes: $(awk -v a="${rps[$label]}" -v b="${rps[/fortunes]}" 'BEGIN{printf "%.2f", a/b}')"
+for round in $(seq "$rounds"); do
+  [ "$rounds" -gt 1 ] && echo "round $round of $rounds"
+  run "/fortunes" /fortunes
+  run "/users/1 visitor" /users/1
+  run "/ visitor" /
+  run "/blogs/1 visitor" /blogs/1
+  run "/photos visitor" /photos
+  run "/users/1 member" /users/1 "tessera_session=$session"
+  run "/ member" / "tessera_session=$session"
+  run "/blogs/1 member" /blogs/1 "tessera_session=$session"
 done
+echo "peak RSS: $(awk '/^VmHWM:/ {printf "%.1f MiB", $2/1024}' "/proc/$pid/status")"
+if [ "$rounds" -eq 1 ]; then
+  for label in "/users/1 visitor" "/ visitor" "/blogs/1 visitor" "/photos visitor"; do
+    echo "$label vs /fortunes: $(awk -v a="${rps[$label]}" -v b="${rps[/fortunes]}" 'BEGIN{printf "%.2f", a/b}')"
+  done
+else
+  python3 - "$summary" "$rounds" <<'PY'
+import csv, statistics, sys
+rows = list(csv.reader(open(sys.argv[1]), delimiter="\t"))
+fortunes = {r[0]: float(r[2]) for r in rows if r[1] == "/fortunes"}
+labels = list(dict.fromkeys(r[1] for r in rows))
+print(f"medians of {sys.argv[2]} rounds")
+print(f"{'page':22} {'req/s':>10} {'p99 ms':>9} {'vs /fortunes':>13}   (range of p99)")
+for label in labels:
+    mine = [r for r in rows if r[1] == label]
+    rps = statistics.median(float(r[2]) for r in mine)
+    p99 = sorted(float(r[3]) for r in mine)
+    ratio = statistics.median(float(r[2]) / fortunes[r[0]] for r in mine)
+    print(f"{label:22} {rps:10.0f} {statistics.median(p99):9.2f} {ratio:13.2f}   ({p99[0]:.2f}–{p99[-1]:.2f})")
+PY
+fi
