@@ -24,6 +24,10 @@ public struct CountingDatabase: Sendable {
     /// uses connections of its own that only such synchronous reads take, so a thread never
     /// waits on a reader held by a suspended task (which could deadlock the thread pool). A
     /// read that is not short belongs in a background service, not on a page.
+    ///
+    /// The snapshot holds every write this process committed before the call; it may be one a
+    /// previous read began (up to 50 ms old, and never older than this process's last write),
+    /// so another process's writes show within 50 ms (see ``PageReaders``).
     public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try readHere(block)
     }

@@ -7,10 +7,25 @@ import Synchronization
 /// The read-only connections pages read through, synchronously, on the request's own thread
 /// (see ``CountingDatabase/read(_:)``).
 ///
-/// A read takes a free connection, runs in a deferred transaction (one snapshot of the
-/// database, as in a `DatabasePool` read), and gives the connection back before it returns.
-/// Only these synchronous reads ever take one, so no connection is ever held by a suspended
-/// task: a thread waiting for one waits only for reads already running on other threads.
+/// A read takes a free connection, runs in a read transaction (one snapshot of the database,
+/// as in a `DatabasePool` read), and gives the connection back before it returns. Only these
+/// synchronous reads ever take one, so no connection is ever held by a suspended task: a thread
+/// waiting for one waits only for reads already running on other threads.
+///
+/// **Snapshots are kept between reads.** Beginning and ending a transaction cost a page read
+/// more than a short query (two statements, and a lock and an unlock of the write-ahead log's
+/// read mark: system calls). So a connection's transaction stays open after a read, and the
+/// next read on it uses the same snapshot, unless:
+/// - the process committed a write since it began (``invalidateSnapshots()``, called by the
+///   database's writer after every commit): a read always sees every write this process
+///   committed before the read began, so a page after a form shows what the form did;
+/// - it began ``snapshotLifetime`` ago or more: writes by another process (a second server on
+///   the same file, a migration, the `sqlite3` shell) show within that time;
+/// - a read on it failed.
+///
+/// An idle connection's snapshot would keep the write-ahead log from being checkpointed, so
+/// ``endIdleSnapshots()`` ends the ones older than their lifetime (``PageSnapshotSweeper`` calls
+/// it on that schedule).
 ///
 /// Written by hand rather than taken from a second `DatabasePool` because a page makes several
 /// short reads and the pool's bookkeeping dominated them: a profile of `/blogs/1` spent about
@@ -21,27 +36,57 @@ final class PageReaders: Sendable {
     // MARK: - State
 
     private let connections: [DatabaseQueue]
+    /// What each connection's open snapshot is; only the holder of the connection touches it.
+    private let snapshots: [Snapshot]
     /// Indexes into ``connections`` that no read holds, guarded; ``available`` counts them.
     private let free: Mutex<[Int]>
     private let available: DispatchSemaphore
+    /// Bumped after every write this process commits: snapshots begun under an older value
+    /// are not reused.
+    private let generation = Atomic<UInt64>(1)
+    /// How long a snapshot is reused at most; default 50 ms.
+    let snapshotLifetime: Duration
+    /// ``snapshotLifetime`` in nanoseconds.
+    private let lifetimeNanoseconds: UInt64
+    /// Nanoseconds on a monotonic clock (tests pass their own).
+    private let now: @Sendable () -> UInt64
+
+    /// A connection's open read transaction: the generation it began under (0: none open) and
+    /// when.
+    private final class Snapshot: @unchecked Sendable {
+        var generation: UInt64 = 0
+        var began: UInt64 = 0
+    }
 
     // MARK: - Opening
 
     /// Opens `count` read-only connections (default GRDB's reader count, 5) to the database at
-    /// `path`, with `configuration` made read-only. The database must exist and be migrated.
-    init(path: String, configuration: Configuration, count: Int? = nil) throws {
+    /// `path`, with `configuration` made read-only, whose snapshots live at most
+    /// `snapshotLifetime` (default 50 ms) by the clock `now` (default the system's monotonic
+    /// clock, in nanoseconds). The database must exist and be migrated.
+    init(
+        path: String, configuration: Configuration, count: Int? = nil, snapshotLifetime: Duration = .milliseconds(50),
+        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) throws {
         var readOnly = configuration
         readOnly.readonly = true
+        readOnly.allowsUnsafeTransactions = true  // a snapshot stays open between reads
         let count = max(1, count ?? configuration.maximumReaderCount)
         connections = try (0..<count).map { _ in try DatabaseQueue(path: path, configuration: readOnly) }
+        snapshots = (0..<count).map { _ in Snapshot() }
         free = Mutex(Array(0..<count))
         available = DispatchSemaphore(value: count)
+        self.snapshotLifetime = snapshotLifetime
+        let (seconds, attoseconds) = snapshotLifetime.components
+        lifetimeNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        self.now = now
     }
 
     // MARK: - Reading
 
     /// Runs `block` in a read-only snapshot on a free connection, waiting for one if every
-    /// connection is busy, and returns its result. A thrown error rolls the snapshot back.
+    /// connection is busy, and returns its result. The snapshot holds every write this process
+    /// committed before the call. A thrown error ends the snapshot.
     func read<T>(_ block: (Database) throws -> T) throws -> T {
         available.wait()
         let index = free.withLock { $0.removeLast() }
@@ -49,16 +94,67 @@ final class PageReaders: Sendable {
             free.withLock { $0.append(index) }
             available.signal()
         }
+        let snapshot = snapshots[index]
         return try connections[index].inDatabase { db in
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            let current = generation.load(ordering: .acquiring)
+            let time = now()
+            if snapshot.generation != current || !isYoung(snapshot, at: time) || !db.isInsideTransaction {
+                try end(snapshot, db)
+                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+                (snapshot.generation, snapshot.began) = (current, time)
+            }
             do {
-                let value = try block(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                return value
+                return try block(db)
             } catch {
+                snapshot.generation = 0
                 if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
                 throw error
             }
         }
+    }
+
+    // MARK: - Ending snapshots
+
+    /// Makes every open snapshot stale: the next read on each connection begins a new one. Call
+    /// it after each commit (``TesseraDatabase`` does, for every write through its pool).
+    func invalidateSnapshots() {
+        generation.add(1, ordering: .releasing)
+    }
+
+    /// Ends the snapshots of idle connections that began ``snapshotLifetime`` ago or more, or
+    /// under an older generation, so none holds the write-ahead log back. Returns how many it
+    /// ended. Connections in use are left to their readers.
+    @discardableResult
+    func endIdleSnapshots() -> Int {
+        var taken: [Int] = []
+        while available.wait(timeout: .now()) == .success {
+            taken.append(free.withLock { $0.removeLast() })
+        }
+        defer {
+            for index in taken {
+                free.withLock { $0.append(index) }
+                available.signal()
+            }
+        }
+        let (current, time) = (generation.load(ordering: .acquiring), now())
+        var ended = 0
+        for index in taken where snapshots[index].generation != 0 {
+            let snapshot = snapshots[index]
+            guard snapshot.generation != current || !isYoung(snapshot, at: time) else { continue }
+            try? connections[index].inDatabase { db in try end(snapshot, db) }
+            ended += 1
+        }
+        return ended
+    }
+
+    /// Whether `snapshot` began less than ``snapshotLifetime`` before `time`.
+    private func isYoung(_ snapshot: Snapshot, at time: UInt64) -> Bool {
+        time &- snapshot.began < lifetimeNanoseconds
+    }
+
+    /// Ends `db`'s open transaction, if any (a read-only one: committing it only releases it).
+    private func end(_ snapshot: Snapshot, _ db: Database) throws {
+        snapshot.generation = 0
+        if db.isInsideTransaction { try db.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
     }
 }

@@ -13,7 +13,8 @@ public final class TesseraDatabase: Sendable {
     /// Read-only connections for pages' reads, which run synchronously on the request's thread
     /// (see ``CountingDatabase/read(_:)``). Kept apart from ``pool`` so that no asynchronous
     /// read ever holds one of them: a thread waiting here waits only for reads already running
-    /// on other threads, so it cannot deadlock.
+    /// on other threads, so it cannot deadlock. Their snapshots are reused until a write
+    /// commits through ``pool`` (``SnapshotInvalidator``) or for at most 50 ms.
     let pageReaders: PageReaders
     /// The file the database lives in.
     public let path: String
@@ -43,6 +44,15 @@ public final class TesseraDatabase: Sendable {
         migrations(&migrator)
         try migrator.migrate(pool)
         pageReaders = try PageReaders(path: path, configuration: configuration)
+        pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
+    }
+
+    /// Ends page readers' snapshots that outlived their lifetime while idle (see
+    /// ``PageReaders``), so they do not hold the write-ahead log back. ``PageSnapshotSweeper``
+    /// calls it; returns how many it ended.
+    @discardableResult
+    public func endIdlePageSnapshots() -> Int {
+        pageReaders.endIdleSnapshots()
     }
 
     /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short
@@ -55,4 +65,20 @@ public final class TesseraDatabase: Sendable {
     public func counting(into counter: QueryCounter) -> CountingDatabase {
         CountingDatabase(pool: pool, pageReaders: pageReaders, counter: counter)
     }
+}
+
+// MARK: - SnapshotInvalidator
+
+/// Tells the page readers, after every commit through the pool (an explicit transaction or a
+/// single statement), that their open snapshots are out of date. It observes no changes, only
+/// commits, so it costs a write one atomic add.
+final class SnapshotInvalidator: TransactionObserver, @unchecked Sendable {
+    private let readers: PageReaders
+
+    init(readers: PageReaders) { self.readers = readers }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { readers.invalidateSnapshots() }
+    func databaseDidRollback(_ db: Database) {}
 }

@@ -103,9 +103,9 @@ public final class Site: Sendable {
     // MARK: - Background services
 
     /// The services a running site needs, for the application's service group: the
-    /// ``SessionSweeper`` and the ``AnalyticsWriter``. Both end on a graceful shutdown, the
-    /// writer after storing every queued event.
+    /// ``SessionSweeper``, the ``AnalyticsWriter`` and the ``PageSnapshotSweeper``. All end on a
+    /// graceful shutdown, the writer after storing every queued event.
     public var backgroundServices: [any Service] {
-        [SessionSweeper(database: database), AnalyticsWriter(site: self)]
+        [SessionSweeper(database: database), AnalyticsWriter(site: self), PageSnapshotSweeper(database: database)]
     }
 }

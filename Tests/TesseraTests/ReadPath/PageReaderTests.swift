@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import Tessera
 
 /// Pages read synchronously through their own read-only connections: each read is one
-/// snapshot, a failed read leaves its connection clean, and more readers than connections all
-/// finish.
+/// snapshot, reused between reads until the process writes or 50 ms pass, a failed read leaves
+/// its connection clean, and more readers than connections all finish.
 @Suite("Page reads")
 struct PageReaderTests {
     // MARK: - Fixture
@@ -53,6 +54,52 @@ struct PageReaderTests {
         }
     }
 
+    @Test("a reused snapshot still sees every write the process committed before the read", arguments: 1...3)
+    func reusedSnapshotSeesOwnWrites(_ writes: Int) async throws {
+        let (database, page) = try makeDatabase()
+        for _ in 0..<10 { _ = try await page.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM n") } }
+        for value in 0..<writes {
+            try await database.pool.write { try $0.execute(sql: "INSERT INTO n VALUES (?)", arguments: [value]) }
+        }
+        for _ in 0..<10 {  // every connection, each of which held a snapshot from before the writes
+            #expect(try await page.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM n") } == 1 + writes)
+        }
+    }
+
+    @Test("another process's write shows once the snapshot's lifetime has passed")
+    func otherWritersShowWithinTheLifetime() throws {
+        let (database, _) = try makeDatabase()
+        let clock = ManualClock()
+        let readers = try PageReaders(path: database.path, configuration: Configuration(), count: 1, now: clock.read)
+        let count = { try readers.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM n") } }
+        #expect(try count() == 1)
+        let outsider = try DatabaseQueue(path: database.path)  // not the pool: no one tells the readers
+        try outsider.write { try $0.execute(sql: "INSERT INTO n VALUES (2)") }
+        clock.advance(by: 49_000_000)
+        #expect(try count() == 1, "within 50 ms the snapshot is reused")
+        clock.advance(by: 1_000_000)
+        #expect(try count() == 2)
+    }
+
+    @Test("idle snapshots end on the sweep, so the write-ahead log can be checkpointed to nothing")
+    func sweepEndsIdleSnapshots() async throws {
+        let (database, page) = try makeDatabase()
+        let clock = ManualClock()
+        let readers = try PageReaders(path: database.path, configuration: Configuration(), count: 2, now: clock.read)
+        #expect(try readers.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM n") } == 1)
+        #expect(readers.endIdleSnapshots() == 0, "a young snapshot is kept")
+        clock.advance(by: 50_000_000)
+        #expect(readers.endIdleSnapshots() == 1)
+        #expect(readers.endIdleSnapshots() == 0)
+        // The database's own readers: a commit makes their snapshots stale at once.
+        _ = try await page.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM n") }
+        try await database.pool.write { try $0.execute(sql: "INSERT INTO n VALUES (2)") }
+        #expect(database.endIdlePageSnapshots() == 1)
+        try await database.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let wal = try FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int
+        #expect(wal == 0)
+    }
+
     @Test("a page read cannot write")
     func readCannotWrite() async throws {
         let (_, page) = try makeDatabase()
@@ -76,4 +123,13 @@ struct PageReaderTests {
         #expect(sums.count == 64 && sums.allSatisfy { $0 == 1 })
         #expect(counter.value == 64, "BEGIN and COMMIT are not the app's statements")
     }
+}
+
+// MARK: - ManualClock
+
+/// A monotonic clock in nanoseconds that moves only when told.
+private final class ManualClock: Sendable {
+    private let nanoseconds = Mutex<UInt64>(1_000_000_000)
+    var read: @Sendable () -> UInt64 { { self.nanoseconds.withLock { $0 } } }
+    func advance(by delta: UInt64) { nanoseconds.withLock { $0 += delta } }
 }
