@@ -93,7 +93,8 @@ extension TesseraApp {
     }
 
     /// The whole server, ready to run: the site, its router, the HTTP/1 server with
-    /// ``TesseraConfiguration/connectionTimeout``, the session sweeper, and in development the
+    /// ``TesseraConfiguration/connectionTimeout`` on ``TesseraConfiguration/eventLoopThreads``
+    /// event loops, the session sweeper, and in development the
     /// template reloader.
     ///
     /// `services` run beside the site's own (default none; `serve` adds its ``LogBufferFlusher``).
@@ -110,7 +111,9 @@ extension TesseraApp {
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.connectionTimeout))),
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: name),
             services: site.backgroundServices + (reloader.map { [$0] } ?? []) + services,
-            onServerRunning: onServerRunning, logger: logger)
+            onServerRunning: onServerRunning,
+            eventLoopGroupProvider: .shared(EventLoopGroups.shared(threads: configuration.eventLoopThreads)),
+            logger: logger)
     }
 }
 

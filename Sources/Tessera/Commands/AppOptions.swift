@@ -29,6 +29,9 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "Send pages uncompressed, for a proxy that compresses them (or $TESSERA_COMPRESS=0).")
     var noCompress = false
 
+    @Option(help: "Threads reading and writing sockets, 1 to 256 (default half the cores, at least 1, or $TESSERA_EVENT_LOOPS).")
+    var eventLoops: Int?
+
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -43,6 +46,12 @@ struct AppOptions: ParsableArguments {
         if secure { configuration.usesTLS = true }
         if noCompress { configuration.compressesResponses = false }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
+        if let eventLoops {
+            guard TesseraConfiguration.eventLoopRange.contains(eventLoops) else {
+                throw ValidationError("--event-loops must be from 1 to 256, not \(eventLoops)")
+            }
+            configuration.eventLoopThreads = eventLoops
+        }
         return configuration
     }
 }
