@@ -20,11 +20,6 @@ public struct PageSnapshotSweeper: Service {
 
     /// Sweeps on schedule until a graceful shutdown.
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                database.endIdlePageSnapshots()
-            }
-        }
+        await repeatUntilGracefulShutdown(every: interval) { database.endIdlePageSnapshots() }
     }
 }

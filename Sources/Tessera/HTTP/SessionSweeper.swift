@@ -16,11 +16,7 @@ public struct SessionSweeper: Service {
 
     /// Sweeps, then waits, until the server shuts down; a failed sweep is tried again next time.
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                _ = try? await store.sweep()
-                try await Task.sleep(for: interval)
-            }
-        }
+        _ = try? await store.sweep()
+        await repeatUntilGracefulShutdown(every: interval) { _ = try? await store.sweep() }
     }
 }

@@ -19,12 +19,7 @@ public struct LogBufferFlusher: Service {
 
     /// Flushes on schedule until a graceful shutdown, then flushes what is left.
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                buffer.flush()
-            }
-        }
+        await repeatUntilGracefulShutdown(every: interval) { buffer.flush() }
         buffer.flush()
     }
 }
