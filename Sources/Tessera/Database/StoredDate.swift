@@ -39,8 +39,7 @@ enum StoredDate {
 
     /// The date `bytes` hold if they are exactly `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd HH:mm:ss.SSS`
     /// (a `T` may stand for the space) with every part in range; nil for anything else, which
-    /// the caller hands to GRDB. Computed as GRDB's `Calendar` computes it: whole milliseconds
-    /// since 2001, divided once.
+    /// the caller hands to GRDB. Computed as GRDB's `Calendar` computes it, to the last bit.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count == 19 || bytes.count == 23 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
@@ -62,9 +61,12 @@ enum StoredDate {
             year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month, of: year),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = Int64(daysSince1970(year: year, month: month, day: day))
-        let milliseconds = ((days * 24 + Int64(hour)) * 60 + Int64(minute)) * 60_000 + Int64(second) * 1000 + Int64(millisecond)
-        return Date(timeIntervalSinceReferenceDate: Double(milliseconds - 978_307_200_000) / 1000)
+        // Foundation's Gregorian calendar adds the day's start (exact) to the seconds into the
+        // day plus the fraction (one rounding): whole milliseconds divided once differ from it
+        // in the last bit for about one date in 600 before 2001.
+        let dayStart = Double((daysSince1970(year: year, month: month, day: day) - 11_323) * 86_400)
+        let secondsInDay = Double((hour * 60 + minute) * 60 + second) + Double(millisecond * 1_000_000) / 1_000_000_000
+        return Date(timeIntervalSinceReferenceDate: dayStart + secondsInDay)
     }
 
     /// Days in `month` of `year` on the proleptic Gregorian calendar.

@@ -37,6 +37,8 @@ struct StoredDateTests {
             "2024-02-29 23:59:59.999", "2024-02-29T12:00:00", "2023-02-29 00:00:00", "2024-13-01 00:00:00",
             "2024-01-01 24:00:00", "2024-01-01", "2024-01-01 10:00", "2024-01-01 10:00:00+02:00", "2024-01-01 10:00:00.5",
             "not a date", "2024-01-01 10:00:0x", "0000-01-01 00:00:00",
+            // Whole milliseconds divided by 1000 differ from Foundation's calendar here.
+            "2000-12-15 11:03:56.272", "2000-12-29 05:13:43.004", "2000-12-31 22:09:57.674",
         ].map(\.databaseValue)
         values += [(1_700_000_000.25).databaseValue, (0 as Int).databaseValue, DatabaseValue.null]
         let queue = try DatabaseQueue()
@@ -49,7 +51,8 @@ struct StoredDateTests {
                 let oursOptional = try? row.dateIfPresent(atIndex: 0)
                 let copied = StoredDateColumn.fromDatabaseValue(value)?.date
                 guard grdb == ours, grdbOptional == oursOptional, copied == Date.fromDatabaseValue(value) else {
-                    return "\(value): GRDB \(String(describing: grdb)), ours \(String(describing: ours))"
+                    let seconds = { (date: Date?) in date.map { "\($0.timeIntervalSinceReferenceDate)" } ?? "nil" }
+                    return "\(value): GRDB \(seconds(grdb)), ours \(seconds(ours))"
                 }
                 return nil
             }
