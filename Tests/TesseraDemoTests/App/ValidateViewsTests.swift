@@ -12,17 +12,7 @@ struct ValidateViewsTests {
 
     /// Runs `tessera validate --views views`; returns its exit status and both outputs.
     func validate(_ views: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["validate", "--views", views.path]
-        process.currentDirectoryURL = TestSite.repository
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(Self.executable.path, ["validate", "--views", views.path])
     }
 
     /// A copy of the repository's `Views/` in a new temporary folder.
