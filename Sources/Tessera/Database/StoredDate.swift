@@ -64,10 +64,13 @@ enum StoredDate {
         // Foundation's Gregorian calendar adds the day's start (exact) to the seconds into the
         // day plus the fraction (one rounding): whole milliseconds divided once differ from it
         // in the last bit for about one date in 600 before 2001.
-        let dayStart = Double((daysSince1970(year: year, month: month, day: day) - 11_323) * 86_400)
+        let dayStart = Double((daysSince1970(year: year, month: month, day: day) - daysFrom1970To2001) * 86_400)
         let secondsInDay = Double((hour * 60 + minute) * 60 + second) + Double(millisecond * 1_000_000) / 1_000_000_000
         return Date(timeIntervalSinceReferenceDate: dayStart + secondsInDay)
     }
+
+    /// Days from 1970-01-01 to 2001-01-01, where `Date`'s reference time begins.
+    private static let daysFrom1970To2001 = 11_323
 
     /// Days in `month` of `year` on the proleptic Gregorian calendar.
     private static func daysIn(_ month: Int, of year: Int) -> Int {

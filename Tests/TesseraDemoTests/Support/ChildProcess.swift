@@ -27,10 +27,12 @@ enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+        // The environment as `KEY=value` strings, from Foundation: `environ` is not visible on Darwin.
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(ends[1])
         defer { close(ends[0]) }
         guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
