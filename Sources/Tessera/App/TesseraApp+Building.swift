@@ -19,6 +19,7 @@ extension TesseraApp {
         site.clientAddressHeader = configuration.clientAddressHeader
         site.usesTLS = configuration.usesTLS
         site.compressesResponses = configuration.compressesResponses
+        if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
         configure(&site, for: configuration)
         return site
     }

@@ -44,6 +44,11 @@ public struct TesseraConfiguration: Sendable {
     /// (``SiteConfiguration/compressesResponses``). Default on (environment
     /// `TESSERA_COMPRESS=0`, flag `--no-compress`, turn it off behind a proxy that compresses).
     public var compressesResponses = true
+    /// Whether components that allow it have their rendered fragment reused between requests
+    /// (``AnyComponent/caching``, ``SiteConfiguration/fragmentCacheLimit``). Default on
+    /// (environment `TESSERA_FRAGMENT_CACHE=0`, flag `--no-fragment-cache`, for measuring a page
+    /// as if every request loaded it). Development mode reuses nothing either way.
+    public var reusesFragments = true
     /// How many threads read and write the sockets (NIO event loops); default half the cores,
     /// at least one (environment `TESSERA_EVENT_LOOPS`, flag `--event-loops`). Pages run on
     /// Swift's task pool, which already has a thread per core; event loops only move bytes, and
@@ -71,7 +76,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on), `TESSERA_COMPRESS` (`0` for off), `TESSERA_EVENT_LOOPS` (a number from 1 to 256) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on), `TESSERA_COMPRESS` (`0` for off), `TESSERA_FRAGMENT_CACHE` (`0` for off), `TESSERA_EVENT_LOOPS` (a number from 1 to 256) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -92,6 +97,7 @@ public struct TesseraConfiguration: Sendable {
         }
         configuration.usesTLS = environment["TESSERA_SECURE"] == "1"
         configuration.compressesResponses = environment["TESSERA_COMPRESS"] != "0"
+        configuration.reusesFragments = environment["TESSERA_FRAGMENT_CACHE"] != "0"
         if let loops = environment["TESSERA_EVENT_LOOPS"], !loops.isEmpty {
             guard let number = Int(loops), Self.eventLoopRange.contains(number) else {
                 throw ConfigurationError(message: "TESSERA_EVENT_LOOPS must be a number from 1 to 256, not '\(loops)'")

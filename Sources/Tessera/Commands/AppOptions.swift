@@ -29,6 +29,9 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "Send pages uncompressed, for a proxy that compresses them (or $TESSERA_COMPRESS=0).")
     var noCompress = false
 
+    @Flag(help: "Load and render every component on every request, reusing no fragment (or $TESSERA_FRAGMENT_CACHE=0).")
+    var noFragmentCache = false
+
     @Option(help: "Threads reading and writing sockets, 1 to 256 (default half the cores, at least 1, or $TESSERA_EVENT_LOOPS).")
     var eventLoops: Int?
 
@@ -45,6 +48,7 @@ struct AppOptions: ParsableArguments {
         if let publicDirectory { configuration.publicDirectory = publicDirectory }
         if secure { configuration.usesTLS = true }
         if noCompress { configuration.compressesResponses = false }
+        if noFragmentCache { configuration.reusesFragments = false }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }
         if let eventLoops {
             guard TesseraConfiguration.eventLoopRange.contains(eventLoops) else {

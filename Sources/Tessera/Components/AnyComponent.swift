@@ -55,6 +55,11 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// that runs it; default none. Routes for them are mounted from this table.
     open class var actions: ActionTable { ActionTable() }
 
+    /// Whether Tessera may reuse this component's rendered fragment for later requests instead
+    /// of loading and rendering it again, and for whom (see ``FragmentCaching`` for when a
+    /// fragment is reused and what it may depend on); default ``FragmentCaching/never``.
+    open class var caching: FragmentCaching { .never }
+
     /// The SQL statements this component's `load` should need; default 5. Only the dev overlay
     /// reads it: a component over its budget is outlined in red there.
     open class var queryBudget: Int { 5 }
@@ -85,6 +90,10 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     var isDeferred = false
     /// Set in development mode: `write` adds the dev overlay's figures as data attributes.
     var showsDevFigures = false
+    /// A reused fragment (``caching``): `write` writes it as it is; `load` did not run.
+    var cachedFragment: [UInt8]?
+    /// Where `write` stores the fragment when reuse is allowed and none was found.
+    var pendingFragment: FragmentCache.Pending?
 
     // MARK: - Life cycle
 
@@ -122,6 +131,21 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
 
     /// Writes the root element, then the template (or the error fragment), then closes it.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        if let cachedFragment { return writer.writeRaw(cachedFragment) }
+        let start = writer.byteCount
+        let personalReads = renderer.personalReads
+        writeElement(into: &writer, renderer: renderer)
+        if let pending = pendingFragment, loadError == nil, !isDeferred {
+            pendingFragment = nil
+            if renderer.personalReads == personalReads {
+                pending.cache.store(writer.bytes(from: start), for: pending)
+            } else {
+                pending.cache.refuse(pending, of: type(of: self))
+            }
+        }
+    }
+
+    private func writeElement(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         writer.writeRaw("<")
         writer.writeRaw(Array(rootElement.utf8))
         writer.writeRaw(" id=\"")

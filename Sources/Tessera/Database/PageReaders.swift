@@ -121,6 +121,9 @@ final class PageReaders: Sendable {
         generation.add(1, ordering: .releasing)
     }
 
+    /// The current write generation: it changes after every commit through the pool.
+    var currentGeneration: UInt64 { generation.load(ordering: .acquiring) }
+
     /// Ends the snapshots of idle connections that began ``snapshotLifetime`` ago or more, or
     /// under an older generation, so none holds the write-ahead log back. Returns how many it
     /// ended. Connections in use are left to their readers.

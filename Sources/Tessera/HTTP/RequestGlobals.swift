@@ -18,6 +18,9 @@ final class RequestGlobals: ViewModel {
     let siteName: String
     let assets: AssetURLs
     private let once = OnceToken()
+    /// How many times a template read a value that differs from request to request
+    /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
+    private(set) var personalReads = 0
 
     init(app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs) {
         self.app = app
@@ -29,11 +32,15 @@ final class RequestGlobals: ViewModel {
 
     func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "csrfToken": return .string(session.csrfToken)
-        case "onceToken": return .string(once.value)
         case "isDevelopment": return .bool(isDevelopment)
         case "siteName": return .string(siteName)
         case "assets": return .object(assets)
+        default: break
+        }
+        personalReads += 1
+        switch key {
+        case "csrfToken": return .string(session.csrfToken)
+        case "onceToken": return .string(once.value)
         default: return app.value(forKey: key)
         }
     }

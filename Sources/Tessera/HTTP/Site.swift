@@ -21,6 +21,9 @@ public final class Site: Sendable {
     public let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
     public let staticFiles: StaticFiles
+    /// Fragments of components that allow their reuse; nil in development mode or when
+    /// ``SiteConfiguration/fragmentCacheLimit`` is 0.
+    let fragmentCache: FragmentCache?
     /// Signs visitors' CSRF tokens with the database's secret.
     let csrfTokens: CSRFTokens
     let globals: Globals
@@ -60,6 +63,13 @@ public final class Site: Sendable {
             csrfTokens = CSRFTokens(secret: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
         }
         self.library = Mutex(templates)
+        let readers = database.pageReaders
+        fragmentCache =
+            configuration.isDevelopment || configuration.fragmentCacheLimit <= 0
+            ? nil
+            : FragmentCache(
+                limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? readers.snapshotLifetime,
+                generation: { readers.currentGeneration }, logger: logger)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
     }
 

@@ -18,7 +18,7 @@ struct SceneRunner: Sendable {
         if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
-        try await Self.load(Self.onPage(scene.components), scope)
+        try await Self.load(Self.onPage(scene.components), scope, reusing: site.fragmentCache)
         return await renderPage(scene, scope, status: .ok)
     }
 
@@ -40,7 +40,7 @@ struct SceneRunner: Sendable {
             let component = Self.find(id, in: scene.components)
         else { throw RequestError.notFound() }
         try await scene.loadData(scope)
-        try await Self.load([component], scope)
+        try await Self.load([component], scope, reusing: site.fragmentCache)
         // A lazy component's placeholder link, followed without JavaScript: a page to read.
         if component.isLazy, !scope.wantsFragment {
             return await renderPage(scene, scope, status: .ok, body: component)
@@ -213,7 +213,14 @@ struct SceneRunner: Sendable {
     /// task meanwhile (so a page of one component starts no task, and no page waits for a thread
     /// to pick up work it could do itself). A ``RequestError`` ends the request (bad input); any
     /// other error stays in its component.
-    static func load(_ components: [AnyComponent], _ scope: RequestScope) async throws {
+    ///
+    /// With a `cache` (a `GET`'s page or fragment; default none), a component that allows it
+    /// (``AnyComponent/caching``) and has a valid fragment there is not loaded: it writes that
+    /// fragment. Only the others start tasks.
+    static func load(_ components: [AnyComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
+        async throws
+    {
+        let components = cache.map { cache in components.filter { !reuse($0, from: cache, scope) } } ?? components
         guard let first = components.first else { return }
         guard components.count > 1 else { return try await loadOne(first, scope) }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -223,6 +230,23 @@ struct SceneRunner: Sendable {
             try await loadOne(first, scope)
             try await group.waitForAll()
         }
+    }
+
+    /// Whether `component` found its fragment in `cache` (then it is set to be written as it
+    /// is); otherwise it is set to store the fragment it renders, if its type allows reuse.
+    private static func reuse(_ component: AnyComponent, from cache: FragmentCache, _ scope: RequestScope) -> Bool {
+        let caching = type(of: component).caching
+        guard caching != .never else { return false }
+        let key = FragmentCache.Key(
+            type: ObjectIdentifier(type(of: component)), id: component.id, sceneURL: component.sceneURL,
+            query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
+        let (bytes, pending) = cache.lookup(key)
+        component.cachedFragment = bytes
+        component.pendingFragment = pending
+        guard bytes != nil else { return false }
+        component.isDeferred = false
+        RequestLog.current?.add(component: component.id, duration: .zero, queries: 0)
+        return true
     }
 
     /// Loads one component with its own query counter, timing it for the request log.

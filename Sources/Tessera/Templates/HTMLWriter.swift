@@ -27,6 +27,11 @@ public struct HTMLWriter: ~Copyable {
     /// The bytes written so far (a copy).
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes written from offset `start` on (a copy).
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
     /// How many bytes were written.
     public var byteCount: Int { count }
 

@@ -18,6 +18,13 @@ public struct TemplateRenderer {
         self.globals = globals
     }
 
+    /// How many values that differ per request (``RequestGlobals/personalReads``) this
+    /// renderer's templates have read so far; 0 when its globals are not a request's.
+    var personalReads: Int {
+        guard case .object(let model) = globals, let request = model as? RequestGlobals else { return 0 }
+        return request.personalReads
+    }
+
     /// A reusable pass, for renderers that draw many small templates (cells).
     @usableFromInline
     func makePass() -> RenderPass { RenderPass(renderer: self, stack: []) }

@@ -7,6 +7,8 @@ import Tessera
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
 final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
     override var fragmentQuery: [(String, String)] { pagination.query }
+    /// Everyone sees the same feed: a busy home page loads it about once per 50 ms.
+    override class var caching: FragmentCaching { .shared }
     override class var cellTypes: [any CellRenderer.Type] {
         [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
     }

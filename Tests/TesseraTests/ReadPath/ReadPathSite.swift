@@ -8,20 +8,24 @@ import Synchronization
 
 @testable import Tessera
 
-/// A framework site for the read-path tests: the core fixtures' items page mounted with
-/// sessions, a configuration the test chooses, a public folder of its own, and a count of every
-/// row the database writes.
+/// A framework site for the read-path tests: the core fixtures' items page (or the scenes a
+/// test names) mounted with sessions, a configuration the test chooses, a public folder of its
+/// own, and a count of every row the database writes.
 struct ReadPathSite {
     let folder: URL
     let site: Site
     let writes = RowWriteCounter()
+    let scenes: [Scene.Type]
 
     /// A site on a new database (or on `databasePath`, to reopen one), with `files` in its
-    /// public folder.
+    /// public folder, serving `scenes` (default the items page) with `templates` added to the
+    /// fixtures'.
     init(
         databasePath: String? = nil, files: [String: String] = ["css/app.css": "body { color: black; }"],
-        layout: String? = nil, logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }
+        layout: String? = nil, scenes: [Scene.Type] = [ItemsScene.self], templates extra: [String: String] = [:],
+        logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }
     ) throws {
+        self.scenes = scenes
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-read-\(UUID().uuidString)")
         let publicFolder = folder.appendingPathComponent("Public")
         for (path, text) in files {
@@ -29,7 +33,7 @@ struct ReadPathSite {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        var templates = FixtureTemplates.all
+        var templates = FixtureTemplates.all.merging(extra) { $1 }
         if let layout { templates["Layouts/Main"] = layout }
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
         let database = try TesseraDatabase(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path) { migrator in
@@ -53,7 +57,7 @@ struct ReadPathSite {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         let group = site.sessionRoutes(on: router)
-        site.mount(ItemsScene.self, on: group)
+        for scene in scenes { site.mount(scene, on: group) }
         return try await Application(router: router).test(.router, body)
     }
 

@@ -1,0 +1,141 @@
+import Dispatch
+import Logging
+import Synchronization
+
+// MARK: - FragmentCache
+
+/// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes.
+///
+/// An entry is valid while the database's write generation is the one read before its
+/// component loaded (no write committed since) and for less than ``lifetime`` after that load
+/// began. Entries of an older generation are dropped at the next store; when the bytes held
+/// would pass ``limit``, stale entries go first, then the oldest half.
+final class FragmentCache: Sendable {
+    // MARK: - Keys and entries
+
+    /// What a fragment is reused for: the component's type and id, the scene's URL, the
+    /// request's query string and, for ``FragmentCaching/perUser``, the member (nil: a visitor).
+    struct Key: Hashable, Sendable {
+        let type: ObjectIdentifier
+        let id: String
+        let sceneURL: String
+        let query: String
+        let userID: Int64?
+    }
+
+    /// A component that missed: where its fragment goes once written, and what it was
+    /// rendered from (the generation and time read before it loaded).
+    struct Pending: Sendable {
+        let cache: FragmentCache
+        let key: Key
+        let generation: UInt64
+        let began: UInt64
+    }
+
+    private struct Entry {
+        let bytes: [UInt8]
+        let generation: UInt64
+        let began: UInt64
+        let sequence: UInt64
+    }
+
+    private struct Storage {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var sequence: UInt64 = 0
+        /// The generation whose older entries were last dropped.
+        var purged: UInt64 = 0
+    }
+
+    // MARK: - State
+
+    /// The most bytes of fragments held at once.
+    let limit: Int
+    /// How long after its load began an entry is reused at most.
+    let lifetime: Duration
+    private let lifetimeNanoseconds: UInt64
+    private let generation: @Sendable () -> UInt64
+    private let now: @Sendable () -> UInt64
+    private let storage = Mutex(Storage())
+    private let logger: Logger
+    /// The component types already logged for reading a per-request global.
+    private let refused = Mutex<Set<ObjectIdentifier>>([])
+
+    /// A cache of at most `limit` bytes whose entries live while `generation` (the database's
+    /// write generation) is unchanged and for less than `lifetime`, by the clock `now`
+    /// (nanoseconds; default the system's monotonic clock), logging to `logger`.
+    init(
+        limit: Int, lifetime: Duration, generation: @escaping @Sendable () -> UInt64, logger: Logger,
+        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
+        self.logger = logger
+        self.limit = limit
+        self.lifetime = lifetime
+        let (seconds, attoseconds) = lifetime.components
+        lifetimeNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        self.generation = generation
+        self.now = now
+    }
+
+    // MARK: - Reading and storing
+
+    /// The fragment stored for `key` if it is still valid; otherwise what a store for it needs,
+    /// taken now, before the component loads.
+    func lookup(_ key: Key) -> (bytes: [UInt8]?, pending: Pending?) {
+        let (current, time) = (generation(), now())
+        let entry = storage.withLock { $0.entries[key] }
+        if let entry, isValid(entry, generation: current, at: time) { return (entry.bytes, nil) }
+        return (nil, Pending(cache: self, key: key, generation: current, began: time))
+    }
+
+    /// Stores `bytes` for a component that missed, unless a write committed since it began to
+    /// load or the fragment alone passes the limit.
+    func store(_ bytes: [UInt8], for pending: Pending) {
+        guard bytes.count <= limit else { return }
+        let current = generation()
+        guard pending.generation == current else { return }
+        let time = now()
+        storage.withLock { storage in
+            if storage.purged != current {
+                drop(&storage) { $0.generation != current }
+                storage.purged = current
+            }
+            if let old = storage.entries.removeValue(forKey: pending.key) { storage.bytes -= old.bytes.count }
+            if storage.bytes + bytes.count > limit {
+                drop(&storage) { !self.isValid($0, generation: current, at: time) }
+            }
+            while storage.bytes + bytes.count > limit, !storage.entries.isEmpty {
+                let middle = storage.sequence &- UInt64(storage.entries.count / 2)
+                drop(&storage) { $0.sequence <= middle }
+            }
+            storage.sequence &+= 1
+            storage.entries[pending.key] = Entry(
+                bytes: bytes, generation: pending.generation, began: pending.began, sequence: storage.sequence)
+            storage.bytes += bytes.count
+        }
+    }
+
+    /// Stores nothing for `pending`, whose fragment read a per-request global; logs its
+    /// component type the first time.
+    func refuse(_ pending: Pending, of type: AnyComponent.Type) {
+        guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
+        logger.error(
+            "\(type) allows its fragment to be reused (caching), but its templates read csrfToken, onceToken or an app global, which differ per request: it is loaded and rendered on every request")
+    }
+
+    /// How many fragments and bytes are held.
+    var usage: (entries: Int, bytes: Int) {
+        storage.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    // MARK: - Private
+
+    private func isValid(_ entry: Entry, generation current: UInt64, at time: UInt64) -> Bool {
+        entry.generation == current && time &- entry.began < lifetimeNanoseconds
+    }
+
+    private func drop(_ storage: inout Storage, where shouldDrop: (Entry) -> Bool) {
+        storage.entries = storage.entries.filter { !shouldDrop($0.value) }
+        storage.bytes = storage.entries.values.reduce(0) { $0 + $1.bytes.count }
+    }
+}

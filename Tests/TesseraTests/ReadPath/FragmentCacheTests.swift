@@ -1,0 +1,196 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import Tessera
+
+/// Components that allow it have their fragment reused, exactly while it is what loading again
+/// would render: until a write commits, within the snapshot lifetime, keyed by URL and viewer,
+/// never when it holds a per-request value.
+@Suite("Fragment reuse")
+struct FragmentCacheTests {
+    // MARK: - Through pages
+
+    @Test("a shared fragment is reused by the next page and the fragment URL, until a write commits")
+    func sharedFragmentLastsUntilAWrite() async throws {
+        let site = try stampsSite()
+        try await site.test { client in
+            let first = try await stamps(client, "/stamps")
+            let second = try await stamps(client, "/stamps")
+            #expect(first["shared"] == second["shared"], "reused: not loaded again")
+            #expect(first["plain"] != second["plain"], "a component that does not allow reuse loads every time")
+            let (_, alone, _) = try await client.get("/stamps/_/shared")
+            #expect(Self.stamp(in: alone) == first["shared"], "the fragment URL answers with the same fragment")
+
+            try await site.site.database.pool.write { db in
+                try db.execute(sql: "UPDATE item SET title = 'Renamed' WHERE id = 1")
+            }
+            let (_, page, _) = try await client.get("/stamps")
+            let after = Self.stamps(in: page)
+            #expect(after["shared"] != first["shared"])
+            #expect(page.contains("<p>Renamed stamp="), "the write shows at once")
+        }
+    }
+
+    @Test("the query string keys the fragment: another page of it is loaded, the first still reused")
+    func queryKeysTheFragment() async throws {
+        let site = try stampsSite()
+        try await site.test { client in
+            let plain = try await stamps(client, "/stamps")
+            let paged = try await stamps(client, "/stamps?page=2")
+            #expect(plain["shared"] != paged["shared"])
+            #expect(try await stamps(client, "/stamps?page=2")["shared"] == paged["shared"])
+            #expect(try await stamps(client, "/stamps")["shared"] == plain["shared"])
+        }
+    }
+
+    @Test("per-user fragments: each member gets their own, visitors share one")
+    func perUserFragments() async throws {
+        let site = try stampsSite()
+        try await site.test { client in
+            let (_, one) = try await site.member(1)
+            let (_, two) = try await site.member(2)
+            let oneFirst = try await stamps(client, "/stamps", cookie: one)
+            let twoFirst = try await stamps(client, "/stamps", cookie: two)
+            let visitor = try await stamps(client, "/stamps")
+            #expect(Set([oneFirst["member"], twoFirst["member"], visitor["member"]]).count == 3)
+            #expect(oneFirst["shared"] == twoFirst["shared"] && twoFirst["shared"] == visitor["shared"])
+            #expect(try await stamps(client, "/stamps", cookie: one)["member"] == oneFirst["member"])
+            #expect(try await stamps(client, "/stamps", cookie: two)["member"] == twoFirst["member"])
+            #expect(try await stamps(client, "/stamps")["member"] == visitor["member"])
+        }
+    }
+
+    @Test("a fragment that prints the request's CSRF token is never reused, and the log names it once")
+    func perRequestGlobalsAreNeverReused() async throws {
+        let log = CapturedLog()
+        let site = try stampsSite(logger: Logger(label: "fragment-cache-test") { _ in log })
+        try await site.test { client in
+            let (_, one) = try await site.member(1)
+            let (_, two) = try await site.member(2)
+            let (_, first, _) = try await client.get("/stamps", headers: [.cookie: one])
+            let (_, second, _) = try await client.get("/stamps", headers: [.cookie: two])
+            let tokens = [first, second].map { $0.components(separatedBy: "token=").dropFirst().first?.prefix(64) }
+            #expect(tokens[0] != nil && tokens[0] != tokens[1], "each member sees their own token")
+            #expect(Self.stamps(in: first)["token"] != Self.stamps(in: second)["token"])
+        }
+        #expect(log.messages.filter { $0.contains("TokenStampComponent") }.count == 1)
+    }
+
+    @Test("development mode reuses nothing")
+    func developmentReusesNothing() async throws {
+        let site = try stampsSite { $0.isDevelopment = true }
+        #expect(site.site.fragmentCache == nil)
+        try await site.test { client in
+            let first = try await stamps(client, "/stamps")
+            let second = try await stamps(client, "/stamps")
+            #expect(first["shared"] != second["shared"])
+        }
+    }
+
+    @Test("TESSERA_FRAGMENT_CACHE=0 or --no-fragment-cache keep no fragment; reuse is on otherwise", arguments: [
+        (["TESSERA_FRAGMENT_CACHE": "0"], [String](), false), (["TESSERA_FRAGMENT_CACHE": "1"], [], true), ([:], [], true),
+        ([:], ["--no-fragment-cache"], false),
+    ])
+    func setting(_ input: ([String: String], [String], Bool)) throws {
+        let configuration = try AppOptions.parse(input.1).configuration(environment: input.0)
+        #expect(configuration.reusesFragments == input.2)
+        #expect((FixtureApp().siteConfiguration(configuration).fragmentCacheLimit > 0) == input.2)
+    }
+
+    // MARK: - The cache itself
+
+    @Test("an entry lives for less than its lifetime after its load began")
+    func entriesExpire() {
+        let clock = Atomic<UInt64>(1_000)
+        let cache = FragmentCache(
+            limit: 1_000, lifetime: .milliseconds(50), generation: { 1 }, logger: Self.quiet,
+            now: { clock.load(ordering: .relaxed) })
+        let pending = try! #require(cache.lookup(Self.key("a")).pending)
+        clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
+        cache.store(Array("fragment".utf8), for: pending)
+        clock.store(1_000 + 49_999_999, ordering: .relaxed)
+        #expect(cache.lookup(Self.key("a")).bytes == Array("fragment".utf8))
+        clock.store(1_000 + 50_000_000, ordering: .relaxed)
+        #expect(cache.lookup(Self.key("a")).bytes == nil)
+    }
+
+    @Test("a write committed while the component loaded keeps its fragment out")
+    func writeDuringLoadIsNotStored() {
+        let generation = Atomic<UInt64>(7)
+        let cache = FragmentCache(
+            limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
+        let pending = try! #require(cache.lookup(Self.key("a")).pending)
+        generation.store(8, ordering: .relaxed)
+        cache.store(Array("stale".utf8), for: pending)
+        #expect(cache.lookup(Self.key("a")).bytes == nil)
+        #expect(cache.usage.entries == 0)
+    }
+
+    @Test("the bytes held never pass the limit: stale entries go first, then the oldest")
+    func limitIsKept() {
+        let generation = Atomic<UInt64>(1)
+        let cache = FragmentCache(
+            limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
+        func put(_ name: String, _ size: Int) {
+            let pending = cache.lookup(Self.key(name)).pending!
+            cache.store([UInt8](repeating: 65, count: size), for: pending)
+        }
+        for index in 0..<10 { put("old\(index)", 10) }
+        #expect(cache.usage == (10, 100))
+        generation.store(2, ordering: .relaxed)
+        put("new", 30)
+        #expect(cache.usage == (1, 30), "the old generation's entries were dropped")
+        for index in 0..<8 { put("more\(index)", 10) }
+        #expect(cache.usage.bytes <= 100)
+        #expect(cache.lookup(Self.key("more7")).bytes != nil, "the newest entry is kept")
+        #expect(cache.lookup(Self.key("new")).bytes == nil, "the oldest made room")
+        put("huge", 101)
+        #expect(cache.lookup(Self.key("huge")).bytes == nil, "a fragment over the limit is not kept")
+    }
+
+    // MARK: - Helpers
+
+    private func stampsSite(logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }) throws
+        -> ReadPathSite
+    {
+        try ReadPathSite(scenes: [StampsScene.self], templates: StampsScene.templates, logger: logger) { configuration in
+            configuration.fragmentLifetime = .seconds(3600)  // ends only by a write: a slow run may take 50 ms between requests
+            configure(&configuration)
+        }
+    }
+
+    /// Each component's stamp on the page at `uri`, by component id.
+    private func stamps(_ client: any TestClientProtocol, _ uri: String, cookie: String? = nil) async throws -> [String: String] {
+        let (status, body, _) = try await client.get(uri, headers: cookie.map { [.cookie: $0] } ?? [:])
+        #expect(status == .ok)
+        let found = Self.stamps(in: body)
+        #expect(found.count == 4, "every component rendered")
+        return found
+    }
+
+    /// The stamps in `page`, by the id of the component holding each.
+    static func stamps(in page: String) -> [String: String] {
+        var found: [String: String] = [:]
+        for part in page.components(separatedBy: "<section id=\"").dropFirst() {
+            let id = String(part.prefix { $0 != "\"" })
+            if let stamp = stamp(in: part) { found[id] = stamp }
+        }
+        return found
+    }
+
+    /// The first stamp in `text`.
+    static func stamp(in text: String) -> String? {
+        text.components(separatedBy: "stamp=").dropFirst().first.map { String($0.prefix { $0 != ";" }) }
+    }
+
+    static func key(_ id: String) -> FragmentCache.Key {
+        FragmentCache.Key(type: ObjectIdentifier(SharedStampComponent.self), id: id, sceneURL: "/", query: "", userID: nil)
+    }
+
+    static let quiet = Logger(label: "fragment-cache-test") { _ in SwiftLogNoOpLogHandler() }
+}
