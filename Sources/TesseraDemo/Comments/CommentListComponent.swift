@@ -5,6 +5,8 @@ import Tessera
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
 final class CommentListComponent: Component<CommentListComponent.Model>, @unchecked Sendable {
+    /// A post's comments are the same for everyone (the one just posted is marked only in the action's answer).
+    override class var caching: FragmentCaching { .shared }
     override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration

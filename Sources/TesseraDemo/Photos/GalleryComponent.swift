@@ -5,6 +5,8 @@ import Tessera
 /// Every photo in a grid, drawn by an ``ArrayDataSource`` of ``PhotoCell``s; an empty state
 /// when there are none.
 final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Sendable {
+    /// Everyone sees the same gallery.
+    override class var caching: FragmentCaching { .shared }
 
     // MARK: - Configuration
 

@@ -7,6 +7,8 @@ import Tessera
 /// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
 /// there are.
 final class BlogListComponent: Component<BlogListComponent.Model>, @unchecked Sendable {
+    /// The owner sees their own empty state; everyone else the same list.
+    override class var caching: FragmentCaching { .perUser }
     override var fragmentQuery: [(String, String)] { pagination.query }
 
     // MARK: - Configuration

@@ -5,6 +5,8 @@ import Tessera
 /// Who the member is: name, avatar initials, bio, member since, and what they published; with
 /// an "Edit profile" link on your own profile and a "Message" link on others' (for members).
 final class UserInfoComponent: Component<UserInfoComponent.Model>, @unchecked Sendable {
+    /// The owner gets an Edit link, members a Message link, visitors neither.
+    override class var caching: FragmentCaching { .perUser }
 
     // MARK: - State
 
