@@ -5,6 +5,8 @@ import Tessera
 /// The signed-in member's drafts on their own profile, most recently edited first, each
 /// linking to its editor, with a "Write a new post" link. One query.
 final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked Sendable {
+    /// Only its owner sees it: one copy per member.
+    override class var caching: FragmentCaching { .perUser }
 
     // MARK: - Configuration
 

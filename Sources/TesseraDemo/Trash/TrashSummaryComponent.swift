@@ -5,6 +5,8 @@ import Tessera
 /// On the member's own profile: how many posts are in their trash, with a link to it. One
 /// query.
 final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unchecked Sendable {
+    /// Only its owner sees it: one copy per member.
+    override class var caching: FragmentCaching { .perUser }
 
     // MARK: - Configuration
 
