@@ -20,6 +20,7 @@ extension TesseraApp {
         site.usesTLS = configuration.usesTLS
         site.compressesResponses = configuration.compressesResponses
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
+        site.fragmentLifetime = configuration.fragmentLifetime
         configure(&site, for: configuration)
         return site
     }

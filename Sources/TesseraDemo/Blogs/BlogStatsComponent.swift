@@ -5,8 +5,8 @@ import Tessera
 /// The aside's summary of the post: its likes (the page's shared ``LikeState``) and how many
 /// comments it has. It is re-rendered along with the like button and the comment form.
 final class BlogStatsComponent: Component<BlogStatsComponent.Model>, @unchecked Sendable {
-    /// Everyone sees the same counts.
-    override class var caching: FragmentCaching { .shared }
+    /// The counts are everyone's, but a member who likes the post is told so: one copy per member.
+    override class var caching: FragmentCaching { .perUser }
     override var rootClass: String? { "card" }
 
     // MARK: - Configuration

@@ -26,6 +26,22 @@ struct BlogActionTests {
         }
     }
 
+    @Test("a member who likes a post is told so on its page; the next member and a visitor are not")
+    func likedBadgeIsTheLikersAlone() async throws {
+        let site = try TestSite()
+        try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
+        try await site.test { client in
+            let liker = try await client.signIn()
+            let other = try await client.signIn("ada")
+            _ = try await client.post("/blogs/2/like", as: liker)
+            #expect(try await client.get("/blogs/2", as: liker).text.contains("You like this"))
+            let seenByOther = try await client.get("/blogs/2", as: other).text
+            #expect(!seenByOther.contains("You like this"))
+            #expect(ContentFixtures.occurrences(of: "1 like<", in: seenByOther) == 1, "the count is everyone's")
+            #expect(!(try await client.get("/blogs/2").text.contains("You like this")))
+        }
+    }
+
     @Test("a fragment like post answers with the like button and the stats, both updated")
     func likeFragment() async throws {
         let site = try TestSite()

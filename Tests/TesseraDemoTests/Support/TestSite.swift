@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Tessera
 import TesseraTesting
+
+@testable import Tessera
 
 @testable import TesseraDemo
 
@@ -11,7 +12,8 @@ import TesseraTesting
 typealias TestSession = TesseraTesting.TestSession
 
 /// The demo app under test (``TesseraTesting/TestApp``): a fresh temporary database, the
-/// repository's `Views/` and `Public/`, and a clock fixed at ``now``.
+/// repository's `Views/` and `Public/`, a clock fixed at ``now``, and reused fragments that only
+/// a write ends.
 struct TestSite {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,6 +35,9 @@ struct TestSite {
         app = try TestApp<DemoApp>(root: Self.repository) { configuration in
             configuration.now = { TestSite.now }
             configuration.clientAddressHeader = "X-Forwarded-For"  // tests choose their client's address
+            // Reused fragments end only by a write, however slow the run: a part wrongly shared
+            // between viewers shows in any test that loads a page twice.
+            configuration.fragmentLifetime = .seconds(3600)
         }
     }
 
