@@ -122,7 +122,6 @@ extension TesseraApp {
 extension TimeAmount {
     /// The same span, in nanoseconds.
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self = .nanoseconds(duration.nanoseconds)
     }
 }

@@ -132,16 +132,16 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     /// Writes the root element, then the template (or the error fragment), then closes it.
     public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let cachedFragment { return writer.writeRaw(cachedFragment) }
-        let start = writer.byteCount
-        let personalReads = renderer.personalReads
+        guard let pending = pendingFragment, loadError == nil, !isDeferred else {
+            return writeElement(into: &writer, renderer: renderer)
+        }
+        pendingFragment = nil
+        let (start, personalReads) = (writer.byteCount, renderer.personalReads)
         writeElement(into: &writer, renderer: renderer)
-        if let pending = pendingFragment, loadError == nil, !isDeferred {
-            pendingFragment = nil
-            if renderer.personalReads == personalReads {
-                pending.cache.store(writer.bytes(from: start), for: pending)
-            } else {
-                pending.cache.refuse(pending, of: type(of: self))
-            }
+        if renderer.personalReads == personalReads {
+            pending.cache.store(writer.bytes(from: start), for: pending)
+        } else {
+            pending.cache.refuse(type(of: self))
         }
     }
 

@@ -51,8 +51,7 @@ final class FragmentCache: Sendable {
 
     /// The most bytes of fragments held at once.
     let limit: Int
-    /// How long after its load began an entry is reused at most.
-    let lifetime: Duration
+    /// How long after its load began an entry is reused at most, in nanoseconds.
     private let lifetimeNanoseconds: UInt64
     private let generation: @Sendable () -> UInt64
     private let now: @Sendable () -> UInt64
@@ -70,9 +69,7 @@ final class FragmentCache: Sendable {
     ) {
         self.logger = logger
         self.limit = limit
-        self.lifetime = lifetime
-        let (seconds, attoseconds) = lifetime.components
-        lifetimeNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        lifetimeNanoseconds = UInt64(max(0, lifetime.nanoseconds))
         self.generation = generation
         self.now = now
     }
@@ -115,9 +112,9 @@ final class FragmentCache: Sendable {
         }
     }
 
-    /// Stores nothing for `pending`, whose fragment read a per-request global; logs its
-    /// component type the first time.
-    func refuse(_ pending: Pending, of type: AnyComponent.Type) {
+    /// Stores nothing for a fragment of `type` that read a per-request global; logs the type
+    /// the first time.
+    func refuse(_ type: AnyComponent.Type) {
         guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         logger.error(
             "\(type) allows its fragment to be reused (caching), but its templates read csrfToken, onceToken or an app global, which differ per request: it is loaded and rendered on every request")

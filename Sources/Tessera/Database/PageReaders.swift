@@ -77,8 +77,7 @@ final class PageReaders: Sendable {
         free = Mutex(Array(0..<count))
         available = DispatchSemaphore(value: count)
         self.snapshotLifetime = snapshotLifetime
-        let (seconds, attoseconds) = snapshotLifetime.components
-        lifetimeNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        lifetimeNanoseconds = UInt64(max(0, snapshotLifetime.nanoseconds))
         self.now = now
     }
 

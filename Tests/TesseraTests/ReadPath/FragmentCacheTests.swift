@@ -105,12 +105,12 @@ struct FragmentCacheTests {
     // MARK: - The cache itself
 
     @Test("an entry lives for less than its lifetime after its load began")
-    func entriesExpire() {
+    func entriesExpire() throws {
         let clock = Atomic<UInt64>(1_000)
         let cache = FragmentCache(
             limit: 1_000, lifetime: .milliseconds(50), generation: { 1 }, logger: Self.quiet,
             now: { clock.load(ordering: .relaxed) })
-        let pending = try! #require(cache.lookup(Self.key("a")).pending)
+        let pending = try #require(cache.lookup(Self.key("a")).pending)
         clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
         cache.store(Array("fragment".utf8), for: pending)
         clock.store(1_000 + 49_999_999, ordering: .relaxed)
@@ -120,11 +120,11 @@ struct FragmentCacheTests {
     }
 
     @Test("a write committed while the component loaded keeps its fragment out")
-    func writeDuringLoadIsNotStored() {
+    func writeDuringLoadIsNotStored() throws {
         let generation = Atomic<UInt64>(7)
         let cache = FragmentCache(
             limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
-        let pending = try! #require(cache.lookup(Self.key("a")).pending)
+        let pending = try #require(cache.lookup(Self.key("a")).pending)
         generation.store(8, ordering: .relaxed)
         cache.store(Array("stale".utf8), for: pending)
         #expect(cache.lookup(Self.key("a")).bytes == nil)
