@@ -79,7 +79,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE` (`1` for on), `TESSERA_COMPRESS` (`0` for off), `TESSERA_FRAGMENT_CACHE` (`0` for off), `TESSERA_EVENT_LOOPS` (a number from 1 to 256) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: see ``switchSetting(_:in:)``), `TESSERA_EVENT_LOOPS` (a number from 1 to 256) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -98,9 +98,9 @@ public struct TesseraConfiguration: Sendable {
         if let header = environment["TESSERA_CLIENT_ADDRESS_HEADER"], !header.isEmpty {
             configuration.clientAddressHeader = header
         }
-        configuration.usesTLS = environment["TESSERA_SECURE"] == "1"
-        configuration.compressesResponses = environment["TESSERA_COMPRESS"] != "0"
-        configuration.reusesFragments = environment["TESSERA_FRAGMENT_CACHE"] != "0"
+        if let on = try Self.switchSetting("TESSERA_SECURE", in: environment) { configuration.usesTLS = on }
+        if let on = try Self.switchSetting("TESSERA_COMPRESS", in: environment) { configuration.compressesResponses = on }
+        if let on = try Self.switchSetting("TESSERA_FRAGMENT_CACHE", in: environment) { configuration.reusesFragments = on }
         if let loops = environment["TESSERA_EVENT_LOOPS"], !loops.isEmpty {
             guard let number = Int(loops), Self.eventLoopRange.contains(number) else {
                 throw ConfigurationError(message: "TESSERA_EVENT_LOOPS must be a number from 1 to 256, not '\(loops)'")
@@ -114,6 +114,20 @@ public struct TesseraConfiguration: Sendable {
             configuration.mode = parsed
         }
         return configuration
+    }
+
+    /// The switch `name` in `environment`: nil when unset or empty; `1`, `true`, `yes`, `on` are
+    /// on and `0`, `false`, `no`, `off` off, in any case. Anything else is an error naming the
+    /// variable and its value, so a typo never silently turns a safety switch off.
+    static func switchSetting(_ name: String, in environment: [String: String]) throws -> Bool? {
+        guard let value = environment[name], !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default:
+            throw ConfigurationError(
+                message: "\(name) must be one of 1/0, true/false, yes/no, on/off (any case), not '\(value)'")
+        }
     }
 
     /// The event loop counts accepted.

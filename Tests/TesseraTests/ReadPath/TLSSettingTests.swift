@@ -35,10 +35,24 @@ struct TLSSettingTests {
         }
     }
 
-    @Test("TESSERA_SECURE=1 in the environment turns it on; anything else leaves it off", arguments: [
-        (["TESSERA_SECURE": "1"], true), (["TESSERA_SECURE": "0"], false), (["TESSERA_SECURE": "yes"], false), ([:], false),
+    @Test("TESSERA_SECURE takes 1/0, true/false, yes/no, on/off in any case; unset leaves it off", arguments: [
+        (["TESSERA_SECURE": "1"], true), (["TESSERA_SECURE": "true"], true), (["TESSERA_SECURE": "YES"], true),
+        (["TESSERA_SECURE": "On"], true), (["TESSERA_SECURE": "0"], false), (["TESSERA_SECURE": "False"], false),
+        (["TESSERA_SECURE": "no"], false), (["TESSERA_SECURE": "OFF"], false), ([:], false), (["TESSERA_SECURE": ""], false),
     ])
     func environment(_ pair: ([String: String], Bool)) throws {
         #expect(try TesseraConfiguration.fromEnvironment(pair.0).usesTLS == pair.1)
+    }
+
+    @Test("Any other value of a switch stops start-up naming the variable and its value", arguments: [
+        "TESSERA_SECURE", "TESSERA_COMPRESS", "TESSERA_FRAGMENT_CACHE",
+    ])
+    func unknownSwitchValue(_ name: String) {
+        #expect {
+            try TesseraConfiguration.fromEnvironment([name: "banana"])
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains(name) && message.contains("'banana'")
+        }
     }
 }
