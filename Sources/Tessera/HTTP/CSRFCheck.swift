@@ -4,7 +4,7 @@
 ///
 /// The token comes from the form field `_csrf` (every form Tessera renders carries it as
 /// `{{csrfToken}}`) or from the `X-CSRF-Token` header (script requests). The comparison takes
-/// the same time whatever the input.
+/// the same time whatever the input (``Digests/constantTimeEquals(_:_:)``).
 enum CSRFCheck {
     /// The form field carrying the token.
     static let field = "_csrf"
@@ -12,18 +12,8 @@ enum CSRFCheck {
     /// Throws 403 unless `scope` carries the session's token.
     static func verify(_ scope: RequestScope) throws(RequestError) {
         let sent = scope.form[field] ?? scope.request.headers[.init("X-CSRF-Token")!] ?? ""
-        guard !scope.session.csrfToken.isEmpty, constantTimeEquals(sent, scope.session.csrfToken) else {
+        guard !scope.session.csrfToken.isEmpty, Digests.constantTimeEquals(sent, scope.session.csrfToken) else {
             throw .forbidden("This form has expired or did not come from this site. Go back, reload the page and try again.")
         }
-    }
-
-    /// Whether `a` and `b` are equal, looking at every byte.
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8)
-        let right = Array(b.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in 0..<left.count { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -19,10 +20,10 @@ public struct CSRFTokens: Sendable {
     static let table = "tessera_secrets"
     static let secretName = "csrf"
 
-    private let key: HMACKey
+    private let key: SymmetricKey
 
     /// Tokens signed with `secret` (tests; a site reads its secret with ``load(from:)``).
-    init(secret: [UInt8]) { key = HMACKey(secret) }
+    init(secret: [UInt8]) { key = SymmetricKey(data: secret) }
 
     /// Tokens signed with the secret stored in `database`.
     public static func load(from database: TesseraDatabase) throws -> CSRFTokens {
@@ -49,7 +50,7 @@ public struct CSRFTokens: Sendable {
 
     /// The token for `nonce`: 64 hex digits.
     public func token(forNonce nonce: String) -> String {
-        SHA256.hex(key.sign(Array(nonce.utf8)))
+        Digests.hmacHex(nonce.utf8, key: key)
     }
 
     /// Whether `nonce` is one Tessera could have made (64 lowercase hex digits).

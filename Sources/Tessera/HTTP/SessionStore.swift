@@ -3,8 +3,9 @@ import GRDB
 
 // MARK: - SessionStore
 
-/// Sessions in SQLite (`tessera_sessions`): a random id, the signed-in user, and the CSRF
-/// token. Rows are made only when something needs one (signing in, ``create(userID:)``): a
+/// Sessions in SQLite (`tessera_sessions`): the SHA-256 of a random id (the cookie holds the id;
+/// the database only its hash, so whoever reads a backup or a replica cannot sign in as anyone),
+/// the signed-in user, and the CSRF token. Rows are made only when something needs one (signing in, ``create(userID:)``): a
 /// visitor reading pages has none, and reading a stored session writes nothing. Signing in
 /// issues a new id (no session fixation); signing out deletes the row.
 ///
@@ -34,7 +35,18 @@ public struct SessionStore: Sendable {
                 t.column("createdAt", .datetime).notNull()
             }
         }
+        // Ids were stored as sent until v2: each is replaced by its hash, so no session ends.
+        migrator.registerMigration("tessera.sessions.v2-hashed-ids") { db in
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM \(table)")
+            for id in ids {
+                try db.execute(sql: "UPDATE \(table) SET id = ? WHERE id = ?", arguments: [storedKey(id), id])
+            }
+            try db.execute(sql: "ALTER TABLE \(table) RENAME COLUMN id TO idHash")
+        }
     }
+
+    /// What the table keeps for the session whose cookie holds `id`: its SHA-256 in hex.
+    static func storedKey(_ id: String) -> String { Digests.sha256Hex(id.utf8) }
 
     // MARK: - Sessions
 
@@ -46,10 +58,10 @@ public struct SessionStore: Sendable {
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, userID, csrfToken FROM \(Self.table) WHERE id = ?
+                        SELECT userID, csrfToken FROM \(Self.table) WHERE idHash = ?
                           AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
-                        """), arguments: [id, visitorSince, memberSince]
-            ).map { Session(id: $0["id"], userID: $0["userID"], csrfToken: $0["csrfToken"]) }
+                        """), arguments: [Self.storedKey(id), visitorSince, memberSince]
+            ).map { Session(id: id, userID: $0["userID"], csrfToken: $0["csrfToken"]) }
         }
     }
 
@@ -78,8 +90,8 @@ public struct SessionStore: Sendable {
         let session = Session(id: Self.randomToken(), userID: userID, csrfToken: Self.randomToken())
         try await database.pool.write { db in
             try db.execute(
-                sql: "INSERT INTO \(Self.table) (id, userID, csrfToken, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [session.id, session.userID, session.csrfToken, Date()])
+                sql: "INSERT INTO \(Self.table) (idHash, userID, csrfToken, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [Self.storedKey(session.id), session.userID, session.csrfToken, Date()])
         }
         return session
     }
@@ -101,14 +113,15 @@ public struct SessionStore: Sendable {
     public func endOtherSessions(of userID: Int64, keeping: Session) async throws {
         try await database.pool.write { db in
             try db.execute(
-                sql: "DELETE FROM \(Self.table) WHERE userID = ? AND id != ?", arguments: [userID, keeping.id])
+                sql: "DELETE FROM \(Self.table) WHERE userID = ? AND idHash != ?",
+                arguments: [userID, Self.storedKey(keeping.id)])
         }
     }
 
     private func delete(_ session: Session) async throws {
         guard session.isStored else { return }
         try await database.pool.write { db in
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE id = ?", arguments: [session.id])
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE idHash = ?", arguments: [Self.storedKey(session.id)])
         }
     }
 
@@ -122,7 +135,7 @@ public struct SessionStore: Sendable {
         for _ in 0..<4 {  // one system call per 8 bytes, not per byte
             withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
         }
-        return SHA256.hex(bytes)
+        return Digests.hex(bytes)
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {

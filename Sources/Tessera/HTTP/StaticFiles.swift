@@ -137,7 +137,7 @@ public final class StaticFiles: Sendable {
     }
 
     private static func makeAsset(_ bytes: [UInt8], modified: Date, urlPath: String) -> Asset {
-        let hash = String(SHA256.hex(SHA256.hash(bytes)).prefix(16))
+        let hash = String(Digests.sha256Hex(bytes).prefix(16))
         let ext = urlPath.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
             .map { String($0).lowercased() }
         let type = ext.flatMap { contentTypes[$0] } ?? "application/octet-stream"

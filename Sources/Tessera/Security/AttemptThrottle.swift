@@ -3,15 +3,15 @@ import GRDB
 
 // MARK: - AttemptThrottle
 
-/// Counts attempts per account and per client address and refuses a subject that reached its
+/// Counts attempts per account and per client address and refuses a subject over its
 /// ``ThrottleRule`` with a `429` and `Retry-After`. Its state is a table in the site's database
 /// (`tessera_throttle`), so it holds across restarts and across processes sharing the database.
 ///
-/// The order a guarded action relies on:
-/// 1. ``check(_:message:)`` before any expensive or revealing work (it throws the 429);
-/// 2. the work (say, comparing a password hash);
-/// 3. ``recordAttempt(_:)`` on failure (or always, for a rule that counts every attempt);
-///    ``clear(_:)`` on success for the subjects a success should forgive.
+/// There is one way in, ``attempt(_:message:_:)``, and it fixes the order: each subject's
+/// attempt is counted, and its limit tested, in one atomic `INSERT … ON CONFLICT DO UPDATE …
+/// RETURNING` statement *before* the guarded work (say, comparing a password hash) runs. So a
+/// burst of concurrent guesses, on one process or on several sharing the database, lets at most
+/// a rule's ``ThrottleRule/limit`` through to the work; the rest are refused without it.
 public struct AttemptThrottle: Sendable {
     /// The table.
     static let table = "tessera_throttle"
@@ -37,9 +37,28 @@ public struct AttemptThrottle: Sendable {
         }
     }
 
-    // MARK: - Checking
+    // MARK: - Attempting
 
-    /// The seconds `key`'s subject must still wait, or nil when it may go ahead.
+    /// Counts one attempt for each of `keys`, then runs `work` only if every subject is within its
+    /// rule; otherwise throws a `429` with `Retry-After` (the longest wait among `keys`) and
+    /// `message` followed by "Try again in N minutes.", and `work` never runs.
+    ///
+    /// `work` returns nil for a failure (a wrong password: the attempts stay counted) or a value
+    /// for a success, after which each key's rule applies its ``ThrottleRule/Success`` (an
+    /// account's failures are forgiven, an address's attempt refunded, a sign-up kept). An error
+    /// thrown by `work` leaves the attempts counted.
+    public func attempt<Success: Sendable>(
+        _ keys: [ThrottleKey], message: String, _ work: () async throws -> Success?
+    ) async throws -> Success? {
+        if let wait = try await count(keys) {
+            throw RequestError.tooManyRequests(message + " " + Self.waitSentence(seconds: wait), retryAfter: wait)
+        }
+        guard let success = try await work() else { return nil }
+        try await settle(keys)
+        return success
+    }
+
+    /// The seconds `key`'s subject is still blocked for, or nil (nothing is counted).
     public func retryAfter(_ key: ThrottleKey) async throws -> Int? {
         let time = now().timeIntervalSince1970
         let blockedUntil = try await database.pool.read { db in
@@ -49,52 +68,61 @@ public struct AttemptThrottle: Sendable {
         return Int((blockedUntil - time).rounded(.up))
     }
 
-    /// Throws a `429` with `Retry-After` (the longest wait among `keys`) and `message` followed by
-    /// "Try again in N minutes." when any subject must wait.
-    public func check(_ keys: [ThrottleKey], message: String) async throws {
-        var longest: Int?
-        for key in keys {
-            if let wait = try await retryAfter(key) { longest = max(longest ?? 0, wait) }
-        }
-        guard let longest else { return }
-        throw RequestError.tooManyRequests(message + " " + Self.waitSentence(seconds: longest), retryAfter: longest)
-    }
+    // MARK: - Counting
 
-    // MARK: - Recording
-
-    /// Counts one attempt for each of `keys`; a subject reaching its rule's limit is blocked for
-    /// the rule's lockout. Old rows (windows long over, no block) are deleted on the way.
-    public func recordAttempt(_ keys: [ThrottleKey]) async throws {
+    /// Counts an attempt for each key, each in one atomic statement; the longest wait among the
+    /// subjects now over their limit (blocking each for its lockout the first time), or nil.
+    func count(_ keys: [ThrottleKey]) async throws -> Int? {
         let time = now().timeIntervalSince1970
-        try await database.pool.write { db in
+        return try await database.pool.write { db in
+            var longest: Int?
             for key in keys {
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT attempts, windowStart FROM \(Self.table) WHERE \"key\" = ?", arguments: [key.stored])
-                var attempts = 1
-                var windowStart = time
-                if let row, time - (row["windowStart"] as Double) < key.rule.window {
-                    attempts = (row["attempts"] as Int) + 1
-                    windowStart = row["windowStart"]
+                let row = try Row.fetchOne(db, sql: Self.countSQL, arguments: [
+                    "key": key.stored, "now": time, "window": key.rule.window, "limit": key.rule.limit,
+                    "lockout": key.rule.lockout,
+                ])
+                if let row, let blockedUntil = row["blockedUntil"] as Double?, blockedUntil > time {
+                    longest = max(longest ?? 0, Int((blockedUntil - time).rounded(.up)))
                 }
-                let blockedUntil: Double? = attempts >= key.rule.limit ? time + key.rule.lockout : nil
-                try db.execute(
-                    sql: """
-                        INSERT INTO \(Self.table) ("key", attempts, windowStart, blockedUntil) VALUES (?, ?, ?, ?)
-                        ON CONFLICT("key") DO UPDATE SET attempts = excluded.attempts, windowStart = excluded.windowStart,
-                          blockedUntil = COALESCE(excluded.blockedUntil, \(Self.table).blockedUntil)
-                        """, arguments: [key.stored, attempts, windowStart, blockedUntil])
             }
             // Forget subjects idle for a day whose block is over, so the table stays small.
             try db.execute(
                 sql: "DELETE FROM \(Self.table) WHERE windowStart < ? AND (blockedUntil IS NULL OR blockedUntil < ?)",
                 arguments: [time - 86_400, time])
+            return longest
         }
     }
 
-    /// Forgets `keys` (after a success that should forgive earlier failures).
-    public func clear(_ keys: [ThrottleKey]) async throws {
+    /// One attempt, counted and tested in one statement: a new window when the last one is over,
+    /// and a block (kept if one is running) when the count passes the limit. SQLite and
+    /// PostgreSQL both run it as written.
+    static let countSQL = """
+        INSERT INTO \(table) ("key", attempts, windowStart, blockedUntil) VALUES (:key, 1, :now, NULL)
+        ON CONFLICT("key") DO UPDATE SET
+          attempts = CASE WHEN :now - \(table).windowStart >= :window THEN 1 ELSE \(table).attempts + 1 END,
+          windowStart = CASE WHEN :now - \(table).windowStart >= :window THEN :now ELSE \(table).windowStart END,
+          blockedUntil = CASE
+            WHEN \(table).blockedUntil > :now THEN \(table).blockedUntil
+            WHEN :now - \(table).windowStart < :window AND \(table).attempts + 1 > :limit THEN :now + :lockout
+            ELSE NULL END
+        RETURNING attempts, blockedUntil
+        """
+
+    /// Applies each key's rule to a success: forgets the subject, refunds the attempt, or keeps it.
+    private func settle(_ keys: [ThrottleKey]) async throws {
         try await database.pool.write { db in
-            for key in keys { try db.execute(sql: "DELETE FROM \(Self.table) WHERE \"key\" = ?", arguments: [key.stored]) }
+            for key in keys {
+                switch key.rule.success {
+                case .forgets:
+                    try db.execute(sql: "DELETE FROM \(Self.table) WHERE \"key\" = ?", arguments: [key.stored])
+                case .refunds:
+                    try db.execute(
+                        sql: "UPDATE \(Self.table) SET attempts = attempts - 1 WHERE \"key\" = ? AND attempts > 0",
+                        arguments: [key.stored])
+                case .counts:
+                    break
+                }
+            }
         }
     }
 

@@ -13,7 +13,7 @@ enum PasswordHashing {
 
     /// The one limiter all password work of the process goes through.
     static let limiter = WorkLimiter(
-        maxConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxWaiting: 1024)
+        maxConcurrent: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxWaiting: 32)
 
     /// Whether `password` matches `hash`.
     static func verify(_ password: String, against hash: String) async throws -> Bool {

@@ -67,26 +67,24 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
 
     // MARK: - Actions
 
-    /// Checks the throttle, then the password (off the event loops); 303 to `next` with a new
+    /// Counts the attempt against the throttle, then checks the password (off the event loops); 303 to `next` with a new
     /// session, 400 with the username kept, or 429.
     func signIn(_ context: ActionContext) async throws -> ActionResult {
         let name = context.form.field(MemberFields.username)
         let password = context.form.field(MemberFields.password)
         username = name.value
         next = Self.safeNext(context.form["next"] ?? DemoURLs.home)
-        let throttle = SignInThrottling.throttle(context.scope)
         let keys = SignInThrottling.signInKeys(username: name.value, context.scope)
-        try await throttle.check([keys.account, keys.address], message: SignInThrottling.signInMessage)
-        var user: User?
-        if name.problem == nil, password.problem == nil {  // one that breaks the limits cannot match
-            user = try await MemberCredentials(database: context.database).authenticate(username: name.value, password: password.value)
+        let user = try await SignInThrottling.throttle(context.scope).attempt(
+            [keys.account, keys.address], message: SignInThrottling.signInMessage
+        ) { () async throws -> User? in
+            guard name.problem == nil, password.problem == nil else { return nil }  // one that breaks the limits cannot match
+            return try await MemberCredentials(database: context.database).authenticate(username: name.value, password: password.value)
         }
         guard let user else {
-            try await throttle.recordAttempt([keys.account, keys.address])
             errors.message = "That username and password do not match."
             return .invalid
         }
-        try await throttle.clear([keys.account])
         let session = try await SessionStore(database: context.scope.site.database).signIn(userID: user.id, replacing: context.scope.session)
         return ActionResult.redirect(to: next).replacingSession(with: session)
     }

@@ -4,16 +4,17 @@ import Tessera
 
 /// The throttle rules that make guessing slow, and the keys each guarded form counts under.
 ///
-/// - Sign-in: 5 failures per account name (known or not, so the answer never reveals which
-///   names exist) and 30 per client address, within 15 minutes; the limit blocks for 15 minutes.
-///   A success forgives the account's failures.
+/// - Sign-in: 5 attempts per account name (known or not, so the answer never reveals which
+///   names exist) and 30 per client address, within 15 minutes; past the limit, 15 minutes'
+///   block. A success forgives the account's failures and does not count against the address.
 /// - Password change: 5 wrong current passwords per member within 15 minutes.
 /// - Sign-up: 10 attempts per client address within an hour.
 enum SignInThrottling {
     static let accountFailures = ThrottleRule(name: "signin.account", limit: 5, window: 15 * 60, lockout: 15 * 60)
-    static let addressFailures = ThrottleRule(name: "signin.address", limit: 30, window: 15 * 60, lockout: 15 * 60)
+    static let addressFailures = ThrottleRule(
+        name: "signin.address", limit: 30, window: 15 * 60, lockout: 15 * 60, success: .refunds)
     static let passwordFailures = ThrottleRule(name: "password.member", limit: 5, window: 15 * 60, lockout: 15 * 60)
-    static let signUpAttempts = ThrottleRule(name: "signup.address", limit: 10, window: 3600, lockout: 3600)
+    static let signUpAttempts = ThrottleRule(name: "signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
 
     /// The throttle of `scope`'s site (its state is in the site's database).
     static func throttle(_ scope: RequestScope) -> AttemptThrottle { AttemptThrottle(database: scope.site.database) }

@@ -69,15 +69,13 @@ final class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecke
         next = context.form["next"].flatMap(RedirectTarget.local)
         errors = FormErrors(signUp.problems(), summary: errors.summary)
         guard errors.isEmpty else { return .invalid }
-        let throttle = SignInThrottling.throttle(context.scope)
         let key = SignInThrottling.signUpAttempts.key(ClientAddress.subject(of: context.scope))
-        try await throttle.check([key], message: SignInThrottling.signUpMessage)
-        try await throttle.recordAttempt([key])
-        guard
-            let userID = try await MemberCredentials(database: context.database).createMember(
+        let created = try await SignInThrottling.throttle(context.scope).attempt([key], message: SignInThrottling.signUpMessage) {
+            try await MemberCredentials(database: context.database).createMember(
                 username: signUp.username.value, displayName: signUp.displayName.value, password: signUp.password.value,
                 at: context.scope.demo.now())
-        else {
+        }
+        guard let userID = created else {
             errors[.username] = SignUp.taken
             return .invalid
         }

@@ -62,9 +62,8 @@ final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Se
     func guess(_ context: ActionContext) async throws -> ActionResult {
         let throttle = AttemptThrottle(database: context.scope.site.database)
         let keys = [Self.guesses.key(context.form["account"] ?? ""), Self.guesses.key("ip " + ClientAddress.subject(of: context.scope))]
-        try await throttle.check(keys, message: "Too many guesses.")
-        guard context.form["answer"] == "42" else {
-            try await throttle.recordAttempt(keys)
+        let answer = context.form["answer"]
+        guard try await throttle.attempt(keys, message: "Too many guesses.", { answer == "42" ? true : nil }) != nil else {
             problem = "Wrong."
             return .invalid
         }

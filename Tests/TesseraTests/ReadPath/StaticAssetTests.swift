@@ -23,7 +23,7 @@ struct StaticAssetTests {
         ) { $0.isDevelopment = dev }
     }
 
-    private static let hash = String(SHA256.hex(SHA256.hash(Array(css.utf8))).prefix(12))
+    private static let hash = String(Digests.sha256Hex(css.utf8).prefix(12))
 
     @Test("the layout's helpers give fingerprinted URLs, served for a year as immutable")
     func fingerprintedURLs() async throws {

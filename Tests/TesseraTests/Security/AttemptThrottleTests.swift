@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 @testable import Tessera
@@ -72,27 +73,108 @@ struct AttemptThrottleTests {
         }
     }
 
-    @Test("the lock ends after the lockout; attempts outside the window start a new count")
+    @Test("the attempt past the limit blocks for the lockout; the block ends; a new window starts a new count")
     func lockEnds() async throws {
         let site = try site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let clock = TestClock(Date(timeIntervalSince1970: 1_000_000))
         let throttle = AttemptThrottle(database: site.site.database, now: { clock.now })
         let key = ThrottleRule(name: "t", limit: 2, window: 60, lockout: 120).key("x")
-        try await throttle.recordAttempt([key])
+        #expect(try await throttle.count([key]) == nil)
         clock.advance(61)  // the first attempt fell out of the window
-        try await throttle.recordAttempt([key])
-        #expect(try await throttle.retryAfter(key) == nil)
-        try await throttle.recordAttempt([key])
-        #expect(try await throttle.retryAfter(key) == 120)
+        #expect(try await throttle.count([key]) == nil)
+        #expect(try await throttle.count([key]) == nil)
+        #expect(try await throttle.count([key]) == 120)  // the third in the window is refused and blocks
         clock.advance(119)
         #expect(try await throttle.retryAfter(key) == 1)
+        #expect(try await throttle.count([key]) == 1)  // attempts while blocked do not extend the block
         clock.advance(1)
         #expect(try await throttle.retryAfter(key) == nil)
-        try await throttle.clear([key])
-        let rows = try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tessera_throttle") }
-        #expect(rows == 0)
+        #expect(try await throttle.count([key]) == nil)
     }
+
+    @Test("a success forgets, refunds or keeps its attempt as the rule says; a failure stays counted")
+    func successRules() async throws {
+        let site = try site()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let throttle = AttemptThrottle(database: site.site.database)
+        let forgets = ThrottleRule(name: "f", limit: 5, window: 60, lockout: 60).key("x")
+        let refunds = ThrottleRule(name: "r", limit: 5, window: 60, lockout: 60, success: .refunds).key("x")
+        let counts = ThrottleRule(name: "c", limit: 5, window: 60, lockout: 60, success: .counts).key("x")
+        let keys = [forgets, refunds, counts]
+        #expect(try await throttle.attempt(keys, message: "m") { nil as Bool? } == nil)
+        #expect(try await throttle.attempt(keys, message: "m") { true } == true)
+        let attempts = try await site.site.database.pool.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, attempts FROM tessera_throttle").map {
+                ($0["key"] as String, $0["attempts"] as Int)
+            })
+        }
+        #expect(attempts == ["r:x": 1, "c:x": 2])
+    }
+
+    @Test("work never runs for a refused attempt: 200 concurrent guesses let exactly the limit through")
+    func concurrentAttemptsInProcess() async throws {
+        let site = try site()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let throttle = AttemptThrottle(database: site.site.database)
+        let key = ThrottleRule(name: "burst", limit: 5, window: 600, lockout: 600).key("demo")
+        let ran = try await Self.burst(200, throttles: [throttle], key: key)
+        #expect(ran == 5)
+    }
+
+    @Test("two processes' worth of pools on one database share the limit: 100 guesses split between them, 5 checked")
+    func concurrentAttemptsAcrossPools() async throws {
+        let first = try site()
+        defer { try? FileManager.default.removeItem(at: first.folder) }
+        let second = try site(folder: first.folder)  // its own pool and writer on the same file
+        let key = ThrottleRule(name: "burst", limit: 5, window: 600, lockout: 600).key("demo")
+        let throttles = [AttemptThrottle(database: first.site.database), AttemptThrottle(database: second.site.database)]
+        #expect(try await Self.burst(100, throttles: throttles, key: key) == 5)
+    }
+
+    @Test("through HTTP: 60 concurrent wrong guesses and the right answer last; at most the limit reach the check")
+    func concurrentGuessesThroughHTTP() async throws {
+        try await site().test { client in
+            let session = try await client.session(from: "/notes")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<61 {
+                    group.addTask {
+                        try await guess(client, session, account: "ada", answer: index == 60 ? "42" : "1", address: "192.0.2.\(index)").status
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            let checked = statuses.filter { $0 == .badRequest || $0 == .seeOther }.count
+            #expect(checked == 3)  // NotesScene's rule allows 3 per account
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 58)
+        }
+    }
+
+    /// Runs `count` attempts at once, spread over `throttles`, and returns how many ran their work.
+    private static func burst(_ count: Int, throttles: [AttemptThrottle], key: ThrottleKey) async throws -> Int {
+        let ran = Counter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                let throttle = throttles[index % throttles.count]
+                group.addTask {
+                    do {
+                        _ = try await throttle.attempt([key], message: "m") { ran.increment(); return nil as Bool? }
+                    } catch let error as RequestError {
+                        #expect(error.status == .tooManyRequests)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return ran.value
+    }
+}
+
+/// A count shared by concurrent tasks.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// A clock tests move by hand.

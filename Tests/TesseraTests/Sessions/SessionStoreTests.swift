@@ -60,3 +60,26 @@ struct SessionStoreTests {
         #expect(try await store.find(id) == nil)
     }
 }
+
+// MARK: - Stored as a hash
+
+/// Whoever reads the database (a backup, a replica) finds no session id to replay.
+@Suite("Session ids at rest")
+struct SessionIdsAtRestTests {
+    @Test("the table keeps each session's SHA-256, never its id, and finds the session by its id")
+    func storesOnlyTheHash() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sessions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try TesseraDatabase(path: folder.appendingPathComponent("s.sqlite").path)
+        let store = SessionStore(database: database)
+        let session = try await store.create(userID: 3)
+        let rows = try await database.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM tessera_sessions") }
+        let stored = rows.flatMap { row in row.databaseValues.compactMap { String.fromDatabaseValue($0) } }
+        #expect(rows.count == 1)
+        #expect(!stored.contains { $0.contains(session.id) })
+        #expect(stored.contains(Digests.sha256Hex(session.id.utf8)))
+        #expect(try await store.find(session.id) == session)
+        _ = try await store.signOut(session)
+        #expect(try await store.find(session.id) == nil)
+    }
+}

@@ -57,16 +57,15 @@ final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unch
             current: context.form["current"] ?? "", new: context.form["new"] ?? "", confirm: context.form["confirm"] ?? "")
         errors = FormErrors(change.problems(), summary: errors.summary)
         guard errors.isEmpty else { return .invalid }
-        let throttle = SignInThrottling.throttle(context.scope)
         let key = SignInThrottling.passwordFailures.key(String(userID))
-        try await throttle.check([key], message: SignInThrottling.passwordMessage)
-        let credentials = MemberCredentials(database: context.database)
-        guard try await credentials.changePassword(userID: userID, current: change.current, new: change.new) else {
-            try await throttle.recordAttempt([key])
+        let changed = try await SignInThrottling.throttle(context.scope).attempt([key], message: SignInThrottling.passwordMessage) {
+            let credentials = MemberCredentials(database: context.database)
+            return try await credentials.changePassword(userID: userID, current: change.current, new: change.new) ? true : nil
+        }
+        guard changed != nil else {
             errors[.current] = PasswordChange.wrongCurrent
             return .invalid
         }
-        try await throttle.clear([key])
         try await SessionStore(database: context.scope.site.database).endOtherSessions(of: userID, keeping: context.scope.session)
         try await context.noticeOnNextPage(Notice("Your password was changed."))
         return .redirect(to: changedURL)
