@@ -66,7 +66,7 @@ extension TesseraApp {
         let (templates, warnings) = try checkWithWarnings(configuration)
         for warning in warnings { logger.warning("\(warning)") }
         let database = try openDatabase(configuration)
-        return Site(
+        return try Site(
             configuration: siteConfiguration(configuration), templates: templates, database: database, logger: logger,
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }

@@ -10,9 +10,8 @@ import Synchronization
 ///
 /// Left as they are: responses already encoded (static files carry their precompressed form),
 /// streams (no known length, such as server-sent events), `HEAD` answers, and every response
-/// private to one person: a request with a session cookie (a member's page), or a response
-/// marked `Cache-Control: private` or `no-store` (a visitor's page with a form, which holds the
-/// visitor's CSRF token). Compressing a secret beside text an attacker can inject lets the
+/// private to one person, as its request marked it (``PrivateResponseMark``: a member's page, or
+/// one that read the CSRF or one-time token), whatever its `Cache-Control` says. Compressing a secret beside text an attacker can inject lets the
 /// attacker guess the secret from the compressed sizes over HTTPS (the BREACH attack), so pages
 /// holding secrets go out uncompressed.
 public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -34,7 +33,7 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        guard request.method != .head, isPublicText(response, request) else { return response }
+        guard request.method != .head, isPublicText(response, request, context) else { return response }
         if !response.headers[values: .vary].contains(where: { $0.lowercased().contains("accept-encoding") }) {
             response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
         }
@@ -55,15 +54,15 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `response` is text of a known length of at least ``minimumSize`` bytes, not yet
     /// encoded, and the same for everyone (see the type's notes on BREACH).
-    private func isPublicText(_ response: Response, _ request: Request) -> Bool {
+    private func isPublicText(_ response: Response, _ request: Request, _ context: Context) -> Bool {
         guard let length = response.body.contentLength, length >= minimumSize,
             response.headers[.contentEncoding] == nil,
             response.status != .noContent, response.status != .notModified,
-            let type = response.headers[.contentType], GzipCompressors.compresses(contentType: type),
-            !SecurityHeadersMiddleware<Context>.hasSessionCookie(request)
+            let type = response.headers[.contentType], GzipCompressors.compresses(contentType: type)
         else { return false }
-        let cacheControl = (response.headers[.cacheControl] ?? "").lowercased()
-        return !cacheControl.contains("private") && !cacheControl.contains("no-store")
+        if let context = context as? TesseraRequestContext { return !context.privacy.isSet }
+        // Another app's context carries no mark: a session cookie is the best sign it has.
+        return !SecurityHeadersMiddleware<Context>.hasSessionCookie(request)
     }
 
     // MARK: - Body

@@ -40,7 +40,9 @@ final class RequestGlobals: ViewModel {
         personalReads += 1
         switch key {
         case "csrfToken": return .string(session.csrfToken)
-        case "onceToken": return .string(once.value)
+        case "onceToken":
+            session.privacy.set()
+            return .string(once.value)
         default: return app.value(forKey: key)
         }
     }

@@ -14,6 +14,12 @@ public struct Session: Sendable, Equatable {
     /// The token every form must return: a stored session's own, or a visitor's, made when
     /// first read (see ``SessionMiddleware``).
     public var csrfToken: String {
+        privacy.set()
+        return tokenValue
+    }
+
+    /// The token, without marking the response.
+    private var tokenValue: String {
         switch token {
         case .stored(let token): token
         case .visitor(let token): token.token
@@ -21,6 +27,8 @@ public struct Session: Sendable, Equatable {
     }
 
     private let token: Token
+    /// The request's mark, set when something reads a secret of this session.
+    let privacy: PrivateResponseMark
 
     /// Where the CSRF token comes from.
     private enum Token: Sendable {
@@ -33,20 +41,30 @@ public struct Session: Sendable, Equatable {
 
     /// A session.
     public init(id: String, userID: Int64?, csrfToken: String) {
-        self.id = id
-        self.userID = userID
-        self.token = .stored(csrfToken)
+        self.init(id: id, userID: userID, token: .stored(csrfToken), privacy: PrivateResponseMark())
     }
 
-    /// A visitor's session: nothing stored, the token made on first read.
-    init(visitor token: VisitorToken) {
-        id = ""
-        userID = nil
-        self.token = .visitor(token)
+    /// A visitor's session: nothing stored, the token made on first read, which marks `privacy`.
+    init(visitor token: VisitorToken, privacy: PrivateResponseMark) {
+        self.init(id: "", userID: nil, token: .visitor(token), privacy: privacy)
+    }
+
+    private init(id: String, userID: Int64?, token: Token, privacy: PrivateResponseMark) {
+        self.id = id
+        self.userID = userID
+        self.token = token
+        self.privacy = privacy
+    }
+
+    /// This stored session for a request whose response is marked by `privacy`, marked at once:
+    /// everything a member sees may be theirs alone.
+    func marking(_ privacy: PrivateResponseMark) -> Session {
+        privacy.set()
+        return Session(id: id, userID: userID, token: token, privacy: privacy)
     }
 
     /// Same id, user and token (reading a visitor's token makes it).
     public static func == (lhs: Session, rhs: Session) -> Bool {
-        lhs.id == rhs.id && lhs.userID == rhs.userID && lhs.csrfToken == rhs.csrfToken
+        lhs.id == rhs.id && lhs.userID == rhs.userID && lhs.tokenValue == rhs.tokenValue
     }
 }

@@ -40,11 +40,13 @@ public final class Site: Sendable {
     ///     `isDevelopment` and `siteName` itself.
     ///
     /// When `configuration` asks for the app layout (`Layouts/Main`) and `templates` lack it,
-    /// the site uses Tessera's built-in layout instead.
+    /// the site uses Tessera's built-in layout instead. Throws ``StartupErrors`` when the CSRF
+    /// secret cannot be read from `database` (processes sharing it must sign tokens alike, so
+    /// none makes a secret of its own).
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
         services: [any Sendable] = [], globals: @escaping Globals = { _ in EmptyModel() }
-    ) {
+    ) throws {
         var configuration = configuration
         if configuration.defaultLayout == SiteConfiguration.appLayout, !templates.contains(SiteConfiguration.appLayout) {
             configuration.defaultLayout = BuiltInTemplates.layout
@@ -55,12 +57,16 @@ public final class Site: Sendable {
         self.globals = globals
         self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
+        // No secret of its own: every process sharing the database must sign visitors' tokens
+        // alike, or behind a balancer every form would fail.
         do {
             csrfTokens = try CSRFTokens.load(from: database)
         } catch {
-            logger.error("sessions: no CSRF secret in the database (\(error)); visitors' tokens last until restart")
-            var generator = SystemRandomNumberGenerator()
-            csrfTokens = CSRFTokens(secret: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            throw StartupErrors(problems: [
+                StartupProblem(
+                    file: database.path, type: "",
+                    message: "the CSRF secret cannot be read from the database (\(error)); no process may make a secret of its own")
+            ])
         }
         self.library = Mutex(templates)
         let readers = database.pageReaders

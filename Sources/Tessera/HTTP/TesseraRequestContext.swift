@@ -13,6 +13,8 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     public var session: Session?
     /// The connection's peer address (nil when there is no socket, as in router tests).
     public var remoteAddress: SocketAddress?
+    /// Whether the response holds something private to one person (shared by every copy).
+    let privacy = PrivateResponseMark()
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {

@@ -49,14 +49,15 @@ public struct PreviewRunner: Sendable {
         let component = preview.makeComponent()
         component.sceneURL = preview.sceneURL
         let database: TesseraDatabase
+        let previewSite: Site
         do {
             database = try TesseraDatabase(path: folder.appendingPathComponent("preview.sqlite").path, migrations: migrations)
             try await database.pool.write { db in try preview.fixtures(db) }
+            previewSite = try site.using(database)
         } catch {
             return Self.failed(component, "Its fixtures failed: \(error)")
         }
         defer { try? database.pool.close() }
-        let previewSite = site.using(database)
         let scope = RequestScope.standalone(site: previewSite, query: preview.query, userID: preview.userID)
         do {
             let rendered = try await previewSite.renderAlone(component, scope: scope)
@@ -83,8 +84,8 @@ public struct PreviewRunner: Sendable {
 extension Site {
     /// A site like this one on `database`: same configuration, templates, logger, services and
     /// globals.
-    func using(_ database: TesseraDatabase) -> Site {
-        Site(
+    func using(_ database: TesseraDatabase) throws -> Site {
+        try Site(
             configuration: configuration, templates: templates, database: database, logger: logger,
             services: Array(services.values), globals: globals)
     }

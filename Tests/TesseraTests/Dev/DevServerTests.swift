@@ -27,7 +27,7 @@ struct DevServerTests {
             let database = try TesseraDatabase(path: root.appendingPathComponent("dev.sqlite").path)
             var logger = Logger(label: "dev-test")
             logger.logLevel = .critical
-            site = Site(configuration: configuration, templates: try TemplateLibrary.load(directory: views), database: database, logger: logger)
+            site = try Site(configuration: configuration, templates: try TemplateLibrary.load(directory: views), database: database, logger: logger)
         }
 
         func write(_ name: String, _ text: String) throws {

@@ -48,7 +48,7 @@ struct ReadPathSite {
         configure(&configuration)
         var quiet = Logger(label: "read-path-test")
         quiet.logLevel = .critical
-        site = Site(configuration: configuration, templates: library, database: database, logger: logger ?? quiet)
+        site = try Site(configuration: configuration, templates: library, database: database, logger: logger ?? quiet)
     }
 
     /// Runs `body` against the router, then removes the folder.
@@ -64,7 +64,8 @@ struct ReadPathSite {
     /// A stored session signed in as `userID`, and its cookie.
     func member(_ userID: Int64 = 1) async throws -> (session: Session, cookie: String) {
         let session = try await SessionStore(database: site.database).create(userID: userID)
-        return (session, "\(SessionMiddleware.cookieName)=\(session.id)")
+        let name = SessionMiddleware.cookieName(SessionMiddleware.cookieName, secure: site.configuration.usesTLS)
+        return (session, "\(name)=\(session.id)")
     }
 
     /// The number of rows in `table`.

@@ -15,13 +15,28 @@ struct TLSSettingTests {
         try await site.test { client in
             let (_, _, page) = try await client.get("/items")
             #expect(page[.strictTransportSecurity] == "max-age=31536000; includeSubDomains")
-            #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { $0.hasSuffix("; Secure") })
+            #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { $0.hasSuffix("; Secure") && $0.hasPrefix("__Host-") })
             let (_, _, missing) = try await client.get("/missing")
             #expect(missing[.strictTransportSecurity] != nil)
             let (_, _, asset) = try await client.get("/css/app.css")
             #expect(asset[.strictTransportSecurity] != nil)
-            let (_, _, stale) = try await client.get("/items", headers: [.cookie: "tessera_session=gone"])
+            let (_, _, stale) = try await client.get("/items", headers: [.cookie: "__Host-tessera_session=gone"])
             #expect(stale.setCookies.count == 2 && stale.setCookies.allSatisfy { $0.hasSuffix("; Secure") })
+        }
+    }
+
+    @Test("with usesTLS only __Host- cookies are read: a member's id under the plain name is a visitor")
+    func readsOnlyHostPrefixedCookies() async throws {
+        let site = try ReadPathSite { $0.usesTLS = true }
+        try await site.test { client in
+            let (session, cookie) = try await site.member(1)
+            #expect(cookie.hasPrefix("__Host-tessera_session="))
+            let member = try await client.execute(uri: "/items", method: .get, headers: [.cookie: cookie])
+            #expect(String(buffer: member.body).contains("csrf=\(session.csrfToken);"))
+            let planted = try await client.execute(uri: "/items", method: .get, headers: [.cookie: "tessera_session=\(session.id)"])
+            #expect(planted.status == .ok)
+            #expect(!String(buffer: planted.body).contains(session.csrfToken))  // a visitor's page, not the member's
+            #expect(planted.headers[values: .setCookie].contains { $0.hasPrefix("__Host-tessera_csrf=") })
         }
     }
 
@@ -53,6 +68,22 @@ struct TLSSettingTests {
         } throws: { error in
             let message = "\(error)"
             return message.contains(name) && message.contains("'banana'")
+        }
+    }
+}
+
+/// Every process sharing a database signs visitors' tokens with the one secret stored there.
+@Suite("CSRF secret")
+struct CSRFSecretTests {
+    @Test("a site whose database lost its CSRF secret does not start, naming the problem")
+    func missingSecretStopsStartUp() async throws {
+        let first = try ReadPathSite()
+        defer { try? FileManager.default.removeItem(at: first.folder) }
+        try await first.site.database.pool.write { db in try db.execute(sql: "DELETE FROM tessera_secrets") }
+        #expect {
+            try ReadPathSite(databasePath: first.site.database.path)
+        } throws: { error in
+            "\(error)".contains("CSRF secret")
         }
     }
 }

@@ -32,7 +32,7 @@ struct FrameworkSite {
         var quiet = Logger(label: "core-test")
         quiet.logLevel = .critical
         let logger = logger ?? quiet
-        site = Site(configuration: configuration, templates: library, database: database, logger: logger)
+        site = try Site(configuration: configuration, templates: library, database: database, logger: logger)
         self.scenes = scenes
     }
 
