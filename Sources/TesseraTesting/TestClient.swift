@@ -28,7 +28,8 @@ public struct TestClient: Sendable {
 
     /// POSTs `fields` URL-encoded with the session's cookie and CSRF token (unless `token` says
     /// otherwise) and `extra` headers (default none); `fragment` asks for fragments as the
-    /// client script does.
+    /// client script does. This adds the token whatever the page's form holds: to test a form,
+    /// use ``submit(_:on:_:as:fragment:)``, which sends what the form holds, as a browser does.
     public func post(
         _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false,
         headers extra: HTTPFields = [:]
@@ -40,6 +41,70 @@ public struct TestClient: Sendable {
         let all = [("_csrf", token ?? session.token)] + fields
         let body = all.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
         return try await raw.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    /// Submits the form `selector` picks on `page` as a browser would: to its `action`, every
+    /// field the form holds (hidden inputs, so the CSRF and one-time tokens the template wrote,
+    /// the values of its inputs, checked boxes, text areas, selected options), with `fields`
+    /// replacing or adding values by name. Nothing else is added: a form whose template forgot its
+    /// token is refused here as it would be in a browser. The cookie is `session`'s, or the one
+    /// `page` set (a visitor's first page). `fragment` posts as the client script does. Throws
+    /// when `selector` does not pick exactly one form with an `action`.
+    public func submit(
+        _ selector: String = "form", on page: TestResponse, _ fields: [(String, String)] = [], as session: TestSession? = nil,
+        fragment: Bool = false
+    ) async throws -> TestResponse {
+        try await submit(selector, in: page.document, fields, cookie: session?.cookie ?? Self.cookie(in: page), fragment: fragment)
+    }
+
+    /// Submits the form `selector` picks in `document` with `cookie` (default none), as
+    /// ``submit(_:on:_:as:fragment:)`` does.
+    public func submit(
+        _ selector: String = "form", in document: HTMLDocument, _ fields: [(String, String)] = [], cookie: String? = nil,
+        fragment: Bool = false
+    ) async throws -> TestResponse {
+        let forms = document.select(selector).filter { $0.name == "form" }
+        guard forms.count == 1, let action = forms[0][attribute: "action"] else {
+            throw TestClientError(message: "'\(selector)' picks \(forms.count) forms with an action on the page, not one")
+        }
+        var values = Self.fields(of: selector, in: document)
+        for (name, value) in fields {
+            if let index = values.firstIndex(where: { $0.0 == name }) { values[index].1 = value } else { values.append((name, value)) }
+        }
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let cookie { headers[.cookie] = cookie }
+        if fragment {
+            headers[Self.fragmentHeader] = "1"
+            if let token = values.first(where: { $0.0 == "_csrf" })?.1 { headers[HTTPField.Name("X-CSRF-Token")!] = token }
+        }
+        let body = values.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
+        return try await raw.execute(uri: action, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    /// The name–value pairs a browser sends for the form `selector` picks, in document order
+    /// of each kind: inputs (checkboxes and radios only when checked; no buttons or files),
+    /// text areas, then selects (their selected option, or the first).
+    static func fields(of selector: String, in document: HTMLDocument) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for input in document.select("\(selector) input[name]") {
+            let type = (input[attribute: "type"] ?? "text").lowercased()
+            if ["submit", "button", "image", "reset", "file"].contains(type) { continue }
+            if type == "checkbox" || type == "radio", input[attribute: "checked"] == nil { continue }
+            pairs.append((input[attribute: "name"] ?? "", input[attribute: "value"] ?? (type == "checkbox" ? "on" : "")))
+        }
+        for area in document.select("\(selector) textarea[name]") {
+            // The HTML parser drops one newline right after <textarea>.
+            let text = area.rawText.hasPrefix("\n") ? String(area.rawText.dropFirst()) : area.rawText
+            pairs.append((area[attribute: "name"] ?? "", text))
+        }
+        for select in document.select("\(selector) select[name]") {
+            let name = select[attribute: "name"] ?? ""
+            let options = document.select("\(selector) select[name=\"\(name)\"] option")
+            if let option = options.first(where: { $0[attribute: "selected"] != nil }) ?? options.first {
+                pairs.append((name, option[attribute: "value"] ?? option.text))
+            }
+        }
+        return pairs
     }
 
     // MARK: - Sessions

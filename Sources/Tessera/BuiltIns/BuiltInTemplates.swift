@@ -19,6 +19,17 @@ public enum BuiltInTemplates {
     /// site's name), `title`, `siteName`, `bodyClass`, `content`, `isDevelopment`.
     public static let layout = "Tessera/Layout"
 
+    /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
+    /// writes the CSRF token (`_csrf`) and a one-time token (`_once`, see ``SubmissionGuard``). A
+    /// `method="post"` form without a CSRF field is a start-up and `validate` error.
+    public static let formTokens = "Tessera/FormTokens"
+    /// One labelled input with its hint, error and `aria` wiring, drawn from a ``FormField``:
+    /// `{{#fields.email}}{{> Tessera/Field}}{{/fields.email}}`.
+    public static let field = "Tessera/Field"
+    /// The region a ``Notice`` shows in (`id="tessera-notice"`), as a partial for layouts:
+    /// `{{> Tessera/Notice}}`. Reads the built-in `notice` global.
+    public static let notice = "Tessera/Notice"
+
     /// The sources, by name.
     static let sources: [TemplateSource] = [
         TemplateSource(
@@ -42,6 +53,26 @@ public enum BuiltInTemplates {
                 <section class="error-page" aria-labelledby="error-title"><p class="error-status">Error {{status}}</p><h1 id="error-title">{{title}}</h1><p>{{message}}</p><p class="error-actions"><a href="{{homeURL}}">Go to the home page</a></p></section>
                 """),
         TemplateSource(
+            name: formTokens,
+            text: """
+                <input type="hidden" name="_csrf" value="{{csrfToken}}"><input type="hidden" name="_once" value="{{onceToken}}">
+                """),
+        TemplateSource(
+            name: field,
+            text: """
+                <div class="field{{#error}} has-error{{/error}}">
+                <label for="{{id}}">{{label}}</label>
+                <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#showsValue}} value="{{value}}"{{/showsValue}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>
+                {{#hint}}<p class="hint" id="{{hintID}}">{{hint}}</p>{{/hint}}
+                {{#error}}<p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
+                </div>
+                """),
+        TemplateSource(
+            name: notice,
+            text: """
+                <div id="tessera-notice" class="notice-region">{{#notice}}<div class="notice flash" role="status" data-tessera-notice><p>{{message}}</p>{{#undoURL}}<form method="post" action="{{undoURL}}" class="inline-form">{{> Tessera/FormTokens}}<input type="hidden" name="back" value="{{undoBack}}"><button type="submit" class="button button-small button-secondary">Undo</button></form>{{/undoURL}}</div>{{/notice}}</div>
+                """),
+        TemplateSource(
             name: layout,
             text: """
                 <!DOCTYPE html>
@@ -57,6 +88,7 @@ public enum BuiltInTemplates {
                 <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>
                 <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a></nav></header>
                 <main id="main" class="page">
+                {{> Tessera/Notice}}
                 {{content}}
                 </main>
                 <footer class="site-footer"><p>{{siteName}} · made with Tessera</p></footer>

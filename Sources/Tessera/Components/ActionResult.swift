@@ -28,6 +28,8 @@ public struct ActionResult: Sendable, Equatable {
     public private(set) var updates: [AnyComponent.Type] = []
     /// A new session to store in the browser (after signing in or out), or nil.
     public private(set) var session: Session?
+    /// A one-time message for the visitor (``Notice``), or nil.
+    public private(set) var notice: Notice?
 
     /// The action succeeded; show the page (or fragment) again.
     public static let done = ActionResult(outcome: .done)
@@ -40,6 +42,14 @@ public struct ActionResult: Sendable, Equatable {
     public func replacingSession(with session: Session) -> ActionResult {
         var copy = self
         copy.session = session
+        return copy
+    }
+
+    /// A copy that also shows `notice` once: in place for the client script, or on the next page
+    /// after a plain form post (see ``Notice``).
+    public func withNotice(_ notice: Notice) -> ActionResult {
+        var copy = self
+        copy.notice = notice
         return copy
     }
 
@@ -57,7 +67,7 @@ public struct ActionResult: Sendable, Equatable {
     func names(_ type: AnyComponent.Type) -> Bool { updates.contains { $0 == type } }
 
     public static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
-        lhs.outcome == rhs.outcome && lhs.session == rhs.session
+        lhs.outcome == rhs.outcome && lhs.session == rhs.session && lhs.notice == rhs.notice
             && lhs.updates.map(ObjectIdentifier.init) == rhs.updates.map(ObjectIdentifier.init)
     }
 }

@@ -41,6 +41,7 @@ public final class TesseraDatabase: Sendable {
         SessionStore.registerMigration(in: &migrator)
         AttemptThrottle.registerMigration(in: &migrator)
         SubmissionGuard.registerMigration(in: &migrator)
+        NoticeStore.registerMigration(in: &migrator)
         migrations(&migrator)
         try migrator.migrate(pool)
         pageReaders = try PageReaders(path: path, configuration: configuration)

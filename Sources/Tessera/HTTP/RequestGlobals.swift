@@ -1,15 +1,16 @@
 // MARK: - RequestGlobals
 
 /// The values every template of a request can read, below every view model: Tessera's
-/// `csrfToken`, `onceToken`, `isDevelopment`, `siteName` and `assets`, then the app's own globals
-/// (Tessera's names win).
+/// `csrfToken`, `onceToken`, `isDevelopment`, `siteName`, `assets` and `notice` (the browser's
+/// pending ``Notice`` on a page, taken before rendering), then the app's own globals (Tessera's
+/// names win).
 ///
 /// Made once per request without building a dictionary; the one-time token costs 32 random
 /// bytes, so it is drawn only when a template reads it, and then kept for the whole request (a
 /// visitor's CSRF token is made on first read too, see ``VisitorToken``).
 final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
-    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets"]
+    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets", "notice"]
 
     let app: any ViewModel
     /// The request's session, whose token is made only if a template reads `csrfToken`.
@@ -17,13 +18,15 @@ final class RequestGlobals: ViewModel {
     let isDevelopment: Bool
     let siteName: String
     let assets: AssetURLs
+    let notice: Notice?
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
     /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
     private(set) var personalReads = 0
 
-    init(app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs) {
+    init(app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil) {
         self.app = app
+        self.notice = notice
         self.session = session
         self.isDevelopment = isDevelopment
         self.siteName = siteName
@@ -40,6 +43,7 @@ final class RequestGlobals: ViewModel {
         personalReads += 1
         switch key {
         case "csrfToken": return .string(session.csrfToken)
+        case "notice": return notice.map { .object($0) } ?? .null
         case "onceToken":
             session.privacy.set()
             return .string(once.value)

@@ -97,15 +97,36 @@ public final class Site: Sendable {
     /// The keys Tessera adds to every template's globals (``RequestGlobals/keys``), for the
     /// template checks: `assets` answers any file name.
     static let builtInGlobalKeys: [(name: String, shape: TemplateShape)] = RequestGlobals.keys.map {
-        ($0, $0 == "assets" ? .open : .value)
+        switch $0 {
+        case "assets": ($0, .open)
+        case "notice": ($0, Notice.templateShape)
+        default: ($0, .value)
+        }
     }
 
-    /// A renderer for `scope`, with the request's globals below every view model.
+    /// A renderer for `scope`, with the request's globals below every view model. A full page
+    /// (a `GET` not asking for fragments) takes the browser's pending ``Notice`` to show.
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
         let values = RequestGlobals(
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
-            siteName: configuration.name, assets: AssetURLs(files: staticFiles))
+            siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope))
         return TemplateRenderer(library: templates, globals: .object(values))
+    }
+
+    /// The notice waiting for `scope`'s browser, taken (so shown once), on a full page only;
+    /// showing one marks the response private.
+    private func pendingNotice(_ scope: RequestScope) async -> Notice? {
+        guard scope.request.method == .get, !scope.wantsFragment else { return nil }
+        for key in NoticeStore.keys(for: scope.session, scope.request, secure: configuration.usesTLS) {
+            do {
+                guard let notice = try await NoticeStore(database: database).take(for: key) else { continue }
+                scope.session.privacy.set()
+                return notice
+            } catch {
+                logger.error("notices: could not take the pending notice: \(error)")
+            }
+        }
+        return nil
     }
 
     // MARK: - Analytics

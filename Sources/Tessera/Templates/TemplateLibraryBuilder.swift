@@ -32,6 +32,7 @@ struct TemplateLibraryBuilder {
     /// The linked templates and every diagnostic, sorted by file and position.
     mutating func finish() -> ([String: Template], [TemplateDiagnostic]) {
         link()
+        if options.validatesHTML { diagnostics += FormTokenCheck(sources: sources).diagnostics() }
         let sorted = diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         return (templates, sorted)
     }

@@ -70,7 +70,14 @@ enum DemoMigrations {
                 t.column("createdAt", .datetime).notNull()
             }
         }
-        NoticeStore.registerMigration(in: &migrator)
+        // Notices were the demo's own until Tessera kept them (`tessera_notices`): the table
+        // is made and then dropped, so databases of either age end the same.
+        migrator.registerMigration("demo.notices.v1") { db in
+            try db.create(table: "notice") { t in
+                t.primaryKey("sessionID", .text)
+                t.column("message", .text).notNull()
+            }
+        }
         CommentStore.registerMigration(in: &migrator)
         // Lists come newest first: the gallery and the feed's photos, a profile's posts. Without
         // these indexes each list sorted its rows in a temporary b-tree. (The rowid, every
@@ -80,5 +87,6 @@ enum DemoMigrations {
             try db.create(index: "blog_on_userID_createdAt", on: "blog", columns: ["userID", "createdAt"])
             try db.drop(index: "blog_on_userID")
         }
+        migrator.registerMigration("demo.notices.v2-framework") { db in try db.drop(table: "notice") }
     }
 }

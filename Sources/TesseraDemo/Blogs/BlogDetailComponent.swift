@@ -97,8 +97,7 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
         guard let blog = try await store.blog(blogID), blog.isWritten(by: userID),
             try await store.trash(blogID, by: userID, at: context.scope.demo.now())
         else { throw RequestError.notFound() }
-        try await context.noticeOnNextPage(
+        return .redirect(to: userURL(userID)).withNotice(
             Notice("“\(blog.title)” was moved to the trash.", undoURL: DemoURLs.restore(blogID), undoBack: DemoURLs.blog(blogID)))
-        return .redirect(to: userURL(userID))
     }
 }

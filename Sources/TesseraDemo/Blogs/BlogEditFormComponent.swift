@@ -70,7 +70,6 @@ final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unch
         guard try await BlogStore(database: context.database).update(blogID, by: userID, title: fields.title, body: fields.body) else {
             throw RequestError.notFound()
         }
-        try await context.noticeOnNextPage(Notice("Your changes are published."))
-        return .redirect(to: blogURL(blogID))
+        return .redirect(to: blogURL(blogID)).withNotice(Notice("Your changes are published."))
     }
 }

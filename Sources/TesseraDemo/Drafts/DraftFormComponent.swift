@@ -6,7 +6,7 @@ import Tessera
 ///
 /// Its actions, relative to its scene (`/drafts/new` or `/drafts/:id/edit`): `POST` to the
 /// scene's address creates a new draft (an empty one is refused) or saves the draft being
-/// edited ("Saved." in place, or as a one-time notice after a plain post); `publish` publishes
+/// edited (a "Saved." notice, in place or on the next page); `publish` publishes
 /// through ``PublishDraftFlow`` (creating the draft first on the new-draft page); `delete`
 /// deletes it and goes to the member's profile. The Publish button also sends
 /// `intent=publish`, so a form posted to the save address (as the client script does, ignoring
@@ -53,7 +53,6 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     private var fields = PostFormFields()
     /// The fields' problems as read (they name the length as typed, before a flood was cut).
     private var inputProblems: [Draft.Field: String] = [:]
-    private var saved = false
     private var published: PublishDraftFlow.Published?
 
     // MARK: - Life cycle
@@ -71,7 +70,6 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
             actionURL: Self.save.url(in: formSceneURL),
             publishURL: draftID.map { _ in Self.publish.url(in: formSceneURL) },
             deleteURL: draftID.map { _ in Self.delete.url(in: formSceneURL) },
-            saved: saved && fields.errors.isEmpty,
             fields: fields.model(
                 idPrefix: "draft", hint: "Only you can see a draft. Leave a blank line between paragraphs.")
         )
@@ -83,7 +81,6 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
         let actionURL: String
         let publishURL: String?
         let deleteURL: String?
-        let saved: Bool
         let fields: PostFormFields.Model
 
         static let templateKeys: [TemplateKey<Model>] =
@@ -92,7 +89,6 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
                 TemplateKey("actionURL") { $0.actionURL },
                 TemplateKey("publishURL") { $0.publishURL },
                 TemplateKey("deleteURL") { $0.deleteURL },
-                TemplateKey("saved") { $0.saved },
             ] + TemplateKey.including { $0.fields }
     }
 
@@ -141,9 +137,7 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
         guard try await store.save(id, of: userID, title: fields.title, body: fields.body, at: context.scope.demo.now()) else {
             throw RequestError.notFound()
         }
-        saved = true
-        try await context.noticeAfterPlainPost(Notice("Saved."))
-        return context.scope.wantsFragment ? .done : .redirect(to: editURL(id))
+        return (context.scope.wantsFragment ? ActionResult.done : .redirect(to: editURL(id))).withNotice(Notice("Saved."))
     }
 
     /// Deletes the draft for good and goes to the member's profile with a one-time notice;
@@ -153,8 +147,7 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
         guard let id = draftID, try await DraftStore(database: context.database).delete(id, of: userID) else {
             throw RequestError.notFound()
         }
-        try await context.noticeOnNextPage(Notice("“\(stored?.displayTitle ?? "Untitled draft")” was deleted."))
-        return .redirect(to: DemoURLs.user(userID))
+        return .redirect(to: DemoURLs.user(userID)).withNotice(Notice("“\(stored?.displayTitle ?? "Untitled draft")” was deleted."))
     }
 
     /// Publishes the draft with the text just posted (creating it first on the new-draft page).
@@ -185,8 +178,7 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
         switch outcome {
         case .published(let result):
             published = result
-            try await context.noticeOnNextPage(Notice("Your post is published."))
-            return .redirect(to: blogURL(result.blogID))
+            return .redirect(to: blogURL(result.blogID)).withNotice(Notice("Your post is published."))
         case .refused(let problems):
             fields.refuse(problems.merging(inputProblems) { $1 })
             return .invalid

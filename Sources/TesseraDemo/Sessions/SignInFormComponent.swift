@@ -89,14 +89,10 @@ final class SignInFormComponent: Component<SignInFormComponent.Model>, @unchecke
         return ActionResult.redirect(to: next).replacingSession(with: session)
     }
 
-    /// Ends the member's session; a new visitor session (stored only because a one-time notice
-    /// needs somewhere to live, and swept after a day) carries "You are signed out." home.
+    /// Ends the member's session (its cookie is cleared) and says so on the home page.
     func signOut(_ context: ActionContext) async throws -> ActionResult {
-        let store = SessionStore(database: context.scope.site.database)
-        _ = try await store.signOut(context.scope.session)
-        let session = try await store.create()
-        try await NoticeStore(database: context.database).post(Notice("You are signed out."), to: session.id, at: context.scope.demo.now())
-        return ActionResult.redirect(to: DemoURLs.home).replacingSession(with: session)
+        let visitor = try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
+        return ActionResult.redirect(to: DemoURLs.home).replacingSession(with: visitor).withNotice(Notice("You are signed out."))
     }
 
     // MARK: - Private

@@ -7,18 +7,15 @@ import Tessera
 /// - `currentUser` (`displayName`, `profileURL`, `username`) when someone is signed in;
 /// - `nav`: which main-navigation entry is the current page (`home`, `photos`, `messages`,
 ///   `write`, `profile`, `settings`), for `aria-current`;
-/// - `notice`: the session's one-time ``Notice`` on a full page load (taken, so it shows once);
 /// - `links`: the fixed addresses of the navigation and footer (``Links``).
 public struct CurrentUserGlobals: TemplateModel {
     let currentUser: CurrentUser?
     let nav: Navigation
-    let notice: PendingNotice?
     let links = Links()
 
     public static let templateKeys: [TemplateKey<CurrentUserGlobals>] = [
         TemplateKey("currentUser") { $0.currentUser },
         TemplateKey("nav") { $0.nav },
-        TemplateKey("notice") { $0.notice },
         TemplateKey("links") { $0.links },
     ]
 
@@ -26,11 +23,9 @@ public struct CurrentUserGlobals: TemplateModel {
     static func values(_ scope: RequestScope) async -> CurrentUserGlobals {
         var user: User?
         if let userID = scope.userID { user = try? await UserStore(database: scope.database).user(userID) }
-        let notice = await pendingNotice(scope)
         return CurrentUserGlobals(
             currentUser: user.map { CurrentUser(displayName: $0.displayName, profileURL: DemoURLs.user($0.id), username: $0.username) },
-            nav: Navigation(path: scope.request.uri.path, profileURL: user.map { DemoURLs.user($0.id) }),
-            notice: notice.map { PendingNotice(message: $0.message, undoURL: $0.undoURL, undoBack: $0.undoBack) })
+            nav: Navigation(path: scope.request.uri.path, profileURL: user.map { DemoURLs.user($0.id) }))
     }
 
     // MARK: - Parts
@@ -79,27 +74,5 @@ public struct CurrentUserGlobals: TemplateModel {
             TemplateKey("signIn") { _ in DemoURLs.signIn },
             TemplateKey("signOut") { _ in DemoURLs.signOut },
         ]
-    }
-
-    /// The one-time notice.
-    struct PendingNotice: TemplateModel {
-        let message: String
-        let undoURL: String?
-        let undoBack: String?
-
-        static let templateKeys: [TemplateKey<PendingNotice>] = [
-            TemplateKey("message") { $0.message },
-            TemplateKey("undoURL") { $0.undoURL },
-            TemplateKey("undoBack") { $0.undoBack },
-        ]
-    }
-
-    // MARK: - Private
-
-    /// The session's notice, only for a page (never a fragment or a post, which would use it up
-    /// unseen).
-    private static func pendingNotice(_ scope: RequestScope) async -> Notice? {
-        guard scope.request.method == .get, !scope.wantsFragment, !scope.session.id.isEmpty else { return nil }
-        return try? await NoticeStore(database: scope.database).take(for: scope.session.id)
     }
 }

@@ -27,7 +27,6 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
 
     private var blogs: [Blog] = []
     /// What the last action did, shown when the list is updated in place.
-    private var notice: String?
     private var actedOn: Int64?
 
     // MARK: - Life cycle
@@ -39,18 +38,16 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
     override func viewModel() -> Model {
         let cell = TrashCell(restoreURL: { [sceneURL] in Self.restore.url(in: sceneURL, $0) }, deleteURL: DemoURLs.confirmDelete)
         return Model(
-            items: ArrayDataSource(items: blogs, cell: cell, emptyState: EmptyState("Nothing in the trash.")), notice: notice)
+            items: ArrayDataSource(items: blogs, cell: cell, emptyState: EmptyState("Nothing in the trash.")))
     }
 
     /// The values the template reads.
     struct Model: TemplateModel {
         let items: ArrayDataSource<TrashCell>
-        let notice: String?
 
         static let templateKeys: [TemplateKey<Model>] = [
             TemplateKey("isEmpty") { $0.items.isEmpty },
             TemplateKey("items") { $0.items },
-            TemplateKey("notice") { $0.notice },
         ]
     }
 
@@ -70,13 +67,11 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
         let id = try context.path.id("item")
         guard try await TrashStore(database: context.database).restore(id, of: userID) else { throw RequestError.notFound() }
         actedOn = id
-        notice = "The post is back on your profile."
-        if let back = context.form["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
-            try await context.noticeOnNextPage(Notice("Undone: the post is back."))
-            return .redirect(to: back)
+        if let back = context.form["back"].flatMap(RedirectTarget.local) {
+            return .redirect(to: back).withNotice(Notice("Undone: the post is back."))
         }
-        try await context.noticeAfterPlainPost(Notice(notice ?? ""))
-        return ActionResult.done.updating(TrashListComponent.self)  // the list lost a row: load it again
+        // The list lost a row: load it again.
+        return ActionResult.done.updating(TrashListComponent.self).withNotice(Notice("The post is back on your profile."))
     }
 
     /// Deletes a trashed blog for good; one not in the member's trash is a 404.
@@ -85,8 +80,7 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
         let id = try context.path.id("item")
         guard try await TrashStore(database: context.database).deleteForever(id, of: userID) else { throw RequestError.notFound() }
         actedOn = id
-        notice = "The post was deleted forever."
-        try await context.noticeAfterPlainPost(Notice(notice ?? ""))
-        return ActionResult.done.updating(TrashListComponent.self)  // the list lost a row: load it again
+        // The list lost a row: load it again.
+        return ActionResult.done.updating(TrashListComponent.self).withNotice(Notice("The post was deleted forever."))
     }
 }

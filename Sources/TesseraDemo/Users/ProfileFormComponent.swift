@@ -84,7 +84,6 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
         guard try await UserStore(database: context.database).updateProfile(userID, displayName: displayName, bio: bio) else {
             throw RequestError.notFound()
         }
-        try await context.noticeOnNextPage(Notice("Your profile is saved."))
-        return .redirect(to: profileURL(userID))
+        return .redirect(to: profileURL(userID)).withNotice(Notice("Your profile is saved."))
     }
 }

@@ -81,7 +81,7 @@ final class NotesScene: Scene, @unchecked Sendable {
 enum NoteTemplates {
     static let all: [String: String] = [
         "Components/NoteForm": """
-            csrf={{csrfToken}};<form method="post" action="/notes"><textarea name="note" maxlength="{{maxLength}}">
+            csrf={{csrfToken}};<form method="post" action="/notes">{{> Tessera/FormTokens}}<textarea name="note" maxlength="{{maxLength}}">
             {{note}}</textarea>{{#problem}}<p class="field-error">{{problem}}</p>{{/problem}}</form>
             """
     ]

@@ -67,7 +67,6 @@ final class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unch
             return .invalid
         }
         try await SessionStore(database: context.scope.site.database).endOtherSessions(of: userID, keeping: context.scope.session)
-        try await context.noticeOnNextPage(Notice("Your password was changed."))
-        return .redirect(to: changedURL)
+        return .redirect(to: changedURL).withNotice(Notice("Your password was changed."))
     }
 }
