@@ -21,6 +21,8 @@ extension TesseraApp {
         site.compressesResponses = configuration.compressesResponses
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
         site.fragmentLifetime = configuration.fragmentLifetime
+        site.members = members
+        site.signInPath = members?.signInPath
         configure(&site, for: configuration)
         return site
     }
@@ -42,23 +44,46 @@ extension TesseraApp {
     public func checkWithWarnings(_ configuration: TesseraConfiguration) throws -> (templates: TemplateLibrary, warnings: [String]) {
         let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
         let check = StartupCheck(
-            scenes: scenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
+            scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self))
         let (problems, warnings) = check.run()
-        let all = problems
-            + RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)
-            + CompositionCheck(scenes: scenes + statelessScenes, templates: templates)
+        let all = problems + membersProblems
+            + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
+            + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
             .problems()
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates, warnings)
     }
 
-    /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once.
+    /// Members' pages listed without ``members`` to run them, one problem each.
+    private var membersProblems: [StartupProblem] {
+        guard members == nil else { return [] }
+        return (scenes + statelessScenes).filter { $0 is SignInScene.Type || $0 is SignUpScene.Type || $0 is PasswordScene.Type }.map {
+            StartupProblem(
+                file: nil, type: String(describing: $0),
+                message: "is a members' page, but \(Self.self) declares no `members` (add `var members: Members? { Members() }`)")
+        }
+    }
+
+    /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself.
+    public var allScenes: [Scene.Type] {
+        scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } }
+    }
+
+    /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)``
+    /// once; then checks that ``members``' table has the columns it names.
     public func openDatabase(_ configuration: TesseraConfiguration) throws -> TesseraDatabase {
-        try TesseraDatabase(path: configuration.databasePath) { migrator in
+        let database = try TesseraDatabase(path: configuration.databasePath) { migrator in
             migrations(&migrator)
             migrator.registerMigration(seedIdentifier) { db in try seed(db) }
         }
+        if let members {
+            let problems = try database.pool.read { db in try members.table.problems(in: db) }
+            guard problems.isEmpty else {
+                throw StartupErrors(problems: problems.map { StartupProblem(file: nil, type: String(describing: Self.self), message: $0) })
+            }
+        }
+        return database
     }
 
     /// Runs every check (``check(_:)``), opens the database, and returns the site.
@@ -76,7 +101,7 @@ extension TesseraApp {
     /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
     /// ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
-        let clashes = RouteTable.problems(scenes: scenes, statelessScenes: statelessScenes)
+        let clashes = RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
@@ -85,7 +110,7 @@ extension TesseraApp {
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)
-        for scene in scenes { site.mount(scene, on: withSessions) }
+        for scene in allScenes { site.mount(scene, on: withSessions) }
         do {
             try router.validate()
         } catch {

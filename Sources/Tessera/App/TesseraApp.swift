@@ -34,6 +34,9 @@ public protocol TesseraApp: Sendable {
 
     /// Scenes served without sessions (no forms, no signed-in view); default none.
     var statelessScenes: [Scene.Type] { get }
+    /// Members: sign-up, sign-in, sign-out and password change on the app's member table, their
+    /// pages mounted after ``scenes`` (``Members``). Default nil: no members.
+    var members: Members? { get }
 
     /// The layout every scene and error page renders in, under `Views/` (say `Layouts/Main`);
     /// nil (default) for Tessera's own (``BuiltInTemplates/layout``). A declared layout that
@@ -81,6 +84,8 @@ extension TesseraApp {
     public var name: String { "Tessera" }
     /// None.
     public var statelessScenes: [Scene.Type] { [] }
+    /// None.
+    public var members: Members? { nil }
     /// None: Tessera's layout.
     public var layout: String? { nil }
     /// None.

@@ -15,14 +15,19 @@ public enum BuiltInTemplates {
     public static let errorPage = "Tessera/ErrorPage"
     /// The layout of an app that declares none (``TesseraApp/layout``): the site's name in the header
     /// and every title, the page, a footer, Tessera's client script and the app's
-    /// `/css/app.css`. Names what any layout may read: `documentTitle` (the page's title and the
-    /// site's name), `title`, `siteName`, `bodyClass`, `content`, `isDevelopment`.
+    /// `/css/app.css`; with ``Members``, the signed-in member and their links (or Sign in). Names
+    /// what any layout may read: `documentTitle` (the page's title and the site's name), `title`,
+    /// `siteName`, `bodyClass`, `content`, `isDevelopment`, and the globals (`notice`, `member`,
+    /// `memberPages`).
     public static let layout = "Tessera/Layout"
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
     /// writes the CSRF token (`_csrf`) and a one-time token (`_once`, see ``SubmissionGuard``). A
     /// `method="post"` form without a CSRF field is a start-up and `validate` error.
     public static let formTokens = "Tessera/FormTokens"
+    /// The CSRF field alone, for forms whose repeat must run again rather than answer as the
+    /// first did (signing in or out): `{{> Tessera/CSRFField}}`.
+    public static let csrfField = "Tessera/CSRFField"
     /// One labelled input with its hint, error and `aria` wiring, drawn from a ``FormField``:
     /// `{{#fields.email}}{{> Tessera/Field}}{{/fields.email}}`.
     public static let field = "Tessera/Field"
@@ -30,8 +35,10 @@ public enum BuiltInTemplates {
     /// `{{> Tessera/Notice}}`. Reads the built-in `notice` global.
     public static let notice = "Tessera/Notice"
 
-    /// The sources, by name.
-    static let sources: [TemplateSource] = [
+    /// The sources, by name: the core's, then the members' forms.
+    static let sources: [TemplateSource] = coreSources + memberSources
+
+    private static let coreSources: [TemplateSource] = [
         TemplateSource(
             name: section,
             text: """
@@ -56,16 +63,24 @@ public enum BuiltInTemplates {
             name: formTokens,
             text: """
                 <input type="hidden" name="_csrf" value="{{csrfToken}}"><input type="hidden" name="_once" value="{{onceToken}}">
+
+                """),
+        TemplateSource(
+            name: csrfField,
+            text: """
+                <input type="hidden" name="_csrf" value="{{csrfToken}}">
+
                 """),
         TemplateSource(
             name: field,
             text: """
                 <div class="field{{#error}} has-error{{/error}}">
                 <label for="{{id}}">{{label}}</label>
-                <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#showsValue}} value="{{value}}"{{/showsValue}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>
-                {{#hint}}<p class="hint" id="{{hintID}}">{{hint}}</p>{{/hint}}
-                {{#error}}<p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
+                <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#showsValue}} value="{{value}}"{{/showsValue}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>{{#hint}}
+                <p class="hint" id="{{hintID}}">{{hint}}</p>{{/hint}}{{#error}}
+                <p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
                 </div>
+
                 """),
         TemplateSource(
             name: notice,
@@ -86,7 +101,7 @@ public enum BuiltInTemplates {
                 {{#isDevelopment}}<meta name="tessera-dev-events" content="/_tessera/events">{{/isDevelopment}}
                 </head>
                 <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>
-                <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a></nav></header>
+                <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a>{{#memberPages}} <span class="account">{{#member}}{{displayName}} {{#memberPages.password}}<a href="{{memberPages.password}}">Password</a> {{/memberPages.password}}<form method="post" action="{{memberPages.signOut}}" class="inline-form">{{> Tessera/CSRFField}}<button type="submit">Sign out</button></form>{{/member}}{{^member}}<a href="{{memberPages.signIn}}">Sign in</a>{{#memberPages.signUp}} <a href="{{memberPages.signUp}}">Create an account</a>{{/memberPages.signUp}}{{/member}}</span>{{/memberPages}}</nav></header>
                 <main id="main" class="page">
                 {{> Tessera/Notice}}
                 {{content}}

@@ -10,9 +10,9 @@ struct RoutesCommand<App: TesseraApp>: ParsableCommand {
     }
 
     func run() throws {
-        let table = RouteTable(scenes: App().scenes, statelessScenes: App().statelessScenes)
+        let table = RouteTable(scenes: App().allScenes, statelessScenes: App().statelessScenes)
         print(table.description)
-        let clashes = RouteTable.problems(scenes: App().scenes, statelessScenes: App().statelessScenes)
+        let clashes = RouteTable.problems(scenes: App().allScenes, statelessScenes: App().statelessScenes)
         if !clashes.isEmpty { throw CommandFailure.report(StartupErrors(problems: clashes)) }
     }
 }

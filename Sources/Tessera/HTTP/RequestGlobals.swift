@@ -10,7 +10,7 @@
 /// visitor's CSRF token is made on first read too, see ``VisitorToken``).
 final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
-    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets", "notice"]
+    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets", "notice", "member", "memberPages"]
 
     let app: any ViewModel
     /// The request's session, whose token is made only if a template reads `csrfToken`.
@@ -19,14 +19,23 @@ final class RequestGlobals: ViewModel {
     let siteName: String
     let assets: AssetURLs
     let notice: Notice?
+    /// The signed-in member, read from the members' table on first use (nil: not yet read).
+    private let member: LazyMember
+    let memberPages: MemberPages?
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
     /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
     private(set) var personalReads = 0
 
-    init(app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil) {
+    init(
+        app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil,
+        members: Members? = nil, database: TesseraDatabase? = nil
+    ) {
         self.app = app
         self.notice = notice
+        let accounts = members.flatMap { members in database.map { MemberAccounts(table: members.table, database: $0) } }
+        self.member = LazyMember(accounts: accounts, memberID: session.userID)
+        self.memberPages = members.map(MemberPages.init)
         self.session = session
         self.isDevelopment = isDevelopment
         self.siteName = siteName
@@ -43,6 +52,11 @@ final class RequestGlobals: ViewModel {
         personalReads += 1
         switch key {
         case "csrfToken": return .string(session.csrfToken)
+        case "member":
+            guard let member = member.value else { return .null }
+            session.privacy.set()  // a member's own data
+            return .object(member)
+        case "memberPages": return memberPages.map { .object($0) } ?? .null
         case "notice": return notice.map { .object($0) } ?? .null
         case "onceToken":
             session.privacy.set()
@@ -64,5 +78,28 @@ private final class OnceToken: @unchecked Sendable {
         let drawn = SessionStore.randomToken()
         token = drawn
         return drawn
+    }
+}
+
+// MARK: - LazyMember
+
+/// The signed-in member, read the first time a template asks. A page renders on one task, so
+/// the box is never read concurrently.
+private final class LazyMember: @unchecked Sendable {
+    private let accounts: MemberAccounts?
+    private let memberID: Int64?
+    private var read = false
+    private var member: CurrentMember?
+
+    init(accounts: MemberAccounts?, memberID: Int64?) {
+        self.accounts = accounts
+        self.memberID = memberID
+    }
+
+    var value: CurrentMember? {
+        if read { return member }
+        read = true
+        if let accounts, let memberID { member = try? accounts.member(memberID) }
+        return member
     }
 }

@@ -100,6 +100,8 @@ public final class Site: Sendable {
         switch $0 {
         case "assets": ($0, .open)
         case "notice": ($0, Notice.templateShape)
+        case "member": ($0, CurrentMember.templateShape)
+        case "memberPages": ($0, MemberPages.templateShape)
         default: ($0, .value)
         }
     }
@@ -109,7 +111,8 @@ public final class Site: Sendable {
     func renderer(for scope: RequestScope) async -> TemplateRenderer {
         let values = RequestGlobals(
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
-            siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope))
+            siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope),
+            members: configuration.members, database: database)
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 

@@ -24,6 +24,9 @@ public struct SiteConfiguration: Sendable {
     /// Where members-only scenes (``Scene/requiresSignIn``) send visitors, with `next`
     /// appended; default none, and then visitors get a 403 page instead.
     public var signInPath: String?
+    /// The app's members (``TesseraApp/members``), or nil; the members' pages and the `member`
+    /// and `memberPages` globals read it.
+    public var members: Members?
 
     /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`,
     /// `X-Real-IP`), whose last entry ``ClientAddress`` then uses; default none (the connection's

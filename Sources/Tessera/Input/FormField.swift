@@ -35,11 +35,12 @@ public struct FormField: Sendable, Equatable {
     public let maxLength: Int
 
     /// The field `field` labelled `label`, as `type` (default `text`), showing `value` (default
-    /// empty), `error` and `hint` (default none), with `autocomplete` (default none), its id
-    /// `idPrefix` (default none) and the field's name.
+    /// empty), `error` and `hint` (default none), with `autocomplete` (default none), `required`
+    /// (default: when the field has a minimum length), its id `idPrefix` (default none) and the
+    /// field's name.
     public init(
         _ field: TextField, label: String, type: String = "text", value: String = "", error: String? = nil,
-        hint: String? = nil, autocomplete: String? = nil, idPrefix: String = ""
+        hint: String? = nil, autocomplete: String? = nil, required: Bool? = nil, idPrefix: String = ""
     ) {
         name = field.name
         id = idPrefix + field.name
@@ -49,7 +50,7 @@ public struct FormField: Sendable, Equatable {
         self.error = error
         self.hint = hint
         self.autocomplete = autocomplete
-        required = field.minScalars > 0
+        self.required = required ?? (field.minScalars > 0)
         minLength = field.minScalars > 0 ? field.minScalars : nil
         maxLength = field.maxScalars
     }

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - FormTokenCheck
 
 /// Finds forms that post without a CSRF token: every `<form method="post">` must hold
-/// `{{> Tessera/FormTokens}}`, or an input named `_csrf` beside a `{{csrfToken}}`, before its
+/// `{{> Tessera/FormTokens}}` (or `{{> Tessera/CSRFField}}`), or an input named `_csrf` beside a `{{csrfToken}}`, before its
 /// `</form>` (partials it includes count, a few levels deep). Without one, every submission would
 /// be refused with a `403` in the browser; the check makes it a start-up and `validate` error at
 /// the form's `file:line:col`.
@@ -74,7 +74,7 @@ struct FormTokenCheck {
 
     /// Whether `body` (or a partial it includes, up to four levels) carries the token.
     private func carriesToken(_ body: Substring, depth: Int) -> Bool {
-        if body.range(of: #"\{\{>\s*Tessera/FormTokens\s*\}\}"#, options: .regularExpression) != nil { return true }
+        if body.range(of: #"\{\{>\s*Tessera/(FormTokens|CSRFField)\s*\}\}"#, options: .regularExpression) != nil { return true }
         if body.range(of: #"name\s*=\s*["']?_csrf\b"#, options: [.regularExpression, .caseInsensitive]) != nil,
             body.range(of: #"\{\{\s*csrfToken\s*\}\}"#, options: .regularExpression) != nil
         {

@@ -17,8 +17,7 @@ extension DemoApp {
             ConversationListComponent.self, MessageListComponent.self, ComposerComponent.self,
             NewConversationFormComponent.self,
             TrashListComponent.self, TrashDeleteConfirmComponent.self,
-            SignInFormComponent.self, SignUpFormComponent.self,
-            PasswordFormComponent.self,
+            SignInFormComponent.self, SignUpFormComponent.self, PasswordFormComponent.self,
         ]
     }
 }

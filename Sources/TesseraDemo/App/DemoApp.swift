@@ -16,7 +16,17 @@ public struct DemoApp: TesseraApp {
     public var name: String { "Tessera Community" }
 
     /// Every scene with sessions, mounted in this order.
-    public var scenes: [Scene.Type] { [SignInScene.self, SignUpScene.self] + Self.contentScenes + Self.profileScenes + Self.messagingScenes }
+    public var scenes: [Scene.Type] { Self.contentScenes + Self.profileScenes + Self.messagingScenes }
+
+    /// Members through Tessera, on the demo's `user` table (a new member gets an empty bio), with
+    /// the password page under the settings.
+    public var members: Members? {
+        var members = Members(
+            table: MemberTable("user", newRowValues: { date in [("bio", ""), ("createdAt", date)] }),
+            scenes: [SignInScene.self, SignUpScene.self, DemoPasswordScene.self])
+        members.welcomePage = { DemoURLs.user($0) }
+        return members
+    }
 
     /// `Views/Layouts/Main.mustache`: the header, navigation and notices around every page.
     public var layout: String? { "Layouts/Main" }
@@ -32,11 +42,6 @@ public struct DemoApp: TesseraApp {
 
     /// `demo.seed.v1`, the identifier existing databases recorded the seed under.
     public var seedIdentifier: String { "demo.seed.v1" }
-
-    /// Members-only pages send visitors to `/signin`.
-    public func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration) {
-        site.signInPath = DemoURLs.signIn
-    }
 
     /// The clock and the uploads folder (`uploads` beside the database).
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] {

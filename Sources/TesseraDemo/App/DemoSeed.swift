@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HummingbirdBcrypt
+import Tessera
 
 // MARK: - DemoSeed
 
@@ -15,9 +15,9 @@ enum DemoSeed {
     static let epoch = Date(timeIntervalSince1970: 1_767_603_600)  // 2026-01-05 09:00 UTC
 
     /// bcrypt of the demo password, computed once per process.
-    static let demoHash = Bcrypt.hash(demoPassword, cost: 10)
+    static let demoHash = Passwords.hash(demoPassword)
     /// bcrypt of a password nobody knows (the other members, and timing-equal failed sign-ins).
-    static let unusedHash = Bcrypt.hash("not-a-real-password-\(UUID().uuidString)", cost: 10)
+    static let unusedHash = Passwords.hash("not-a-real-password-\(UUID().uuidString)")
 
     static let members: [(username: String, name: String, bio: String)] = [
         ("demo", "Demo Writer", "Trying out Tessera. Writes about small tools and long walks."),

@@ -16,7 +16,7 @@ enum DemoURLs {
     static var newMessage: String { NewConversationScene.link() }
     static var trash: String { TrashScene.link() }
     static var newDraft: String { NewDraftScene.link() }
-    static var password: String { PasswordScene.link() }
+    static var password: String { DemoPasswordScene.link() }
 
     static func user(_ id: Int64) -> String { UserScene.link(id) }
     static func blog(_ id: Int64) -> String { BlogScene.link(id) }

@@ -13,7 +13,7 @@ struct ActionLinkTests {
         #expect(SignInScene.links(to: SignInFormComponent.signOut))
         #expect(TrashScene.links(to: TrashListComponent.restore))
         #expect(TrashScene.links(to: TrashListComponent.delete))
-        let posts = Set(RouteTable(scenes: DemoApp().scenes).routes.filter { $0.method == "POST" }.map(\.path))
+        let posts = Set(RouteTable(scenes: DemoApp().allScenes).routes.filter { $0.method == "POST" }.map(\.path))
         #expect(posts.contains("/signin/signout"))
         #expect(posts.contains("/trash/:item/restore"))
         #expect(posts.contains("/trash/:item/delete"))

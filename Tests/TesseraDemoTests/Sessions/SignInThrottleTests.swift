@@ -23,6 +23,50 @@ struct SignInThrottleTests {
             "/signin", [("username", username), ("password", password)], as: visitor, headers: [Self.address: address])
     }
 
+    /// Posts `count` sign-ins for `demo` at once, spread over `clients`, each from its own address
+    /// (so only the account's rule can stop them), the right password last; their statuses.
+    private func burst(_ count: Int, over clients: [any TestClientProtocol]) async throws -> [HTTPResponse.Status] {
+        let visitors = try await clients.asyncMap { try await $0.visit() }
+        return try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+            for index in 0..<count {
+                let client = clients[index % clients.count]
+                let visitor = visitors[index % clients.count]
+                group.addTask {
+                    let password = index == count - 1 ? "tessera-demo" : "wrong-\(index)"
+                    return try await client.post(
+                        "/signin", [("username", "demo"), ("password", password)], as: visitor,
+                        headers: [Self.address: "198.51.\(index / 250).\(index % 250)"]
+                    ).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    @Test("200 concurrent guesses for one account, the right password last: at most 5 reach the password check")
+    func concurrentGuessesOnOneProcess() async throws {
+        try await TestSite().test { client in
+            let statuses = try await burst(200, over: [client])
+            let checked = statuses.filter { $0 == .badRequest || $0 == .seeOther }.count
+            #expect(checked == 5, "\(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 195)
+        }
+    }
+
+    @Test("two sites on one database (two processes' pools) share the limit: 100 guesses split between them, 5 checked")
+    func concurrentGuessesOnTwoSites() async throws {
+        let first = try TestSite()
+        let second = try TestSite(reopening: first)
+        try await first.test(keepingFiles: true) { one in
+            try await second.test { two in
+                let statuses = try await burst(100, over: [one, two])
+                let checked = statuses.filter { $0 == .badRequest || $0 == .seeOther }.count
+                #expect(checked == 5, "\(statuses)")
+                #expect(statuses.allSatisfy { [.badRequest, .seeOther, .tooManyRequests].contains($0) })
+            }
+        }
+    }
+
     @Test("five failures lock the account: the right password then gets 429 with Retry-After and a clear message")
     func locksTheAccount() async throws {
         try await TestSite().test { client in
@@ -125,5 +169,14 @@ struct SignInThrottleTests {
             let form = try await client.get("/signin?next=" + URLQuery.escape(pair.0))
             #expect(form.text.contains("name=\"next\" value=\"\(pair.1)\""))
         }
+    }
+}
+
+extension Array {
+    /// The elements mapped in order by an asynchronous `transform`.
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var mapped: [T] = []
+        for element in self { mapped.append(try await transform(element)) }
+        return mapped
     }
 }

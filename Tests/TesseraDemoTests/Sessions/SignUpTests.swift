@@ -105,7 +105,7 @@ struct SignUpTests {
             let response = try await signUp(client, visitor, username: "zoe-the-member", displayName: triple.0, password: triple.1)
             #expect(response.status == .badRequest)
             #expect(response.text.contains(triple.2))
-            let passwordInput = response.text.components(separatedBy: "<input id=\"signup-password\"").last?
+            let passwordInput = response.text.components(separatedBy: "<input id=\"sign-up-password\"").last?
                 .components(separatedBy: ">").first ?? ""
             #expect(passwordInput.contains("type=\"password\"") && !passwordInput.contains("value="), "passwords are never echoed")
         }

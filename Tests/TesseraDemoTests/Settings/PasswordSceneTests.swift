@@ -17,7 +17,7 @@ struct PasswordSceneTests {
             let session = try await client.signIn()
             let response = try await client.get(Self.path, as: session)
             #expect(response.status == .ok)
-            #expect(response.text.contains("<label for=\"current-password\">"))
+            #expect(response.text.contains("<label for=\"password-current\">"))
             #expect(response.text.contains("name=\"_csrf\""))
             #expect(!response.text.contains("Your password was changed."))
             Snapshot.expectMatch(response.text, named: "password")
@@ -31,7 +31,7 @@ struct PasswordSceneTests {
             let page = try await client.get(Self.path, as: visitor)
             #expect(page.status == .seeOther)
             #expect(page.headers[.location] == "/signin?next=%2Fsettings%2Fsecurity%2Fpassword")
-            #expect(!page.text.contains("current-password"))
+            #expect(!page.text.contains("password-current"))
             let post = try await client.post(
                 Self.path, [("current", Self.current), ("new", "a-new-password"), ("confirm", "a-new-password")], as: visitor)
             #expect(post.status == .forbidden)
@@ -96,19 +96,19 @@ struct PasswordSceneTests {
     static let refusals: [Refusal] = [
         Refusal(
             name: "password-too-short", fields: ["current": current, "new": "short-pw", "confirm": "short-pw"],
-            field: "new-password", message: "Use at least 10 characters."),
+            field: "password-new", message: "Use at least 10 characters."),
         Refusal(
             name: "password-same-as-current", fields: ["current": current, "new": current, "confirm": current],
-            field: "new-password", message: "Choose a password different from your current one."),
+            field: "password-new", message: "Choose a password different from your current one."),
         Refusal(
             name: "password-confirm-mismatch", fields: ["current": current, "new": "long-enough-1", "confirm": "long-enough-2"],
-            field: "confirm-password", message: "This does not match the new password."),
+            field: "password-confirm", message: "This does not match the new password."),
         Refusal(
             name: "password-current-missing", fields: ["current": "", "new": "long-enough-1", "confirm": "long-enough-1"],
-            field: "current-password", message: "Enter your current password."),
+            field: "password-current", message: "Enter your current password."),
         Refusal(
             name: "password-wrong-current", fields: ["current": "not-my-password", "new": "long-enough-1", "confirm": "long-enough-1"],
-            field: "current-password", message: "That is not your current password."),
+            field: "password-current", message: "That is not your current password."),
     ]
 
     @Test("a refused change answers 400 with the field's error, echoes no password and changes nothing", arguments: refusals)

@@ -14,7 +14,7 @@ struct DemoLinksTests {
         #expect(DemoURLs.restore(13) == "/trash/13/restore")
         #expect(DemoURLs.signOut == "/signin/signout")
         #expect(DemoURLs.newMessage(to: 4) == "/messages/new?to=4")
-        #expect(DemoURLs.password == PasswordScene.path)
+        #expect(DemoURLs.password == DemoPasswordScene.path)
     }
 
     @Test("the layout's navigation and footer links are the scenes' addresses")

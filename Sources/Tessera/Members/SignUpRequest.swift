@@ -1,30 +1,41 @@
-import Tessera
-
-// MARK: - SignUp
+// MARK: - SignUpRequest
 
 /// A request to become a member, as typed, with the rules it must follow beyond each field's
 /// limits (``MemberFields``). Whether the username is free is checked when it is stored.
-struct SignUp: Sendable {
+public struct SignUpRequest: Sendable {
     /// The form's fields; their raw values are the field names.
-    enum Field: String, Sendable, CaseIterable {
+    public enum Field: String, Sendable, CaseIterable {
         case username, displayName, password
     }
 
-    let username: FieldValue
-    let displayName: FieldValue
-    let password: FieldValue
+    /// The username as checked.
+    public let username: FieldValue
+    /// The display name as checked.
+    public let displayName: FieldValue
+    /// The password as checked.
+    public let password: FieldValue
 
-    /// The problems by field, empty when the sign-up may go ahead.
-    func problems() -> [Field: String] {
+    /// The request `form` holds.
+    public init(_ form: Parameters) {
+        username = form.field(MemberFields.newUsername)
+        displayName = form.field(MemberFields.displayName)
+        password = form.field(MemberFields.newPassword)
+    }
+
+    /// The problems by field, empty when the sign-up may go ahead; `asksDisplayName` false
+    /// skips the display name (a table without one).
+    public func problems(asksDisplayName: Bool = true) -> [Field: String] {
         var problems: [Field: String] = [:]
         if let problem = username.problem {
             problems[.username] = problem
         } else if !username.value.utf8.allSatisfy(Self.isUsernameByte) || username.value.hasPrefix("-") {
             problems[.username] = "Use lowercase letters a–z, digits and “-” (not first)."
         }
-        problems[.displayName] = displayName.problem
+        if asksDisplayName { problems[.displayName] = displayName.problem }
         if let problem = password.problem {
             problems[.password] = problem
+        } else if password.value.utf8.contains(0) {
+            problems[.password] = "Use no NUL characters."
         } else if password.value.lowercased() == username.value {
             problems[.password] = "Choose a password that is not your username."
         }
@@ -32,7 +43,7 @@ struct SignUp: Sendable {
     }
 
     /// The problem shown when someone already has the username.
-    static let taken = "Someone already has this username. Choose another."
+    public static let taken = "Someone already has this username. Choose another."
 
     private static func isUsernameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

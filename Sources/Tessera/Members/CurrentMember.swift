@@ -1,0 +1,47 @@
+// MARK: - CurrentMember
+
+/// The signed-in member as every template sees them: the built-in `member` global
+/// (`{{#member}}Signed in as {{displayName}}{{/member}}`), absent for visitors. Read from the
+/// ``MemberTable`` only when a template reads it.
+public struct CurrentMember: Sendable, Equatable, TemplateModel {
+    /// The member's id.
+    public let id: Int64
+    /// The member's username.
+    public let username: String
+    /// The name shown on pages (the username when the table has no display name).
+    public let displayName: String
+
+    /// `id`, `username`, `displayName`.
+    public static let templateKeys: [TemplateKey<CurrentMember>] = [
+        TemplateKey("id") { Int($0.id) }, TemplateKey("username") { $0.username }, TemplateKey("displayName") { $0.displayName },
+    ]
+}
+
+// MARK: - MemberPages
+
+/// Where the members' pages are, as the built-in `memberPages` global: `signIn`, `signUp`
+/// (absent when sign-ups are closed), `signOut` (where the sign-out form posts) and `password`.
+/// Absent when the app has no ``Members``.
+public struct MemberPages: Sendable, Equatable, TemplateModel {
+    /// The sign-in page.
+    public let signIn: String?
+    /// The sign-up page, or nil.
+    public let signUp: String?
+    /// Where the sign-out form posts.
+    public let signOut: String?
+    /// The change-password page.
+    public let password: String?
+
+    init(_ members: Members) {
+        signIn = members.signInPath
+        signUp = members.signUpPath
+        signOut = members.signOutPath
+        password = members.passwordPath
+    }
+
+    /// `signIn`, `signUp`, `signOut`, `password`.
+    public static let templateKeys: [TemplateKey<MemberPages>] = [
+        TemplateKey("signIn") { $0.signIn }, TemplateKey("signUp") { $0.signUp }, TemplateKey("signOut") { $0.signOut },
+        TemplateKey("password") { $0.password },
+    ]
+}

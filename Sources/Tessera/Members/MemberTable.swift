@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+// MARK: - MemberTable
+
+/// The app's own table of members, as ``Members`` reads and writes it: its name and the columns
+/// holding the id, the username (stored lowercase), the bcrypt hash and, optionally, the name
+/// shown on pages. Other columns are the app's; a new member's row gets ``newRowValues`` for
+/// any the app needs filled. Start-up checks that the table and columns exist.
+public struct MemberTable: Sendable {
+    /// The table's name; default `member`.
+    public let name: String
+    /// The integer primary key; default `id`.
+    public let id: String
+    /// The unique username; default `username`.
+    public let username: String
+    /// The bcrypt hash; default `passwordHash`.
+    public let passwordHash: String
+    /// The name shown on pages, asked for at sign-up; default `displayName`, nil for none.
+    public let displayName: String?
+    /// Values for the app's other columns of a new member's row, given the time of sign-up
+    /// (say `[("createdAt", date), ("bio", "")]`); default none.
+    public let newRowValues: @Sendable (Date) -> [(String, any DatabaseValueConvertible & Sendable)]
+
+    /// A member table; every name must be a plain SQL identifier (letters, digits, `_`).
+    public init(
+        _ name: String = "member", id: String = "id", username: String = "username", passwordHash: String = "passwordHash",
+        displayName: String? = "displayName",
+        newRowValues: @escaping @Sendable (Date) -> [(String, any DatabaseValueConvertible & Sendable)] = { _ in [] }
+    ) {
+        for identifier in [name, id, username, passwordHash] + (displayName.map { [$0] } ?? []) {
+            precondition(Self.isIdentifier(identifier), "MemberTable: '\(identifier)' is not a plain SQL identifier")
+        }
+        self.name = name
+        self.id = id
+        self.username = username
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.newRowValues = newRowValues
+    }
+
+    /// Registers the migration `tessera.members.v1`, creating the default `member` table:
+    /// `id`, a unique `username`, `displayName`, `passwordHash` and `createdAt` (the time of
+    /// sign-up, filled by the database). Apps with a table of their own skip it.
+    public static func registerMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("tessera.members.v1") { db in
+            try db.create(table: "member") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull().unique()
+                t.column("displayName", .text).notNull()
+                t.column("passwordHash", .text).notNull()
+                t.column("createdAt", .datetime).notNull().defaults(sql: "CURRENT_TIMESTAMP")
+            }
+        }
+    }
+
+    // MARK: - Checking
+
+    /// What is missing from `db` for this table: the table, or each column by name.
+    func problems(in db: Database) throws -> [String] {
+        guard try db.tableExists(name) else { return ["the member table '\(name)' does not exist"] }
+        let columns = Set(try db.columns(in: name).map { $0.name.lowercased() })
+        let wanted = [id, username, passwordHash] + (displayName.map { [$0] } ?? [])
+        return wanted.filter { !columns.contains($0.lowercased()) }.map { "the member table '\(name)' has no column '\($0)'" }
+    }
+
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(0x30...0x39).contains(first) else { return false }
+        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7a) || ($0 >= 0x41 && $0 <= 0x5a) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5f }
+    }
+}

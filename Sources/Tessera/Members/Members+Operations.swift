@@ -1,0 +1,77 @@
+import Foundation
+
+// MARK: - Operations
+
+/// What the members' forms do, for the built-in components and for an app's own forms. Each
+/// counts its attempt against its throttle rule before any password is checked or hashed.
+extension Members {
+    /// What a sign-up did.
+    public enum SignUpOutcome: Sendable, Equatable {
+        /// The member was stored; `session` (signed in as them) replaces the request's.
+        case created(memberID: Int64, session: Session)
+        /// Someone already has the username.
+        case taken
+    }
+
+    /// Counts the attempt for `username` and the client's address, then checks `password`: the
+    /// new session (replacing the request's, so no fixation) or nil when they do not match, the
+    /// same answer and time for unknown names. Throws a `429` when either is throttled.
+    public func signIn(username: String, password: String, _ context: ActionContext) async throws -> Session? {
+        let account = String(decoding: username.lowercased().utf8.prefix(64), as: UTF8.self)
+        let keys = [signInRule.key(account), addressRule.key(ClientAddress.subject(of: context.scope))]
+        let accounts = MemberAccounts(table: table, database: context.scope.site.database)
+        let memberID = try await AttemptThrottle(database: context.scope.site.database).attempt(
+            keys, message: "Too many failed sign-ins for this account or from your network."
+        ) { () async throws -> Int64? in
+            let found = try await accounts.credentials(username: account)
+            let matches = try await Passwords.verify(password, against: found?.hash ?? Passwords.unknownUserHash)
+            return matches ? found?.id : nil
+        }
+        guard let memberID else { return nil }
+        return try await SessionStore(database: context.scope.site.database).signIn(userID: memberID, replacing: context.scope.session)
+    }
+
+    /// Counts a sign-up from the client's address, then stores the member (the password
+    /// hashed off the event loops) and signs them in. Throws a `429` when throttled. The fields
+    /// must already pass ``SignUpRequest/problems()``.
+    public func signUp(username: String, displayName: String, password: String, _ context: ActionContext) async throws
+        -> SignUpOutcome
+    {
+        let database = context.scope.site.database
+        let accounts = MemberAccounts(table: table, database: database)
+        let key = signUpRule.key(ClientAddress.subject(of: context.scope))
+        let created = try await AttemptThrottle(database: database).attempt([key], message: "Too many new accounts from your network.") {
+            try await accounts.create(
+                username: username, displayName: displayName, hash: try await Passwords.hashed(password), at: Date())
+        }
+        guard let created else { return .taken }
+        let session = try await SessionStore(database: database).signIn(userID: created, replacing: context.scope.session)
+        return .created(memberID: created, session: session)
+    }
+
+    /// Ends the request's session; the visitor session that replaces it (its cookie cleared).
+    public func signOut(_ context: ActionContext) async throws -> Session {
+        try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
+    }
+
+    /// Counts the attempt for the signed-in member, checks `current`, then stores `new` and
+    /// signs the member out everywhere else: false when `current` is wrong. A `403` for a
+    /// visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
+    public func changePassword(current: String, to new: String, _ context: ActionContext) async throws -> Bool {
+        let memberID = try context.requireUser()
+        let database = context.scope.site.database
+        let accounts = MemberAccounts(table: table, database: database)
+        let changed = try await AttemptThrottle(database: database).attempt(
+            [passwordRule.key(String(memberID))], message: "Too many wrong current passwords."
+        ) { () async throws -> Bool? in
+            guard let hash = try await accounts.passwordHash(of: memberID), try await Passwords.verify(current, against: hash) else {
+                return nil
+            }
+            try await accounts.setPasswordHash(try await Passwords.hashed(new), of: memberID)
+            return true
+        }
+        guard changed != nil else { return false }
+        try await SessionStore(database: database).endOtherSessions(of: memberID, keeping: context.scope.session)
+        return true
+    }
+}

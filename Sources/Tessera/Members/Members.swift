@@ -1,0 +1,67 @@
+// MARK: - Members
+
+/// Members as a framework feature: sign-up, sign-in, sign-out and password change on the app's
+/// own member table, with bcrypt, sessions, throttles and notices done by Tessera. An app adopts
+/// it in one declaration:
+///
+/// ```swift
+/// var members: Members? { Members() }   // the `member` table of MemberTable.registerMigration
+/// ```
+///
+/// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`) beside the app's,
+/// gives every template the signed-in `member` and the `memberPages` links, and sends visitors
+/// asking for a ``Scene/requiresSignIn`` page to sign in and back. Their templates are Tessera's
+/// (`Tessera/SignInForm`, `Tessera/SignUpForm`, `Tessera/PasswordForm`) until the app puts its
+/// own of the same name in `Views/`; its copy and pages stay the app's to change.
+///
+/// Guessing is throttled before any password is checked (``AttemptThrottle``): at most
+/// ``signInRule``'s limit of attempts per account name and ``addressRule``'s per client address
+/// reach bcrypt, however many arrive at once, on any number of processes sharing the database.
+public struct Members: Sendable {
+    /// Where members live; default ``MemberTable/init(_:id:username:passwordHash:displayName:newRowValues:)``'s
+    /// `member` table.
+    public var table: MemberTable
+    /// The scenes mounted for members, in order; default ``SignInScene``, ``SignUpScene`` and
+    /// ``PasswordScene``. Replace one with a subclass to move it (its `path`) or retitle it; drop
+    /// ``SignUpScene`` to close sign-ups.
+    public var scenes: [Scene.Type]
+    /// Where a member goes after signing in or up when the form carried no `next`; default `/`.
+    public var home: String
+    /// Where a new member goes after signing up when the form carried no `next`, given their
+    /// id (say their profile); default nil, ``home``.
+    public var welcomePage: (@Sendable (Int64) -> String)?
+
+    /// Sign-in attempts per account name (known or not, so answers never tell which exist):
+    /// default 5 in 15 minutes, then 15 minutes' wait; a success forgives the account.
+    public var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
+    /// Sign-in attempts per client address (``ClientAddress``): default 30 in 15 minutes; a
+    /// success does not count.
+    public var addressRule = ThrottleRule(
+        name: "members.signin.address", limit: 30, window: 900, lockout: 900, success: .refunds)
+    /// Current-password attempts per member when changing it: default 5 in 15 minutes.
+    public var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
+    /// Sign-ups per client address: default 10 an hour, each one counted.
+    public var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
+
+    /// Members in `table` (default the `member` table), through `scenes` (default the three
+    /// pages), going to `home` (default `/`) after signing in.
+    public init(
+        table: MemberTable = MemberTable(), scenes: [Scene.Type] = [SignInScene.self, SignUpScene.self, PasswordScene.self],
+        home: String = "/"
+    ) {
+        self.table = table
+        self.scenes = scenes
+        self.home = home
+    }
+
+    // MARK: - Pages
+
+    /// The sign-in page's path (the first ``SignInScene`` of ``scenes``), or nil.
+    public var signInPath: String? { scenes.first { $0 is SignInScene.Type }?.path }
+    /// The sign-up page's path, or nil when sign-ups are closed.
+    public var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
+    /// The password page's path, or nil.
+    public var passwordPath: String? { scenes.first { $0 is PasswordScene.Type }?.path }
+    /// Where the sign-out form posts, or nil without a sign-in page.
+    public var signOutPath: String? { signInPath.map { Site.join($0, SignInFormComponent.signOut.path) } }
+}
