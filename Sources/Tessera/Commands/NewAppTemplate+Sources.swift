@@ -12,8 +12,13 @@ extension NewAppTemplate {
         struct \#(appType): TesseraApp {
             var name: String { "\#(title)" }
             var scenes: [Scene.Type] { [ShelfScene.self] }
+            /// Sign-up, sign-in, sign-out and password change on the `member` table.
+            var members: Members? { Members() }
 
-            func migrations(_ migrator: inout DatabaseMigrator) { BookStore.registerMigration(in: &migrator) }
+            func migrations(_ migrator: inout DatabaseMigrator) {
+                MemberTable.registerMigration(in: &migrator)
+                BookStore.registerMigration(in: &migrator)
+            }
             func seed(_ db: Database) throws { try BookStore.seed(db) }
             var previews: [any Previewable.Type] { [ShelfComponent.self] }
         }

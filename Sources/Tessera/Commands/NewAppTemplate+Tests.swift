@@ -44,6 +44,37 @@ extension NewAppTemplate {
                 Snapshot.expectMatch(shelf.html, named: "shelf")
             }
 
+            @Test("a visitor signs up, is signed in, signs out, and signs in again")
+            func membersSignUpInAndOut() async throws {
+                try await TestApp<\#(appType)>().test { client in
+                    let signUp = try await client.get("/signup")
+                    let created = try await client.submit(
+                        "form", on: signUp, [("username", "ada"), ("displayName", "Ada"), ("password", "analytical-engine")])
+                    #expect(created.status == .seeOther)
+                    let ada = TestSession(cookie: try #require(TestClient.cookie(in: created)), token: "")
+                    let home = try await client.get("/", as: ada)
+                    #expect(home.select(".account").first?.text.hasPrefix("Ada") == true)
+                    let signedOut = try await client.submit(#"form[action="/signin/signout"]"#, on: home, as: ada)
+                    #expect(signedOut.status == .seeOther)
+                    #expect(try await client.get("/", as: ada).select(".account a").map(\.text) == ["Sign in", "Create an account"])
+                    let signIn = try await client.get("/signin")
+                    let back = try await client.submit("form", on: signIn, [("username", "ada"), ("password", "analytical-engine")])
+                    #expect(back.status == .seeOther)
+                }
+            }
+
+            @Test("a wrong password is refused with 400, the username kept, and no session")
+            func wrongPasswordIsRefused() async throws {
+                try await TestApp<\#(appType)>().test { client in
+                    let signIn = try await client.get("/signin")
+                    let refused = try await client.submit("form", on: signIn, [("username", "nobody"), ("password", "not-the-password")])
+                    #expect(refused.status == .badRequest)
+                    #expect(refused.select("[role=alert]").map(\.text) == ["That username and password do not match."])
+                    #expect(refused.select("input[name=username]").first?[attribute: "value"] == "nobody")
+                    #expect(!refused.headers[values: .setCookie].contains { $0.hasPrefix("tessera_session=") })
+                }
+            }
+
             @Test("every preview matches its snapshot")
             func everyPreviewMatchesItsSnapshot() async throws {
                 await PreviewSnapshots.expectAllMatch(try TestApp<\#(appType)>())

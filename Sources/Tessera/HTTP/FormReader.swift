@@ -20,16 +20,16 @@ enum FormReader {
         } catch {
             throw RequestError.tooLarge(limit: limit)
         }
-        let bytes = Array(buffer.readableBytesView)
-        guard !bytes.isEmpty else { return (Parameters([], origin: .form), []) }
+        guard buffer.readableBytes > 0 else { return (Parameters([], origin: .form), []) }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         if contentType.hasPrefix("application/x-www-form-urlencoded") {
-            let text = String(decoding: bytes, as: UTF8.self)
+            let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
             return (Parameters(try PercentDecoding.pairs(Substring(text)), origin: .form), [])
         }
         if contentType.hasPrefix("multipart/form-data") {
-            let boundary = try MultipartParser.boundary(from: request.headers[.contentType] ?? "")
-            let parts = try MultipartParser(boundary: boundary).parse(bytes)
+            let parser = MultipartParser(boundary: try MultipartParser.boundary(from: request.headers[.contentType] ?? ""))
+            // Each part is copied once, straight out of the request's buffer.
+            let parts = try buffer.withUnsafeReadableBytes { body throws(RequestError) in try parser.parse(body) }
             var fields: [(String, String)] = []
             for part in parts where part.filename == nil { fields.append((part.name, try InputText.decode(part.data))) }
             let files = parts.compactMap { part in

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import GRDB
 import Testing
 
 @testable import TesseraDemo
@@ -81,6 +82,40 @@ struct SignInSceneTests {
             #expect(response.status == .seeOther)
             let old = try await client.get("/signin", as: session)
             #expect(!old.text.contains("Demo Writer"))
+        }
+    }
+
+    @Test("signing out shows 'You are signed out.' once, on the next page, to that browser only (no JavaScript)")
+    func signOutNotice() async throws {
+        try await TestSite().test { client in
+            let session = try await client.signIn()
+            let response = try await client.post("/signin/signout", as: session)
+            #expect(response.status == .seeOther)
+            let cookies = response.headers[values: .setCookie].map { String($0.split(separator: ";")[0]) }
+            let notice = try #require(cookies.first { $0.hasPrefix("tessera_notice=") })
+            let browser = TestSession(cookie: notice, token: "")
+            let home = try await client.get("/", as: browser)
+            #expect(home.select("#tessera-notice [data-tessera-notice] p").map(\.text) == ["You are signed out."])
+            #expect(try await client.get("/", as: browser).select("[data-tessera-notice]").isEmpty, "shown once")
+            let stranger = try await client.visit()
+            #expect(try await client.get("/", as: stranger).select("[data-tessera-notice]").isEmpty)
+        }
+    }
+
+    @Test("the session table holds no cookie's value: only hashes of session ids")
+    func sessionsStoredAsHashes() async throws {
+        let site = try TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let id = try #require(session.cookie.split(separator: "=", maxSplits: 1).last.map(String.init))
+            #expect(id.count == 64)
+            let stored = try await site.site.database.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM tessera_sessions").flatMap { row in
+                    row.databaseValues.compactMap { String.fromDatabaseValue($0) }
+                }
+            }
+            #expect(!stored.isEmpty)
+            #expect(!stored.contains { $0.contains(id) }, "the cookie's value is not in the table")
         }
     }
 }
