@@ -151,8 +151,10 @@ struct DraftEditorSceneTests {
             let response = try await client.post("/drafts/1/edit", [("title", "Notes"), ("body", "Shorter.")], as: session, fragment: true)
             #expect(response.status == .ok)
             #expect(response.text.hasPrefix("<section id=\"draft-form\" data-component=\"draft-form\" data-src=\"/drafts/1/edit/_/draft-form\">"))
-            #expect(response.text.contains("Saved."))
+            #expect(response.select("#tessera-notice [data-tessera-notice] p").map(\.text) == ["Saved."], "the notice, in place")
             #expect(try await site.allDrafts().first?.body == "Shorter.")
+            let page = try await client.get("/drafts/1/edit", as: session)
+            #expect(page.select("[data-tessera-notice]").isEmpty, "a notice shown in place is not shown again")
         }
     }
 
