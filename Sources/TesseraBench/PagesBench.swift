@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPTypes
-import Tessera
+@_spi(Benchmarks) import Tessera
 import TesseraDemo
 import TesseraTesting
 
@@ -52,7 +52,24 @@ struct PagesBench: AsyncParsableCommand {
             for path in member {
                 Self.report(path + " member", try await Self.measure(client, path, session, iterations, rounds), fortunes)
             }
+            Self.report("(freshness look)", try Self.measureFreshness(app.site.database, iterations, rounds), fortunes)
         }
+    }
+
+    /// The medians over `rounds` of µs per look at what other connections committed, the step
+    /// every request takes first (part of every page's figure above).
+    private static func measureFreshness(_ database: TesseraDatabase, _ iterations: Int, _ rounds: Int) throws -> (wall: Double, cpu: Double) {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            let (start, startCPU) = (clock.now, processCPUMicros())
+            for _ in 0..<iterations { try database.refreshFromOtherConnections() }
+            let elapsed = clock.now - start
+            wall.append((Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations) / 1000)
+            cpu.append((processCPUMicros() - startCPU) / Double(iterations))
+        }
+        return (wall.sorted()[rounds / 2], cpu.sorted()[rounds / 2])
     }
 
     // MARK: - Measuring

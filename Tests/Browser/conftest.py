@@ -52,11 +52,19 @@ class Server:
         self.process = None
 
     def start(self):
+        self.launch()
+        return self.wait_until_up()
+
+    def launch(self):
+        """Starts the process without waiting for it (several may start at once)."""
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--db", str(self.folder / "db" / "tessera.sqlite"),
              "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []),
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        return self.process
+
+    def wait_until_up(self):
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -15,6 +15,8 @@ public struct CountingDatabase: Sendable {
     let pageReaders: PageReaders
     /// Where statements are counted.
     public let counter: QueryCounter
+    /// The guarded submission whose claim the first write commits with (``SubmissionGuard``).
+    var firstWriteClaim: FirstWriteClaim?
 
     /// Runs `block` in a read-only snapshot and returns its result.
     ///
@@ -25,9 +27,9 @@ public struct CountingDatabase: Sendable {
     /// waits on a reader held by a suspended task (which could deadlock the thread pool). A
     /// read that is not short belongs in a background service, not on a page.
     ///
-    /// The snapshot holds every write this process committed before the call; it may be one a
-    /// previous read began (up to 50 ms old, and never older than this process's last write),
-    /// so another process's writes show within 50 ms (see ``PageReaders``).
+    /// The snapshot holds every write committed before the request began, by this process or
+    /// another on the same database (``DatabaseFreshnessMiddleware``), and every write this
+    /// process committed since; it may be one a previous read began (see ``PageReaders``).
     public func read<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try readHere(block)
     }
@@ -37,14 +39,21 @@ public struct CountingDatabase: Sendable {
         try pageReaders.read { db in try counter.counting(db) { try block(db) } }
     }
 
-    /// Runs `block` in a write transaction and returns its result once committed.
+    /// Runs `block` in a write transaction and returns its result once committed. In an action
+    /// guarded by a one-time token, the first such transaction also commits the token's claim
+    /// (``SubmissionGuard``).
     public func write<T: Sendable>(_ block: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        let counter = counter
-        return try await pool.write { db in try counter.counting(db) { try block(db) } }
+        let (counter, claim) = (counter, firstWriteClaim)
+        return try await pool.write { db in
+            try claim?.claim(in: db)
+            return try counter.counting(db) { try block(db) }
+        }
     }
 
     /// A view counting into a child of this counter (a component's share of its request).
     public func child() -> CountingDatabase {
-        CountingDatabase(pool: pool, pageReaders: pageReaders, counter: QueryCounter(parent: counter))
+        var child = CountingDatabase(pool: pool, pageReaders: pageReaders, counter: QueryCounter(parent: counter))
+        child.firstWriteClaim = firstWriteClaim
+        return child
     }
 }

@@ -18,9 +18,13 @@ public final class TesseraDatabase: Sendable {
     let pageReaders: PageReaders
     /// The file the database lives in.
     public let path: String
+    /// What other connections committed (``refreshFromOtherConnections()``), and the app data's
+    /// generation that reused fragments are valid for.
+    let generation: DataGeneration
 
     /// Opens (creating if needed) the database at `path`, runs Tessera's and the app's
-    /// migrations in order, and creates the folder it lives in.
+    /// migrations in order — holding ``MigrationLock``, so processes started together migrate
+    /// and seed once — and creates the folder it lives in.
     ///
     /// - Parameters:
     ///   - path: the SQLite file.
@@ -34,7 +38,6 @@ public final class TesseraDatabase: Sendable {
             // Acknowledged writes reach the disk before the request answers.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
         self.path = path
         var migrator = DatabaseMigrator()
         AnalyticsRecorder.registerMigration(in: &migrator)
@@ -42,9 +45,16 @@ public final class TesseraDatabase: Sendable {
         AttemptThrottle.registerMigration(in: &migrator)
         SubmissionGuard.registerMigration(in: &migrator)
         NoticeStore.registerMigration(in: &migrator)
+        DataGeneration.registerMigration(in: &migrator)
         migrations(&migrator)
-        try migrator.migrate(pool)
+        pool = try MigrationLock.holding(for: path) {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try migrator.migrate(pool)
+            try pool.write { db in try DataGeneration.installTriggers(in: db) }
+            return pool
+        }
         pageReaders = try PageReaders(path: path, configuration: configuration)
+        generation = try DataGeneration(path: path, configuration: configuration)
         pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
     }
 
@@ -54,6 +64,13 @@ public final class TesseraDatabase: Sendable {
     @discardableResult
     public func endIdlePageSnapshots() -> Int {
         pageReaders.endIdleSnapshots()
+    }
+
+    /// Looks, once per request and before it reads anything, whether any connection (another
+    /// process's among them) committed since the last look; if one did, no page snapshot begun
+    /// before is reused. ``DatabaseFreshnessMiddleware`` calls it.
+    @_spi(Benchmarks) public func refreshFromOtherConnections() throws {
+        if try generation.refresh() { pageReaders.invalidateSnapshots() }
     }
 
     /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short

@@ -41,6 +41,17 @@ public struct RequestScope: @unchecked Sendable {
         return scope
     }
 
+    /// A copy whose database commits `claim` with its first write (a guarded submission).
+    func claiming(_ claim: FirstWriteClaim) -> RequestScope {
+        var database = database
+        database.firstWriteClaim = claim
+        var scope = RequestScope(
+            request: request, path: path, query: query, form: form, files: files, site: site, database: database,
+            session: session, wantsFragment: wantsFragment)
+        scope.clientAddress = clientAddress
+        return scope
+    }
+
     /// A copy with form fields and files (after the body was read).
     func with(form: Parameters, files: [UploadedFile]) -> RequestScope {
         var scope = RequestScope(

@@ -30,7 +30,8 @@ extension Site {
     /// client already has (``ConditionalGetMiddleware``), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
     /// (``CompressionMiddleware``, unless ``SiteConfiguration/compressesResponses`` is off),
-    /// error pages, static files from ``staticFiles``. Add it before any route: Hummingbird wraps each route with the
+    /// error pages, static files from ``staticFiles``, then a look at what other processes
+    /// committed (``DatabaseFreshnessMiddleware``). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
@@ -39,6 +40,7 @@ extension Site {
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }
         router.add(middleware: ErrorPageMiddleware(site: self))
         router.add(middleware: StaticFileMiddleware(files: staticFiles))
+        router.add(middleware: DatabaseFreshnessMiddleware<TesseraRequestContext>(database: database))
     }
 
     /// A group of `router` whose routes have sessions (and so CSRF tokens). Mount every scene

@@ -75,7 +75,7 @@ public final class Site: Sendable {
             ? nil
             : FragmentCache(
                 limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? readers.snapshotLifetime,
-                generation: { readers.currentGeneration }, logger: logger)
+                generation: { [generation = database.generation] in generation.current }, logger: logger)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
     }
 

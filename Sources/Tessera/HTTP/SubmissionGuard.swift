@@ -5,17 +5,22 @@ import Hummingbird
 // MARK: - SubmissionGuard
 
 /// Makes a form's repeated submission harmless: a double-click, a reload of a POST, or a
-/// retry after a dropped connection runs the action once.
+/// retry after a dropped connection or a killed process runs the action once.
 ///
 /// Every page Tessera renders carries a fresh random `onceToken` (a template global); a form
-/// that puts it in a hidden field named ``field`` (`_once`) is claimed the first time it reaches
-/// its action, keyed by the token and the action's path, in `tessera_submissions`. A second
-/// arrival of the same token for the same path does not run the handler: it waits (up to
-/// ``waitLimit``) for the first to finish, then answers as the first did — a `303` to where it
-/// went, or, for the client script, `204 No Content`. Forms without the field are not guarded.
+/// that puts it in a hidden field named ``field`` (`_once`) is claimed, keyed by the token and
+/// the action's path, in `tessera_submissions` — **in the action's first write transaction**
+/// (``FirstWriteClaim``, through the action's `context.database`). So the claim and the
+/// action's first write commit together or not at all: a process killed at any instant leaves
+/// either nothing (a retry runs the action) or both (a retry answers as the first did).
+///
+/// A repeat does not run the handler: it waits (up to ``waitLimit``) for the first to finish,
+/// then answers as the first did — a `303` to where it went, or the page or fragment again. Two
+/// arrivals at once may both start their handlers; the second's first write finds the claim
+/// taken, rolls back and answers as a repeat. Forms without the field are not guarded.
 ///
 /// Claims live in the database, so several processes behind a balancer agree; rows older than
-/// ``lifetime`` are deleted when new ones are written.
+/// ``lifetime`` are deleted when others finish.
 public struct SubmissionGuard: Sendable {
     /// The hidden form field holding the token.
     public static let field = "_once"
@@ -46,37 +51,41 @@ public struct SubmissionGuard: Sendable {
 
     // MARK: - Claims
 
-    /// What happened when a submission was claimed.
-    public enum Claim: Sendable, Equatable {
+    /// What a submission's token says before its handler runs.
+    public enum Look: Sendable, Equatable {
         /// The form carries no token: nothing is guarded.
         case unguarded
-        /// The first arrival: run the action, then ``finish(token:path:location:)``.
-        case first(token: String)
-        /// A repeat: the first went to `location` (nil: it has not finished, failed, or
-        /// answered in place).
+        /// No submission claimed it yet: run the handler with a ``FirstWriteClaim`` of `token`.
+        case fresh(token: String)
+        /// A repeat: the first went to `location` (nil: it has not finished, or answered in place).
         case repeated(location: String?)
     }
 
-    /// Claims `token` for `path` at `now`. Tokens that are not 64 hex digits are ignored (the form
-    /// is then unguarded), so a made-up value cannot block anything.
-    public func claim(token: String?, path: String, now: Date = Date()) async throws -> Claim {
+    /// Looks at `token` for `path`: tokens that are not 64 hex digits are ignored (the form is
+    /// then unguarded), so a made-up value cannot block anything; a claimed one waits for its
+    /// first submission to finish.
+    public func look(token: String?, path: String) async throws -> Look {
         guard let token, token.utf8.count == 64, token.utf8.allSatisfy(Self.isHex) else { return .unguarded }
-        let inserted = try await database.pool.write { db in
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [now.addingTimeInterval(-Self.lifetime)])
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO \(Self.table) (token, path, createdAt) VALUES (?, ?, ?)", arguments: [token, path, now])
-            return db.changesCount == 1
+        let claimed = try await database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path]) != nil
         }
-        if inserted { return .first(token: token) }
+        guard claimed else { return .fresh(token: token) }
         return .repeated(location: try await waitForFirst(token: token, path: path))
     }
 
-    /// Records where the first submission went (`nil`: it answered in place).
-    public func finish(token: String, path: String, location: String?) async throws {
+    /// Waits for the submission that claimed `token` first; where it went.
+    func repeated(token: String, path: String) async throws -> Look {
+        .repeated(location: try await waitForFirst(token: token, path: path))
+    }
+
+    /// Records where the first submission went (`nil`: it answered in place), and forgets
+    /// claims older than ``lifetime`` at `now`.
+    public func finish(token: String, path: String, location: String?, now: Date = Date()) async throws {
         try await database.pool.write { db in
             try db.execute(
                 sql: "UPDATE \(Self.table) SET finished = 1, location = ? WHERE token = ? AND path = ?",
                 arguments: [location, token, path])
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [now.addingTimeInterval(-Self.lifetime)])
         }
     }
 

@@ -1,39 +1,57 @@
 // MARK: - Guarded actions
 
 extension SceneRunner {
-    /// Runs `handler` once per form submission (``SubmissionGuard``): a repeat of a claimed
-    /// `_once` token answers as the first did — a redirect to where it went, the page again
-    /// (plain posts), or the acting component's fragment loaded again (script posts) — without
-    /// running the handler.
-    /// A refused (`.invalid`) or failed submission releases its claim.
+    /// Runs `handler` once per form submission (``SubmissionGuard``): the token's claim commits
+    /// with the handler's first write through its scope's database, so a killed process leaves
+    /// the claim and the write together or neither. A repeat of a claimed `_once` token answers
+    /// as the first did — a redirect to where it went, the page again (plain posts), or the
+    /// acting component's fragment loaded again (script posts) — without running the handler,
+    /// or rolls back at its first write if it started alongside the first.
+    /// A refused (`.invalid`) submission releases its claim; one that failed after its first
+    /// write keeps it.
     static func guarded(
-        _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type, _ handler: () async throws -> ActionResult
+        _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type, _ handler: (RequestScope) async throws -> ActionResult
     ) async throws -> ActionResult {
         let submissions = SubmissionGuard(database: scope.site.database)
         let path = scope.request.uri.path
-        switch try await submissions.claim(token: scope.form[SubmissionGuard.field], path: path) {
-        case .unguarded:
-            return try await handler()
+        let look = try await submissions.look(token: scope.form[SubmissionGuard.field], path: path)
+        guard case .fresh(let token) = look else {
+            return try await answer(look, scope, scene, acting: acting, handler)
+        }
+        let claim = FirstWriteClaim(token: token, path: path)
+        let result: ActionResult
+        do {
+            result = try await handler(scope.claiming(claim))
+        } catch is FirstWriteClaim.AlreadyClaimed {
+            return try await answer(try await submissions.repeated(token: token, path: path), scope, scene, acting: acting, handler)
+        } catch {
+            // Its first write committed: a retry answers as done rather than writing again.
+            if claim.isCommitted { try? await submissions.finish(token: token, path: path, location: nil) }
+            throw error
+        }
+        guard claim.isCommitted else { return result }  // it wrote nothing: nothing to remember
+        switch result.outcome {
+        case .invalid:
+            try await submissions.release(token: token, path: path)
+        case .redirect(let location):
+            try await submissions.finish(token: token, path: path, location: location)
+        case .done:
+            try await submissions.finish(token: token, path: path, location: scope.wantsFragment ? nil : scene.url(scope))
+        }
+        return result
+    }
+
+    /// The answer to a submission that is not the first (or not guarded: then the handler runs).
+    private static func answer(
+        _ look: SubmissionGuard.Look, _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type,
+        _ handler: (RequestScope) async throws -> ActionResult
+    ) async throws -> ActionResult {
+        switch look {
+        case .unguarded, .fresh:
+            return try await handler(scope)
         case .repeated(let location):
             if let location { return .redirect(to: location) }
             return scope.wantsFragment ? ActionResult.done.updating(acting) : .redirect(to: scene.url(scope))
-        case .first(let token):
-            let result: ActionResult
-            do {
-                result = try await handler()
-            } catch {
-                try? await submissions.release(token: token, path: path)
-                throw error
-            }
-            switch result.outcome {
-            case .invalid:
-                try await submissions.release(token: token, path: path)
-            case .redirect(let location):
-                try await submissions.finish(token: token, path: path, location: location)
-            case .done:
-                try await submissions.finish(token: token, path: path, location: scope.wantsFragment ? nil : scene.url(scope))
-            }
-            return result
         }
     }
 }

@@ -76,7 +76,7 @@ struct SceneRunner: Sendable {
             ?? scene.components.first(where: { type(of: $0) == componentType })
         else { throw RequestError.notFound() }
         try await scene.loadData(scope)
-        let result = try await Self.guarded(scope, scene, acting: componentType) {
+        let result = try await Self.guarded(scope, scene, acting: componentType) { scope in
             try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
         }
         await recordAction(component, entry, scope, result)

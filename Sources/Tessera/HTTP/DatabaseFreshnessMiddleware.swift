@@ -1,0 +1,16 @@
+import Hummingbird
+
+// MARK: - DatabaseFreshnessMiddleware
+
+/// Before a request reads anything, looks whether any connection committed since the last look
+/// (``TesseraDatabase/refreshFromOtherConnections()``): a page served after a write was
+/// acknowledged — by this process or another on the same database — shows it, reused snapshots
+/// and fragments included. One `PRAGMA data_version` per request on a connection of its own.
+struct DatabaseFreshnessMiddleware<Context: RequestContext>: RouterMiddleware {
+    let database: TesseraDatabase
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try database.refreshFromOtherConnections()
+        return try await next(request, context)
+    }
+}
