@@ -44,8 +44,9 @@ def free_port():
 class Server:
     """A `tessera serve` process on its own database."""
 
-    def __init__(self, folder, dev=False):
+    def __init__(self, folder, dev=False, extra=()):
         self.dev = dev
+        self.extra = list(extra)
         self.folder = pathlib.Path(folder)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -60,7 +61,7 @@ class Server:
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--db", str(self.folder / "db" / "tessera.sqlite"),
-             "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []),
+             "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []) + self.extra,
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         return self.process
 

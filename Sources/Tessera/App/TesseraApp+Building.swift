@@ -71,8 +71,18 @@ extension TesseraApp {
     }
 
     /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)``
-    /// once; then checks that ``members``' table has the columns it names.
+    /// once; then checks that ``members``' table has the columns it names. A `postgres://` or
+    /// `postgresql://` URL is refused with a start-up error (SQLite only, for now).
     public func openDatabase(_ configuration: TesseraConfiguration) throws -> TesseraDatabase {
+        let scheme = configuration.databasePath.prefix { $0 != ":" }.lowercased()
+        guard scheme != "postgres", scheme != "postgresql" else {
+            // Not a file name: refuse rather than make a SQLite file called "postgres:".
+            throw StartupErrors(problems: [
+                StartupProblem(
+                    file: nil, type: String(describing: Self.self),
+                    message: "the database is a PostgreSQL URL, and Tessera runs on SQLite only for now: give --db (or TESSERA_DATABASE) a SQLite file path")
+            ])
+        }
         let database = try TesseraDatabase(path: configuration.databasePath) { migrator in
             migrations(&migrator)
             migrator.registerMigration(seedIdentifier) { db in try seed(db) }

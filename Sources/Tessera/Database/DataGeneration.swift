@@ -35,13 +35,16 @@ final class DataGeneration: Sendable {
     /// The app data's generation as of the last ``refresh()``.
     var current: UInt64 { appGeneration.load(ordering: .acquiring) }
 
-    /// Looks whether any connection committed since the last look; if one did, reads the app
-    /// data's generation again. Returns whether anything was committed.
+    /// Looks whether any connection committed since the last look; if one did, calls
+    /// `committed` (which ends page snapshots) and only then publishes the app data's new
+    /// generation — so a fragment labelled with it was read from a snapshot that began after the
+    /// look. Returns whether anything was committed.
     @discardableResult
-    func refresh() throws -> Bool {
+    func refresh(committed: () -> Void = {}) throws -> Bool {
         try connection.inDatabase { db in
             let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             guard dataVersion.withLock({ $0 }) != version else { return false }
+            committed()
             let generation = try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM \(Self.table) WHERE id = 1")) ?? 0
             appGeneration.store(UInt64(bitPattern: generation), ordering: .releasing)
             dataVersion.withLock { $0 = version }

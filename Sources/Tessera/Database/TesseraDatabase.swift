@@ -70,7 +70,7 @@ public final class TesseraDatabase: Sendable {
     /// process's among them) committed since the last look; if one did, no page snapshot begun
     /// before is reused. ``DatabaseFreshnessMiddleware`` calls it.
     @_spi(Benchmarks) public func refreshFromOtherConnections() throws {
-        if try generation.refresh() { pageReaders.invalidateSnapshots() }
+        try generation.refresh { pageReaders.invalidateSnapshots() }
     }
 
     /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short

@@ -135,3 +135,24 @@ struct StartupCheckTests {
             ])
     }
 }
+
+/// A database URL Tessera cannot serve is refused before anything is created.
+@Suite("Database setting")
+struct DatabaseSettingTests {
+    @Test("a PostgreSQL URL stops start-up, and no file named after it is made", arguments: [
+        "postgres://tessera:secret@127.0.0.1:5432/tessera", "postgresql://localhost/tessera", "POSTGRES://x/y",
+    ])
+    func postgresURLIsRefused(_ url: String) throws {
+        let folder = try AppFolder(templates: [:])
+        defer { folder.remove() }
+        var configuration = folder.configuration
+        configuration.databasePath = url
+        #expect {
+            _ = try ShelfApp().openDatabase(configuration)
+        } throws: { error in
+            "\(error)".contains("PostgreSQL URL") && !"\(error)".contains("secret")
+        }
+        #expect(!FileManager.default.fileExists(atPath: url))
+        #expect(!FileManager.default.fileExists(atPath: url.split(separator: "/").first.map(String.init) ?? url))
+    }
+}
