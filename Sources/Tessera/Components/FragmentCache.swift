@@ -6,9 +6,9 @@ import Synchronization
 
 /// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes.
 ///
-/// An entry is valid while the database's write generation is the one read before its
-/// component loaded (no write committed since) and for less than ``lifetime`` after that load
-/// began. Entries of an older generation are dropped at the next store; when the bytes held
+/// An entry is valid while the app data's generation (``DataGeneration``: bumped by any
+/// process's write to an app table, not by Tessera's bookkeeping) is the one read before its
+/// component loaded, and for less than ``lifetime`` after that load began. Entries of an older generation are dropped at the next store; when the bytes held
 /// would pass ``limit``, stale entries go first, then the oldest half.
 final class FragmentCache: Sendable {
     // MARK: - Keys and entries

@@ -3,16 +3,18 @@
 /// Whether Tessera may reuse a component's rendered fragment for later requests
 /// (``AnyComponent/caching``) instead of loading and rendering it again.
 ///
-/// A reused fragment is one rendered from the same data: it is reused only while no write
-/// committed through the site's database since its `load` began, and for at most the page
-/// readers' snapshot lifetime (50 ms), the time within which pages see other processes' writes
-/// anyway. So a page after a form always shows what the form did, and a busy page loads each
-/// of these components about once per 50 ms instead of once per request.
+/// A reused fragment is one rendered from the same data: it is reused only while the app's data
+/// is unchanged since its `load` began — by any process on the database; Tessera's bookkeeping
+/// (sessions, throttles, tokens, notices, analytics) does not count — and for at most 50 ms. So
+/// a page after a form always shows what the form did, and a busy page loads each of these
+/// components about once per 50 ms instead of once per request.
 ///
 /// Reuse is keyed by the component's type and id, the scene's URL and the request's whole
-/// query string. A component may opt in when its fragment depends on nothing else (besides,
-/// for ``perUser``, who is signed in): not on cookies, flash messages, the time of day or a
-/// shared state object another component reads after it loads. Its `load` is skipped when the
+/// query string (and, for ``perUser``, the member). What the key does not hold, the component
+/// cannot see: its `load` gets a scope with no viewer (``shared``) or only the member's id
+/// (``perUser``), no cookies, no `Authorization` header, no client address and no token. What
+/// remains the component's to get right is state handed to it by its scene (pass the viewer's
+/// id only to a ``perUser`` component) and the time of day. Its `load` is skipped when the
 /// fragment is reused.
 ///
 /// A fragment whose templates read a per-request global (`csrfToken`, `onceToken` or any of the

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 // MARK: - RequestScope
@@ -39,6 +40,24 @@ public struct RequestScope: @unchecked Sendable {
             database: database.child(), session: session, wantsFragment: wantsFragment)
         scope.clientAddress = clientAddress
         return scope
+    }
+
+    /// The request as a component reused under `caching` may see it: all of it for
+    /// ``FragmentCaching/never``; for ``FragmentCaching/perUser`` the member's id and nothing
+    /// else of the viewer's; for ``FragmentCaching/shared`` no viewer at all. Cookies, the
+    /// `Authorization` header and the client's address are gone from both, and the session holds
+    /// no token, so a reused fragment cannot carry one viewer's data to another whatever its
+    /// `load` reads.
+    func seenBy(_ caching: FragmentCaching) -> RequestScope {
+        guard caching != .never else { return self }
+        var head = request.head
+        head.headerFields[.cookie] = nil
+        head.headerFields[.authorization] = nil
+        if let name = site.configuration.clientAddressHeader, let header = HTTPField.Name(name) { head.headerFields[header] = nil }
+        let viewer = Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: "")
+        return RequestScope(
+            request: Request(head: head, body: .init(buffer: .init())), path: path, query: query, form: form, files: files,
+            site: site, database: database, session: viewer, wantsFragment: wantsFragment)
     }
 
     /// A copy whose database commits `claim` with its first write (a guarded submission).

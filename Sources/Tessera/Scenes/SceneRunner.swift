@@ -279,7 +279,7 @@ struct SceneRunner: Sendable {
 
     /// Loads one component with its own query counter, timing it for the request log.
     private static func loadOne(_ component: AnyComponent, _ scope: RequestScope) async throws {
-        let own = scope.forComponent()
+        let own = scope.forComponent().seenBy(type(of: component).caching)
         component.queryCounter = own.database.counter
         component.isDeferred = false
         component.showsDevFigures = scope.site.configuration.isDevelopment

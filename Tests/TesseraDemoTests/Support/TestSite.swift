@@ -31,13 +31,15 @@ struct TestSite {
     /// The site.
     var site: Site { app.site }
 
-    init() throws {
+    /// A site reusing fragments (default) or loading every component on every request.
+    init(reusingFragments: Bool = true) throws {
         app = try TestApp<DemoApp>(root: Self.repository) { configuration in
             configuration.now = { TestSite.now }
             configuration.clientAddressHeader = "X-Forwarded-For"  // tests choose their client's address
             // Reused fragments end only by a write, however slow the run: a part wrongly shared
             // between viewers shows in any test that loads a page twice.
             configuration.fragmentLifetime = .seconds(3600)
+            configuration.reusesFragments = reusingFragments
         }
     }
 

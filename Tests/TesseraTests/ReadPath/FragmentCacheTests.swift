@@ -194,3 +194,34 @@ struct FragmentCacheTests {
 
     static let quiet = Logger(label: "fragment-cache-test") { _ in SwiftLogNoOpLogHandler() }
 }
+
+/// What a reused component's `load` can see is what its reuse key holds.
+@Suite("Reused components' scope")
+struct ReusedScopeTests {
+    @Test("a shared component sees no viewer, a per-member one only the member's id: no cookie, token, credentials or address")
+    func reusedComponentsSeeNoViewer() throws {
+        let site = try ReadPathSite { $0.clientAddressHeader = "X-Forwarded-For" }
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/stamps")
+        head.headerFields[.cookie] = "tessera_session=" + String(repeating: "a", count: 64)
+        head.headerFields[.authorization] = "Bearer secret"
+        head.headerFields[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.9"
+        var scope = RequestScope(
+            request: Request(head: head, body: .init(buffer: .init())), path: Parameters([], origin: .path),
+            query: Parameters([], origin: .query), form: .none, files: [], site: site.site,
+            database: site.site.database.counting(into: QueryCounter()),
+            session: Session(id: String(repeating: "a", count: 64), userID: 3, csrfToken: "the-members-token"), wantsFragment: false)
+        scope.clientAddress = "203.0.113.9"
+
+        let never = scope.seenBy(.never)
+        #expect(never.userID == 3 && never.session.csrfToken == "the-members-token" && never.request.headers[.cookie] != nil)
+        for (caching, member) in [(FragmentCaching.shared, nil), (.perUser, Int64(3))] {
+            let seen = scope.seenBy(caching)
+            #expect(seen.userID == member, "\(caching)")
+            #expect(seen.session.csrfToken == "" && !seen.session.isStored, "\(caching)")
+            #expect(seen.request.headers[.cookie] == nil && seen.request.headers[.authorization] == nil, "\(caching)")
+            #expect(seen.request.headers[HTTPField.Name("X-Forwarded-For")!] == nil && seen.clientAddress == nil, "\(caching)")
+            #expect(seen.request.uri.path == "/stamps", "the page it is on stays known")
+        }
+    }
+}
