@@ -22,6 +22,9 @@ public struct HTMLDocument: Sendable {
     /// The elements in document order.
     let nodes: [Node]
 
+    /// libxml2's global state, set up once before the first parse from any thread.
+    private static let parserReady: Void = xmlInitParser()
+
     /// Parses `html` (a whole page or a fragment); markup libxml2 cannot read yields fewer
     /// elements, never a crash.
     public init(_ html: String) {
@@ -34,6 +37,7 @@ public struct HTMLDocument: Sendable {
             self.nodes = []
             return
         }
+        _ = Self.parserReady
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 guard let document = htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options) else { return }

@@ -12,9 +12,15 @@ enum LibXMLValidator {
     /// libxml2's code for "Tag X invalid": an element name HTML 4 did not know.
     static let unknownTagCode: Int32 = 801
 
+    /// libxml2's global state, set up once before the first parse (its documentation asks for
+    /// `xmlInitParser()` before parsing from several threads, as parallel tests and the dev
+    /// server's reloads do). Swift runs a static's initializer once, thread-safely.
+    static let parserReady: Void = xmlInitParser()
+
     /// The diagnostics libxml2 reports for `masked` (already masked, same length as the file).
     static func diagnostics(masked: [UInt8], file: String) -> [TemplateDiagnostic] {
         guard !masked.isEmpty else { return [] }
+        _ = parserReady
         let collector = Collector(file: file)
         let handle = Unmanaged.passRetained(collector)
         defer { handle.release() }
