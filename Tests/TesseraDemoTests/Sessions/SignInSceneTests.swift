@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import GRDB
 import Testing
+import TesseraTesting
 
 @testable import TesseraDemo
 
@@ -116,6 +117,19 @@ struct SignInSceneTests {
             }
             #expect(!stored.isEmpty)
             #expect(!stored.contains { $0.contains(id) }, "the cookie's value is not in the table")
+        }
+    }
+
+    @Test("TestClient.submit sends what the form holds: the sign-in form signs in, the same form without its token is refused")
+    func submitSendsWhatTheFormHolds() async throws {
+        try await TestSite().test { raw in
+            let client = TestClient(raw)
+            let page = try await client.get("/signin")
+            let fields = [("username", "demo"), ("password", "tessera-demo")]
+            let cookie = TestClient.cookie(in: page)
+            let forgotten = HTMLDocument(page.text.replacingOccurrences(of: "name=\"_csrf\"", with: "name=\"_gone\""))
+            #expect(try await client.submit("form.form", in: forgotten, fields, cookie: cookie).status == .forbidden)
+            #expect(try await client.submit("form.form", in: page.document, fields, cookie: cookie).status == .seeOther)
         }
     }
 }
