@@ -45,6 +45,7 @@ public final class TesseraDatabase: Sendable {
         AttemptThrottle.registerMigration(in: &migrator)
         SubmissionGuard.registerMigration(in: &migrator)
         NoticeStore.registerMigration(in: &migrator)
+        StoredFiles.registerMigration(in: &migrator)
         DataGeneration.registerMigration(in: &migrator)
         migrations(&migrator)
         pool = try MigrationLock.holding(for: path) {

@@ -43,9 +43,9 @@ public struct DemoApp: TesseraApp {
     /// `demo.seed.v1`, the identifier existing databases recorded the seed under.
     public var seedIdentifier: String { "demo.seed.v1" }
 
-    /// The clock and the uploads folder (`uploads` beside the database).
+    /// The clock (uploaded images are in the database: ``UploadStore``).
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] {
-        [DemoEnvironment(now: configuration.now, uploadsDirectory: configuration.uploadsDirectory)]
+        [DemoEnvironment(now: configuration.now)]
     }
 
     /// The signed-in member for the layout (``CurrentUserGlobals``).
@@ -69,9 +69,4 @@ public struct DemoApp: TesseraApp {
             preconditionFailure("the demo's routes clash: \(error)")
         }
     }
-}
-
-extension TesseraConfiguration {
-    /// Where the demo stores uploaded images: `uploads` in the data folder.
-    public var uploadsDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("uploads").path }
 }

@@ -79,7 +79,7 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text,
             image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),
-            date: context.scope.demo.now(), uploads: UploadStore(directory: context.scope.demo.uploadsDirectory),
+            date: context.scope.demo.now(), uploads: UploadStore(files: StoredFiles(database: context.scope.site.database)),
             uploadURL: uploadURL)
         do {
             _ = try await MessageSending.send(outgoing, through: store)

@@ -20,7 +20,7 @@ struct ImageSendStrategy: MessageSendStrategy {
         guard let format = ImageFormat.detect(image.data) else {
             throw MessageRejection(field: .image, message: "That file is not a PNG, JPEG, GIF or WebP image.")
         }
-        let name = try outgoing.uploads.save(image.data, as: format)
+        let name = try await outgoing.uploads.save(image.data, as: format)
         return try await store.add(
             to: outgoing.conversationID, from: outgoing.senderID, kind: .image, body: caption,
             imageURL: outgoing.uploadURL(name), at: outgoing.date)

@@ -115,7 +115,7 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
             between: userID, and: recipient.id, title: "\(me.displayName) and \(recipient.displayName)")
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.scope.demo.now(),
-            uploads: UploadStore(directory: context.scope.demo.uploadsDirectory), uploadURL: UploadsController.url(forName:))
+            uploads: UploadStore(files: StoredFiles(database: context.scope.site.database)), uploadURL: UploadsController.url(forName:))
         _ = try await MessageSending.send(outgoing, through: store)
         return .redirect(to: conversationURL(conversationID))
     }

@@ -1,29 +1,27 @@
 import Foundation
+import Tessera
 
 // MARK: - UploadStore
 
-/// Uploaded images on disk: one folder, files named by 32 random hex digits and the extension
-/// of the format their bytes were recognised as. Names are checked before any path is built,
-/// so nothing outside the folder can be read or written.
+/// Uploaded images, in the site's database (``StoredFiles``), so every process serves what any
+/// of them stored: named by 32 random hex digits and the extension of the format their bytes
+/// were recognised as. Names are checked before any lookup.
 struct UploadStore: Sendable {
-    /// The folder (created on first save).
-    let directory: String
+    /// Where the files are.
+    let files: StoredFiles
 
     /// Stores `bytes` (already recognised as `format`) under a new random name; returns the name.
-    func save(_ bytes: [UInt8], as format: ImageFormat) throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    func save(_ bytes: [UInt8], as format: ImageFormat) async throws -> String {
         let name = Self.randomStem() + "." + format.fileExtension
-        try Data(bytes).write(to: fileURL(name), options: [.withoutOverwriting])
+        try await files.save(bytes, name: name, contentType: format.contentType)
         return name
     }
 
     /// The bytes and format of the stored file `name`, or nil when the name is not one this
     /// store gives out or no such file exists.
-    func file(named name: String) -> (data: Data, format: ImageFormat)? {
-        guard let format = Self.format(ofValidName: name),
-            let data = FileManager.default.contents(atPath: fileURL(name).path)
-        else { return nil }
-        return (data, format)
+    func file(named name: String) async throws -> (data: [UInt8], format: ImageFormat)? {
+        guard let format = Self.format(ofValidName: name), let file = try await files.file(named: name) else { return nil }
+        return (file.bytes, format)
     }
 
     // MARK: - Names
@@ -45,8 +43,6 @@ struct UploadStore: Sendable {
     }
 
     // MARK: - Private
-
-    private func fileURL(_ name: String) -> URL { URL(fileURLWithPath: directory).appendingPathComponent(name) }
 
     private static func isLowerHex(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))

@@ -21,25 +21,24 @@ enum UploadsController {
     @Sendable static func url(forName name: String) -> String { prefix + name }
 
     /// Mounts the route on `router` (a group with sessions: the reader must be signed in),
-    /// serving files from the site's uploads folder.
+    /// serving files from the site's database.
     static func mount(on router: some RouterMethods<TesseraRequestContext>, site: Site) {
-        let uploads = site.service(DemoEnvironment.self)?.uploadsDirectory ?? TesseraConfiguration().uploadsDirectory
-        let store = UploadStore(directory: uploads)
+        let store = UploadStore(files: StoredFiles(database: site.database))
         router.get(route) { _, context in
             let name = context.parameters.get("name") ?? ""
             guard UploadStore.format(ofValidName: name) != nil, let userID = context.session?.userID,
                 try await UploadAccess(database: site.database.counting(into: QueryCounter()))
                     .canRead(imageURL: url(forName: name), userID: userID)
             else { throw RequestError.notFound() }
-            return try serve(name, from: store)
+            return try await serve(name, from: store)
         }
     }
 
     // MARK: - Private
 
     /// The response for the stored file `name`, or a 404.
-    static func serve(_ name: String, from store: UploadStore) throws -> Response {
-        guard let file = store.file(named: name) else { throw RequestError.notFound() }
+    static func serve(_ name: String, from store: UploadStore) async throws -> Response {
+        guard let file = try await store.file(named: name) else { throw RequestError.notFound() }
         var headers: HTTPFields = [
             .contentType: file.format.contentType, .xContentTypeOptions: "nosniff",
             .cacheControl: "private, no-store", .contentDisposition: "inline",

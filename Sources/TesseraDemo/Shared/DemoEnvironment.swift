@@ -7,13 +7,11 @@ import Tessera
 public struct DemoEnvironment: Sendable {
     /// The current time (tests fix it, so pages with dates and priorities are stable).
     public let now: @Sendable () -> Date
-    /// Where uploaded images are stored.
-    public let uploadsDirectory: String
 }
 
 extension RequestScope {
     /// The demo app's services.
     var demo: DemoEnvironment {
-        site.service(DemoEnvironment.self) ?? DemoEnvironment(now: Date.init, uploadsDirectory: "data/uploads")
+        site.service(DemoEnvironment.self) ?? DemoEnvironment(now: Date.init)
     }
 }

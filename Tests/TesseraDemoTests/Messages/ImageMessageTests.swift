@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Tessera
 import Testing
 
 @testable import TesseraDemo
@@ -28,7 +29,7 @@ struct ImageMessageTests {
             let url = try #require(message.imageURL)
             #expect(url.wholeMatch(of: /\/uploads\/[a-f0-9]{32}\.png/) != nil)
             let name = String(url.dropFirst("/uploads/".count))
-            #expect(Support.uploadedFiles(of: site) == [name])
+            #expect(try await Support.uploadedFiles(of: site) == [name])
 
             let served = try await client.get(url, as: session)
             #expect(served.status == .ok)
@@ -82,7 +83,7 @@ struct ImageMessageTests {
             #expect(response.text.contains("aria-describedby=\"composer-image-hint composer-image-error\""))
             #expect(response.text.contains(">\nMy &lt;caption&gt;</textarea>"))
             #expect(try await Support.messages(in: 1, of: site).count == 4)
-            #expect(Support.uploadedFiles(of: site).isEmpty)
+            #expect(try await Support.uploadedFiles(of: site).isEmpty)
             Snapshot.expectMatch(response.text, named: "send-fake-image")
         }
     }
@@ -98,7 +99,7 @@ struct ImageMessageTests {
             #expect(response.status == .badRequest)
             #expect(response.text.contains("That image is larger than 2 MiB."))
             #expect(try await Support.messages(in: 1, of: site).count == 4)
-            #expect(Support.uploadedFiles(of: site).isEmpty)
+            #expect(try await Support.uploadedFiles(of: site).isEmpty)
         }
     }
 
@@ -112,7 +113,7 @@ struct ImageMessageTests {
             let response = try await Support.postMultipart(client, "/messages/1", fields: [("text", "Huge")], file: file, as: session)
             #expect(response.status == .contentTooLarge)
             #expect(try await Support.messages(in: 1, of: site).count == 4)
-            #expect(Support.uploadedFiles(of: site).isEmpty)
+            #expect(try await Support.uploadedFiles(of: site).isEmpty)
         }
     }
 
@@ -125,7 +126,7 @@ struct ImageMessageTests {
             let response = try await Support.postMultipart(
                 client, "/messages/1", fields: [("text", String(repeating: "c", count: 2001))], file: file, as: session)
             #expect(response.status == .badRequest)
-            #expect(Support.uploadedFiles(of: site).isEmpty)
+            #expect(try await Support.uploadedFiles(of: site).isEmpty)
         }
     }
 
@@ -137,16 +138,34 @@ struct ImageMessageTests {
     ])
     func refusesBadNames(_ name: String) async throws {
         let site = try TestSite()
-        // A file next to the uploads folder that a traversal would reach, and one inside it
-        // with a name the route never gives out.
-        try FileManager.default.createDirectory(atPath: site.configuration.uploadsDirectory, withIntermediateDirectories: true)
+        // A file beside the database that a traversal would reach, and a stored file with a name
+        // the route never gives out.
         try Data("secret".utf8).write(to: site.folder.appendingPathComponent("x"))
-        try Data("svg".utf8).write(to: URL(fileURLWithPath: site.configuration.uploadsDirectory + "/0123456789abcdef0123456789abcdef.svg"))
+        try await StoredFiles(database: site.site.database).save(
+            Array("secret svg".utf8), name: "0123456789abcdef0123456789abcdef.svg", contentType: "image/svg+xml")
         try await Support.withUploads(site) { client in
             let session = try await client.signIn()
             let response = try await client.get("/uploads/" + name, as: session)
             #expect(response.status == .notFound)
             #expect(!response.text.contains("secret"))
+        }
+    }
+
+    @Test("an image sent through one process is served by another on the same database")
+    func servedByAnotherProcess() async throws {
+        let first = try TestSite()
+        let second = try TestSite(reopening: first)  // its own pool, as a second server on the file
+        let (url, session) = try await first.test(keepingFiles: true) { client in
+            let session = try await client.signIn()
+            let file = Support.FilePart(filename: "cat.png", contentType: "image/png", data: Support.tinyPNG)
+            let response = try await Support.postMultipart(client, "/messages/1", fields: [("text", "")], file: file, as: session)
+            #expect(response.status == .seeOther)
+            return (try #require(try await Support.messages(in: 1, of: first).last?.imageURL), session)
+        }
+        try await Support.withUploads(second) { client in
+            let served = try await client.get(url, as: session)
+            #expect(served.status == .ok)
+            #expect(Array(served.body.readableBytesView) == Support.tinyPNG)
         }
     }
 
@@ -164,15 +183,15 @@ struct ImageMessageTests {
     }
 
     @Test("stored names are 32 random hex digits with the format's extension")
-    func storedNames() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-uploads-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = UploadStore(directory: folder.path)
-        let first = try store.save(Support.tinyPNG, as: .png)
-        let second = try store.save(Support.tinyPNG, as: .png)
+    func storedNames() async throws {
+        let site = try TestSite()
+        defer { site.app.removeFiles() }
+        let store = UploadStore(files: StoredFiles(database: site.site.database))
+        let first = try await store.save(Support.tinyPNG, as: .png)
+        let second = try await store.save(Support.tinyPNG, as: .png)
         #expect(first != second)
         #expect(UploadStore.format(ofValidName: first) == .png)
-        #expect(store.file(named: first)?.data == Data(Support.tinyPNG))
-        #expect(store.file(named: "../" + first) == nil)
+        #expect(try await store.file(named: first)?.data == Support.tinyPNG)
+        #expect(try await store.file(named: "../" + first) == nil)
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Tessera
 import NIOCore
 
 @testable import Tessera
@@ -81,9 +82,9 @@ enum MessagingTestSupport {
         }
     }
 
-    /// The names of the files in the uploads folder (none when it was never created).
-    static func uploadedFiles(of site: TestSite) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: site.configuration.uploadsDirectory)) ?? []
+    /// The names of the stored uploads.
+    static func uploadedFiles(of site: TestSite) async throws -> [String] {
+        try await StoredFiles(database: site.site.database).names()
     }
 
     /// Adds conversation 3 between Ada (2) and Grace (3), which the demo user is not in.
