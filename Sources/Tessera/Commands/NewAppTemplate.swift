@@ -74,7 +74,9 @@ struct NewAppTemplate {
         # \#(title)
 
         A reading list built with [Tessera](\#(tesseraPath)): one page (`ShelfScene`) holding one
-        component (`ShelfComponent`) that lists books in two sections and marks one finished.
+        component (`ShelfComponent`) that lists books in two sections and marks one finished, and
+        members from Tessera (`var members`): `/signup`, `/signin`, sign-out and
+        `/account/password`, on the `member` table.
 
         Serve it (creates `data/tessera.sqlite` with three books on first run; `--dev` reloads
         templates as you edit them), then open http://127.0.0.1:8080:
