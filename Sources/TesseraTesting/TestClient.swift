@@ -38,8 +38,7 @@ public struct TestClient: Sendable {
         headers.append(contentsOf: extra)
         headers[.contentType] = "application/x-www-form-urlencoded"
         if fragment { headers[Self.fragmentHeader] = "1" }
-        let all = [("_csrf", token ?? session.token)] + fields
-        let body = all.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
+        let body = Self.formBody([("_csrf", token ?? session.token)] + fields)
         return try await raw.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
@@ -77,7 +76,7 @@ public struct TestClient: Sendable {
             headers[Self.fragmentHeader] = "1"
             if let token = values.first(where: { $0.0 == "_csrf" })?.1 { headers[HTTPField.Name("X-CSRF-Token")!] = token }
         }
-        let body = values.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
+        let body = Self.formBody(values)
         return try await raw.execute(uri: action, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
@@ -105,6 +104,11 @@ public struct TestClient: Sendable {
             }
         }
         return pairs
+    }
+
+    /// `fields` URL-encoded, as a browser posts a form.
+    static func formBody(_ fields: [(String, String)]) -> String {
+        fields.map { URLQuery.escape($0.0) + "=" + URLQuery.escape($0.1) }.joined(separator: "&")
     }
 
     // MARK: - Sessions

@@ -29,13 +29,12 @@ final class RequestGlobals: ViewModel {
 
     init(
         app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil,
-        members: Members? = nil, database: TesseraDatabase? = nil
+        memberAccounts: MemberAccounts? = nil, memberPages: MemberPages? = nil
     ) {
         self.app = app
         self.notice = notice
-        let accounts = members.flatMap { members in database.map { MemberAccounts(table: members.table, database: $0) } }
-        self.member = LazyMember(accounts: accounts, memberID: session.userID)
-        self.memberPages = members.map(MemberPages.init)
+        self.member = LazyMember(accounts: memberAccounts, memberID: session.userID)
+        self.memberPages = memberPages
         self.session = session
         self.isDevelopment = isDevelopment
         self.siteName = siteName

@@ -9,21 +9,21 @@ import Hummingbird
 /// ``database`` counts into the component's own ``QueryCounter``.
 public struct RequestScope: @unchecked Sendable {
     /// The HTTP request (method, path, headers).
-    public let request: Request
+    public internal(set) var request: Request
     /// Route parameters (`:id` → `path.id("id")`); bad ids are 404s.
     public let path: Parameters
     /// Query parameters, strictly decoded; bad values are 400s.
     public let query: Parameters
     /// Form fields of a POST (URL-encoded or multipart text fields).
-    public let form: Parameters
+    public internal(set) var form: Parameters
     /// Files of a multipart POST.
-    public let files: [UploadedFile]
+    public internal(set) var files: [UploadedFile]
     /// The site: templates, database, configuration.
     public let site: Site
     /// Database access counted for this request (or component).
-    public let database: CountingDatabase
+    public internal(set) var database: CountingDatabase
     /// The visitor's session.
-    public let session: Session
+    public internal(set) var session: Session
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
     /// The connection's peer IP address, if known (see ``ClientAddress`` for the one throttles
@@ -35,10 +35,8 @@ public struct RequestScope: @unchecked Sendable {
 
     /// A copy whose database counts into a new child counter (a component's share).
     func forComponent() -> RequestScope {
-        var scope = RequestScope(
-            request: request, path: path, query: query, form: form, files: files, site: site,
-            database: database.child(), session: session, wantsFragment: wantsFragment)
-        scope.clientAddress = clientAddress
+        var scope = self
+        scope.database = database.child()
         return scope
     }
 
@@ -54,29 +52,24 @@ public struct RequestScope: @unchecked Sendable {
         head.headerFields[.cookie] = nil
         head.headerFields[.authorization] = nil
         if let name = site.configuration.clientAddressHeader, let header = HTTPField.Name(name) { head.headerFields[header] = nil }
-        let viewer = Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: "")
-        return RequestScope(
-            request: Request(head: head, body: .init(buffer: .init())), path: path, query: query, form: form, files: files,
-            site: site, database: database, session: viewer, wantsFragment: wantsFragment)
+        var scope = self
+        scope.request = Request(head: head, body: .init(buffer: .init()))
+        scope.session = Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: "")
+        scope.clientAddress = nil
+        return scope
     }
 
     /// A copy whose database commits `claim` with its first write (a guarded submission).
     func claiming(_ claim: FirstWriteClaim) -> RequestScope {
-        var database = database
-        database.firstWriteClaim = claim
-        var scope = RequestScope(
-            request: request, path: path, query: query, form: form, files: files, site: site, database: database,
-            session: session, wantsFragment: wantsFragment)
-        scope.clientAddress = clientAddress
+        var scope = self
+        scope.database.firstWriteClaim = claim
         return scope
     }
 
     /// A copy with form fields and files (after the body was read).
     func with(form: Parameters, files: [UploadedFile]) -> RequestScope {
-        var scope = RequestScope(
-            request: request, path: path, query: query, form: form, files: files, site: site, database: database,
-            session: session, wantsFragment: wantsFragment)
-        scope.clientAddress = clientAddress
+        var scope = self
+        (scope.form, scope.files) = (form, files)
         return scope
     }
 

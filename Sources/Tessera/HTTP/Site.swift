@@ -29,6 +29,9 @@ public final class Site: Sendable {
     let globals: Globals
     private let library: Mutex<TemplateLibrary>
     let services: [ObjectIdentifier: any Sendable]
+    /// The members' table and pages (``SiteConfiguration/members``), made once for every request.
+    let memberAccounts: MemberAccounts?
+    let memberPages: MemberPages?
 
     /// A site.
     ///
@@ -77,6 +80,8 @@ public final class Site: Sendable {
                 limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? readers.snapshotLifetime,
                 generation: { [generation = database.generation] in generation.current }, logger: logger)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
+        memberAccounts = configuration.members.map { MemberAccounts(table: $0.table, database: database) }
+        memberPages = configuration.members.map(MemberPages.init)
     }
 
     // MARK: - Services
@@ -112,7 +117,7 @@ public final class Site: Sendable {
         let values = RequestGlobals(
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope),
-            members: configuration.members, database: database)
+            memberAccounts: memberAccounts, memberPages: memberPages)
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 

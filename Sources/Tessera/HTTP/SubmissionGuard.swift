@@ -73,11 +73,6 @@ public struct SubmissionGuard: Sendable {
         return .repeated(location: try await waitForFirst(token: token, path: path))
     }
 
-    /// Waits for the submission that claimed `token` first; where it went.
-    func repeated(token: String, path: String) async throws -> Look {
-        .repeated(location: try await waitForFirst(token: token, path: path))
-    }
-
     /// Records where the first submission went (`nil`: it answered in place), and forgets
     /// claims older than ``lifetime`` at `now`.
     public func finish(token: String, path: String, location: String?, now: Date = Date()) async throws {
@@ -100,7 +95,7 @@ public struct SubmissionGuard: Sendable {
 
     /// Polls until the first submission finished (or its claim was released), at most
     /// ``waitLimit``; returns its location.
-    private func waitForFirst(token: String, path: String) async throws -> String? {
+    func waitForFirst(token: String, path: String) async throws -> String? {
         let deadline = ContinuousClock.now + Self.waitLimit
         while true {
             // Sendable values out, so this is GRDB's asynchronous read (a synchronous read of

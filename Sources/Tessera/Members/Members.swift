@@ -57,11 +57,13 @@ public struct Members: Sendable {
     // MARK: - Pages
 
     /// The sign-in page's path (the first ``SignInScene`` of ``scenes``), or nil.
-    public var signInPath: String? { scenes.first { $0 is SignInScene.Type }?.path }
+    public var signInPath: String? { signInScene?.path }
     /// The sign-up page's path, or nil when sign-ups are closed.
     public var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
     /// The password page's path, or nil.
     public var passwordPath: String? { scenes.first { $0 is PasswordScene.Type }?.path }
     /// Where the sign-out form posts, or nil without a sign-in page.
-    public var signOutPath: String? { signInPath.map { Site.join($0, SignInFormComponent.signOut.path) } }
+    public var signOutPath: String? { signInScene?.link(to: SignInFormComponent.signOut) }
+
+    private var signInScene: Scene.Type? { scenes.first { $0 is SignInScene.Type } }
 }

@@ -14,16 +14,18 @@ extension SceneRunner {
     ) async throws -> ActionResult {
         let submissions = SubmissionGuard(database: scope.site.database)
         let path = scope.request.uri.path
-        let look = try await submissions.look(token: scope.form[SubmissionGuard.field], path: path)
-        guard case .fresh(let token) = look else {
-            return try await answer(look, scope, scene, acting: acting, handler)
+        let token: String
+        switch try await submissions.look(token: scope.form[SubmissionGuard.field], path: path) {
+        case .unguarded: return try await handler(scope)
+        case .repeated(let location): return repeated(going: location, scope, scene, acting: acting)
+        case .fresh(let fresh): token = fresh
         }
         let claim = FirstWriteClaim(token: token, path: path)
         let result: ActionResult
         do {
             result = try await handler(scope.claiming(claim))
         } catch is FirstWriteClaim.AlreadyClaimed {
-            return try await answer(try await submissions.repeated(token: token, path: path), scope, scene, acting: acting, handler)
+            return repeated(going: try await submissions.waitForFirst(token: token, path: path), scope, scene, acting: acting)
         } catch {
             // Its first write committed: a retry answers as done rather than writing again.
             if claim.isCommitted { try? await submissions.finish(token: token, path: path, location: nil) }
@@ -41,17 +43,12 @@ extension SceneRunner {
         return result
     }
 
-    /// The answer to a submission that is not the first (or not guarded: then the handler runs).
-    private static func answer(
-        _ look: SubmissionGuard.Look, _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type,
-        _ handler: (RequestScope) async throws -> ActionResult
-    ) async throws -> ActionResult {
-        switch look {
-        case .unguarded, .fresh:
-            return try await handler(scope)
-        case .repeated(let location):
-            if let location { return .redirect(to: location) }
-            return scope.wantsFragment ? ActionResult.done.updating(acting) : .redirect(to: scene.url(scope))
-        }
+    /// The answer to a repeat of a submission that went to `location` (nil: it has not finished,
+    /// or answered in place): as the first did, without running the handler.
+    private static func repeated(going location: String?, _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type)
+        -> ActionResult
+    {
+        if let location { return .redirect(to: location) }
+        return scope.wantsFragment ? ActionResult.done.updating(acting) : .redirect(to: scene.url(scope))
     }
 }

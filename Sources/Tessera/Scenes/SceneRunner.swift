@@ -91,30 +91,6 @@ struct SceneRunner: Sendable {
         return response
     }
 
-    // MARK: - Notices
-
-    /// Whether `result`'s notice goes out with the fragments (the client script, no redirect).
-    private static func showsNoticeInPlace(_ result: ActionResult, _ scope: RequestScope) -> Bool {
-        guard scope.wantsFragment else { return false }
-        if case .redirect = result.outcome { return false }
-        return true
-    }
-
-    /// Stores `notice` for the next page of the browser that posted: against `session` when it
-    /// is stored (the session the response leaves the browser with), or else against the
-    /// visitor's `tessera_notice` cookie (theirs, or a new random one the response sets).
-    private func keepForNextPage(_ notice: Notice, of session: Session, _ request: Request, _ response: inout Response)
-        async throws
-    {
-        let store = NoticeStore(database: site.database)
-        if session.isStored { return try await store.post(notice, for: session.id) }
-        let secure = site.configuration.usesTLS
-        let key = NoticeStore.key(in: request, secure: secure) ?? SessionStore.randomToken()
-        try await store.post(notice, for: key)
-        let cookie = SessionMiddleware.cookie(NoticeStore.cookieName, key, maxAge: NoticeStore.cookieMaxAge, secure: secure)
-        response.headers.append(HTTPField(name: .setCookie, value: cookie))
-    }
-
     /// The response for an action's result. The acting component is rendered as its handler
     /// left it; only the components whose types the result names (``ActionResult/updating(_:)``)
     /// load again. A plain refused post gets the whole page, the other components loaded.
