@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - AnalyticsRecorder
 
@@ -17,20 +16,16 @@ public struct AnalyticsRecorder: Sendable {
 
     /// Adds Tessera's events table to `migrator` (``TesseraDatabase`` does this before the app's
     /// own migrations).
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.analytics.v1") { db in
-            try db.create(table: table) { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("kind", .text).notNull()
-                t.column("name", .text).notNull()
-                t.column("path", .text).notNull()
-                t.column("status", .integer).notNull()
-                t.column("detail", .text)
-                t.column("createdAt", .datetime).notNull()
-            }
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.analytics.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) (id \(db.dialect.autoIncrementPrimaryKey), kind TEXT NOT NULL, name TEXT NOT NULL,
+                  path TEXT NOT NULL, status BIGINT NOT NULL, detail TEXT, createdAt \(db.dialect.timestamp) NOT NULL)
+                """)
         }
-        migrator.registerMigration("tessera.analytics.v2") { db in
-            try db.create(index: "tessera_events_createdAt", on: table, columns: ["createdAt"])
+        migrations.register("tessera.analytics.v2") { db in
+            try await db.execute("CREATE INDEX tessera_events_createdAt ON \(table) (createdAt)")
         }
     }
 
@@ -45,22 +40,18 @@ public struct AnalyticsRecorder: Sendable {
     /// row per statement, with each date through `DateFormatter`, cost 5–7 µs an event;
     /// `tessera-bench analytics` prints the figure.
     func record(_ entries: [AnalyticsQueue.Entry]) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var rest = entries[...]
             while !rest.isEmpty {
                 let rows = rest.count >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
-                var values: [DatabaseValue] = []
+                var values: [SQLValue] = []
                 values.reserveCapacity(rows * 6)
                 for entry in rest.prefix(rows) {
                     let event = entry.event
-                    values.append(event.kind.rawValue.databaseValue)
-                    values.append(event.name.databaseValue)
-                    values.append(event.path.databaseValue)
-                    values.append(event.status.databaseValue)
-                    values.append(event.detail.databaseValue)
-                    values.append(StoredDate.text(entry.date).databaseValue)
+                    values += [.text(event.kind.rawValue), .text(event.name), .text(event.path), .integer(Int64(event.status))]
+                    values += [event.detail.sqlValue, .date(entry.date)]
                 }
-                try db.cachedStatement(sql: rows == 1 ? Self.insertOne : Self.insertMany).execute(arguments: StatementArguments(values))
+                try await db.execute(rows == 1 ? Self.insertOne : Self.insertMany, SQLArguments(values))
                 rest = rest.dropFirst(rows)
             }
         }
@@ -78,19 +69,18 @@ public struct AnalyticsRecorder: Sendable {
     /// Deletes the events recorded before `cutoff`; returns how many.
     @discardableResult
     public func deleteEvents(before cutoff: Date) async throws -> Int {
-        try await database.pool.write { db in
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [cutoff])
-            return db.changesCount
+        try await database.write { db in
+            try await db.execute("DELETE FROM \(Self.table) WHERE createdAt < ?", [cutoff])
         }
     }
 
     /// Every recorded event, oldest first (for tests and tools).
     public func events() async throws -> [AnalyticsEvent] {
-        try await database.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT kind, name, path, status, detail FROM \(Self.table) ORDER BY id").map { row in
+        try await database.read { db in
+            try await db.fetchAll("SELECT kind, name, path, status, detail FROM \(Self.table) ORDER BY id") { row in
                 AnalyticsEvent(
-                    kind: AnalyticsEvent.Kind(rawValue: row["kind"]) ?? .pageView, name: row["name"], path: row["path"],
-                    status: row["status"], detail: row["detail"])
+                    kind: AnalyticsEvent.Kind(rawValue: try row[0]) ?? .pageView, name: try row[1], path: try row[2],
+                    status: try row[3], detail: try row[4])
             }
         }
     }

@@ -70,26 +70,24 @@ extension TesseraApp {
         scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } }
     }
 
-    /// Opens the database: Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)``
-    /// once; then checks that ``members``' table has the columns it names. A `postgres://` or
-    /// `postgresql://` URL is refused with a start-up error (SQLite only, for now).
-    public func openDatabase(_ configuration: TesseraConfiguration) throws -> TesseraDatabase {
-        let scheme = configuration.databasePath.prefix { $0 != ":" }.lowercased()
-        guard scheme != "postgres", scheme != "postgresql" else {
-            // Not a file name: refuse rather than make a SQLite file called "postgres:".
-            throw StartupErrors(problems: [
-                StartupProblem(
-                    file: nil, type: String(describing: Self.self),
-                    message: "the database is a PostgreSQL URL, and Tessera runs on SQLite only for now: give --db (or TESSERA_DATABASE) a SQLite file path")
-            ])
+    /// Opens the database ``TesseraConfiguration/databasePath`` names (a SQLite path, or a
+    /// `postgres://` URL): Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once;
+    /// then checks that ``members``' table has the columns it names.
+    public func openDatabase(_ configuration: TesseraConfiguration, logger: Logger? = nil) async throws -> TesseraDatabase {
+        let location: DatabaseLocation
+        do {
+            location = try DatabaseLocation(configuration.databasePath)
+        } catch {
+            throw StartupErrors(problems: [StartupProblem(file: nil, type: String(describing: Self.self), message: "\(error)")])
         }
-        let database = try TesseraDatabase(path: configuration.databasePath) { migrator in
-            migrations(&migrator)
-            migrator.registerMigration(seedIdentifier) { db in try seed(db) }
+        let database = try await TesseraDatabase.open(location, logger: logger ?? Logger(label: "tessera.database")) { steps in
+            migrations(&steps)
+            steps.register(seedIdentifier) { db in try await seed(db) }
         }
         if let members {
-            let problems = try database.pool.read { db in try members.table.problems(in: db) }
+            let problems = try await database.read { db in try await members.table.problems(in: db) }
             guard problems.isEmpty else {
+                database.close()
                 throw StartupErrors(problems: problems.map { StartupProblem(file: nil, type: String(describing: Self.self), message: $0) })
             }
         }
@@ -97,11 +95,11 @@ extension TesseraApp {
     }
 
     /// Runs every check (``check(_:)``), opens the database, and returns the site.
-    public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) throws -> Site {
+    public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) async throws -> Site {
         let (templates, warnings) = try checkWithWarnings(configuration)
         for warning in warnings { logger.warning("\(warning)") }
-        let database = try openDatabase(configuration)
-        return try Site(
+        let database = try await openDatabase(configuration, logger: logger)
+        return try await Site(
             configuration: siteConfiguration(configuration), templates: templates, database: database, logger: logger,
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }
@@ -139,8 +137,8 @@ extension TesseraApp {
     public func makeApplication(
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
-        let site = try makeSite(configuration, logger: logger)
+    ) async throws -> some ApplicationProtocol {
+        let site = try await makeSite(configuration, logger: logger)
         let reloader = configuration.isDevelopment ? DevReloader(site: site) : nil
         let router = try makeRouter(site: site, reloader: reloader)
         return Application(

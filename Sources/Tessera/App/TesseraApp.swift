@@ -1,4 +1,3 @@
-import GRDB
 import Hummingbird
 
 // MARK: - TesseraApp
@@ -12,8 +11,8 @@ import Hummingbird
 /// struct BookClub: TesseraApp {
 ///     var name: String { "Book Club" }
 ///     var scenes: [Scene.Type] { [ReadingScene.self] }
-///     func migrations(_ migrator: inout DatabaseMigrator) { BookStore.registerMigration(in: &migrator) }
-///     func seed(_ db: Database) throws { try BookStore.seed(db) }
+///     func migrations(_ migrations: inout Migrations) { BookStore.registerMigration(in: &migrations) }
+///     func seed(_ db: SQLConnection) async throws { try await BookStore.seed(db) }
 /// }
 /// ```
 ///
@@ -44,11 +43,11 @@ public protocol TesseraApp: Sendable {
     var layout: String? { get }
 
     /// Registers the app's migrations, in order; they run after Tessera's own. Default none.
-    func migrations(_ migrator: inout DatabaseMigrator)
+    func migrations(_ migrations: inout Migrations)
 
     /// Inserts the rows a first run shows; runs once, as the migration ``seedIdentifier``, after
-    /// every migration. Default nothing.
-    func seed(_ db: Database) throws
+    /// every migration, on SQLite or PostgreSQL. Default nothing.
+    func seed(_ db: SQLConnection) async throws
 
     /// The identifier the seed is recorded under in the migrations table; default `seed.v1`.
     var seedIdentifier: String { get }
@@ -89,9 +88,9 @@ extension TesseraApp {
     /// None: Tessera's layout.
     public var layout: String? { nil }
     /// None.
-    public func migrations(_ migrator: inout DatabaseMigrator) {}
+    public func migrations(_ migrations: inout Migrations) {}
     /// Nothing.
-    public func seed(_ db: Database) throws {}
+    public func seed(_ db: SQLConnection) async throws {}
     /// `seed.v1`.
     public var seedIdentifier: String { "seed.v1" }
     /// Nothing.

@@ -29,7 +29,7 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
             defer { logBuffer.flush() }
             var logger = Logger(label: App().name) { BufferedLogHandler(label: $0, buffer: logBuffer) }
             logger.logLevel = configuration.isDevelopment ? .debug : .info
-            let application = try App().makeApplication(
+            let application = try await App().makeApplication(
                 configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
             try await application.runService()
         } catch {

@@ -23,13 +23,12 @@ final class DataGeneration: Sendable {
     private let dataVersion = Mutex<Int64>(-1)
     private let appGeneration = Atomic<UInt64>(0)
 
-    /// A watcher on its own read-only connection to the database at `path` (migrated, with
-    /// ``installTriggers(in:)`` run).
+    /// A watcher on its own read-only connection to the database at `path` (``refresh(committed:)`` first once it is migrated,
+    /// with ``installTriggers(in:)`` run).
     init(path: String, configuration: Configuration) throws {
         var readOnly = configuration
         readOnly.readonly = true
         connection = try DatabaseQueue(path: path, configuration: readOnly)
-        _ = try refresh()
     }
 
     /// The app data's generation as of the last ``refresh()``.
@@ -54,32 +53,57 @@ final class DataGeneration: Sendable {
 
     // MARK: - Schema
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.generation.v1") { db in
-            try db.execute(sql: "CREATE TABLE \(table) (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL)")
-            try db.execute(sql: "INSERT INTO \(table) (id, value) VALUES (1, 0)")
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.generation.v1") { db in
+            try await db.execute("CREATE TABLE \(table) (id INTEGER PRIMARY KEY CHECK (id = 1), value BIGINT NOT NULL)")
+            try await db.execute("INSERT INTO \(table) (id, value) VALUES (1, 0)")
         }
     }
 
     /// Puts the triggers that bump the generation on every app table that lacks them (each
     /// insert, update and delete), after the migrations: tables a later migration adds get
-    /// theirs at the next start. Virtual tables (which take no triggers) are skipped.
-    static func installTriggers(in db: Database) throws {
-        let tables = try String.fetchAll(
-            db,
-            sql: """
+    /// theirs at the next start. Tessera's own tables (`tessera_*`) and SQLite's virtual tables
+    /// (which take no triggers) are skipped. On PostgreSQL one statement-level trigger per table
+    /// calls the function `tessera_bump_generation()`.
+    static func installTriggers(in db: SQLConnection) async throws {
+        switch db.dialect {
+        case .sqlite:
+            let tables = try await db.fetchValues(
+                String.self,
+                """
                 SELECT name FROM sqlite_master WHERE type = 'table'
                   AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'tessera\\_%' ESCAPE '\\'
                   AND name NOT LIKE 'grdb\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%'
                 """)
-        for table in tables {
-            for event in ["INSERT", "UPDATE", "DELETE"] {
-                let trigger = "tessera_changed_\(table)_\(event.lowercased())"
-                try db.execute(
-                    sql: """
+            for table in tables {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    let trigger = "tessera_changed_\(table)_\(event.lowercased())"
+                    try await db.execute(
+                        """
                         CREATE TRIGGER IF NOT EXISTS \(quoted(trigger)) AFTER \(event) ON \(quoted(table))
                         BEGIN UPDATE \(Self.table) SET value = value + 1 WHERE id = 1; END
                         """)
+                }
+            }
+        case .postgres:
+            try await db.execute(
+                """
+                CREATE OR REPLACE FUNCTION tessera_bump_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN UPDATE \(Self.table) SET value = value + 1 WHERE id = 1; RETURN NULL; END $$
+                """)
+            let tables = try await db.fetchValues(
+                String.self,
+                """
+                SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT LIKE 'tessera\\_%'
+                  AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'tessera_changed')
+                """)
+            for table in tables {
+                try await db.execute(
+                    """
+                    CREATE TRIGGER tessera_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(quoted(table))
+                    FOR EACH STATEMENT EXECUTE FUNCTION tessera_bump_generation()
+                    """)
             }
         }
     }

@@ -14,7 +14,7 @@ import Foundation
 /// SQLite file share a host, which is what `flock` covers.)
 enum MigrationLock {
     /// Runs `body` holding the lock for the database at `path`, waiting for another holder.
-    static func holding<T>(for path: String, _ body: () throws -> T) throws -> T {
+    static func holding<T>(for path: String, _ body: () async throws -> T) async throws -> T {
         let lockPath = path + "-migrations.lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -22,6 +22,6 @@ enum MigrationLock {
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
-        return try body()
+        return try await body()
     }
 }

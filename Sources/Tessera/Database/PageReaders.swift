@@ -8,9 +8,9 @@ import Synchronization
 /// (see ``CountingDatabase/read(_:)``).
 ///
 /// A read takes a free connection, runs in a read transaction (one snapshot of the database,
-/// as in a `DatabasePool` read), and gives the connection back before it returns. Only these
-/// synchronous reads ever take one, so no connection is ever held by a suspended task: a thread
-/// waiting for one waits only for reads already running on other threads.
+/// as in a `DatabasePool` read), and gives the connection back before it returns. Each
+/// statement runs synchronously on the calling thread (no hop to a reader's queue and back); a
+/// read waiting for a connection is suspended, so it never holds a thread.
 ///
 /// **Snapshots are kept between reads.** Beginning and ending a transaction cost a page read
 /// more than a short query (two statements, and a lock and an unlock of the write-ahead log's
@@ -38,9 +38,8 @@ final class PageReaders: Sendable {
     private let connections: [DatabaseQueue]
     /// What each connection's open snapshot is; only the holder of the connection touches it.
     private let snapshots: [Snapshot]
-    /// Indexes into ``connections`` that no read holds, guarded; ``available`` counts them.
-    private let free: Mutex<[Int]>
-    private let available: DispatchSemaphore
+    /// Connections no read holds, and reads waiting for one.
+    private let slots: AsyncSlots
     /// Bumped after every write this process commits: snapshots begun under an older value
     /// are not reused.
     private let generation = Atomic<UInt64>(1)
@@ -52,10 +51,13 @@ final class PageReaders: Sendable {
     private let now: @Sendable () -> UInt64
 
     /// A connection's open read transaction: the generation it began under (0: none open) and
-    /// when.
+    /// when. Only the read holding the connection touches it (``AsyncSlots`` hands a connection
+    /// to one read at a time), hence unchecked.
     private final class Snapshot: @unchecked Sendable {
         var generation: UInt64 = 0
         var began: UInt64 = 0
+        /// Whether the read holding the connection has checked this snapshot yet.
+        var checked = false
     }
 
     // MARK: - Opening
@@ -74,8 +76,7 @@ final class PageReaders: Sendable {
         let count = max(1, count ?? configuration.maximumReaderCount)
         connections = try (0..<count).map { _ in try DatabaseQueue(path: path, configuration: readOnly) }
         snapshots = (0..<count).map { _ in Snapshot() }
-        free = Mutex(Array(0..<count))
-        available = DispatchSemaphore(value: count)
+        slots = AsyncSlots(count: count)
         self.snapshotLifetime = snapshotLifetime
         lifetimeNanoseconds = UInt64(max(0, snapshotLifetime.nanoseconds))
         self.now = now
@@ -83,32 +84,41 @@ final class PageReaders: Sendable {
 
     // MARK: - Reading
 
-    /// Runs `block` in a read-only snapshot on a free connection, waiting for one if every
-    /// connection is busy, and returns its result. The snapshot holds every write this process
-    /// committed before the call. A thrown error ends the snapshot.
-    func read<T>(_ block: (Database) throws -> T) throws -> T {
-        available.wait()
-        let index = free.withLock { $0.removeLast() }
-        defer {
-            free.withLock { $0.append(index) }
-            available.signal()
+    /// Lends `body` a connection in a read-only snapshot, waiting (suspended, holding no
+    /// thread) if every connection is lent, and returns its result. The snapshot holds every
+    /// write this process committed before the call. A thrown error ends the snapshot.
+    func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        let index = await slots.take()
+        defer { slots.give(index) }
+        snapshots[index].checked = false
+        do {
+            return try await body(SQLConnection(driver: .sqliteReader(self, index), counter: counter))
+        } catch {
+            snapshots[index].generation = 0
+            try? connections[index].inDatabase { db in
+                if db.isInsideTransaction { try db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+            }
+            throw error
         }
+    }
+
+    /// Runs `block` synchronously on connection `index` (which the caller holds), in a snapshot
+    /// that is current: on the read's first statement, a snapshot begun under an older
+    /// generation, or too long ago, is replaced.
+    func inSnapshot<T>(_ index: Int, _ block: (Database) throws -> T) throws -> T {
         let snapshot = snapshots[index]
         return try connections[index].inDatabase { db in
-            let current = generation.load(ordering: .acquiring)
-            let time = now()
-            if snapshot.generation != current || !isYoung(snapshot, at: time) || !db.isInsideTransaction {
-                try end(snapshot, db)
-                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-                (snapshot.generation, snapshot.began) = (current, time)
+            if !snapshot.checked {
+                let current = generation.load(ordering: .acquiring)
+                let time = now()
+                if snapshot.generation != current || !isYoung(snapshot, at: time) || !db.isInsideTransaction {
+                    try end(snapshot, db)
+                    try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+                    (snapshot.generation, snapshot.began) = (current, time)
+                }
+                snapshot.checked = true
             }
-            do {
-                return try block(db)
-            } catch {
-                snapshot.generation = 0
-                if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
-                throw error
-            }
+            return try block(db)
         }
     }
 
@@ -128,16 +138,8 @@ final class PageReaders: Sendable {
     /// ended. Connections in use are left to their readers.
     @discardableResult
     func endIdleSnapshots() -> Int {
-        var taken: [Int] = []
-        while available.wait(timeout: .now()) == .success {
-            taken.append(free.withLock { $0.removeLast() })
-        }
-        defer {
-            for index in taken {
-                free.withLock { $0.append(index) }
-                available.signal()
-            }
-        }
+        let taken = slots.takeAllFree()
+        defer { for index in taken { slots.give(index) } }
         let (current, time) = (generation.load(ordering: .acquiring), now())
         var ended = 0
         for index in taken where snapshots[index].generation != 0 {

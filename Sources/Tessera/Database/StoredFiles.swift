@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - StoredFiles
 
@@ -23,37 +22,36 @@ public struct StoredFiles: Sendable {
     /// The files of `database`.
     public init(database: TesseraDatabase) { self.database = database }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.files.v1") { db in
-            try db.create(table: table) { t in
-                t.primaryKey("name", .text)
-                t.column("contentType", .text).notNull()
-                t.column("bytes", .blob).notNull()
-                t.column("createdAt", .double).notNull()
-            }
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.files.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) (name TEXT PRIMARY KEY NOT NULL, contentType TEXT NOT NULL, bytes \(db.dialect.bytes) NOT NULL,
+                  createdAt DOUBLE PRECISION NOT NULL)
+                """)
         }
     }
 
     /// Stores `bytes` as `name` with `contentType`; throws if `name` is taken.
     public func save(_ bytes: [UInt8], name: String, contentType: String) async throws {
-        try await database.pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO \(Self.table) (name, contentType, bytes, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [name, contentType, Data(bytes), Date().timeIntervalSince1970])
+        try await database.write { db in
+            try await db.execute(
+                "INSERT INTO \(Self.table) (name, contentType, bytes, createdAt) VALUES (?, ?, ?, ?)",
+                [name, contentType, bytes, Date().timeIntervalSince1970])
         }
     }
 
     /// The file `name`, or nil.
     public func file(named name: String) async throws -> File? {
-        try await database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT contentType, bytes FROM \(Self.table) WHERE name = ?", arguments: [name]).map {
-                File(bytes: [UInt8]($0["bytes"] as Data), contentType: $0["contentType"])
+        try await database.read { db in
+            try await db.fetchOne("SELECT contentType, bytes FROM \(Self.table) WHERE name = ?", [name]) {
+                File(bytes: try $0[1], contentType: try $0[0])
             }
         }
     }
 
     /// The names of every stored file, in order.
     public func names() async throws -> [String] {
-        try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM \(Self.table) ORDER BY name") }
+        try await database.read { db in try await db.fetchValues(String.self, "SELECT name FROM \(Self.table) ORDER BY name") }
     }
 }

@@ -1,103 +1,195 @@
 import Foundation
 import GRDB
+import Logging
+import ServiceLifecycle
 
 // MARK: - TesseraDatabase
 
-/// The app's SQLite database: one GRDB `DatabasePool` (WAL) per file, migrated at open.
+/// The app's database: a SQLite file (GRDB, WAL) by default, or a PostgreSQL server
+/// (postgres-nio), opened and migrated once at start-up and shared.
 ///
-/// Tessera registers its own tables (analytics) before the app's migrations. Open it once at
-/// start-up and share it; per request, hand out ``CountingDatabase`` views that count queries.
+/// Stores go through ``read(_:)`` and ``write(_:)`` with a ``SQLConnection`` and run unchanged
+/// on both; per request, ``counting(into:)`` hands out views that count statements.
 public final class TesseraDatabase: Sendable {
-    /// The pool every writer, and every reader outside a page, goes through.
-    public let pool: DatabasePool
-    /// Read-only connections for pages' reads, which run synchronously on the request's thread
-    /// (see ``CountingDatabase/read(_:)``). Kept apart from ``pool`` so that no asynchronous
-    /// read ever holds one of them: a thread waiting here waits only for reads already running
-    /// on other threads, so it cannot deadlock. Their snapshots are reused until a write
-    /// commits through ``pool`` (``SnapshotInvalidator``) or for at most 50 ms.
-    let pageReaders: PageReaders
-    /// The file the database lives in.
-    public let path: String
-    /// What other connections committed (``refreshFromOtherConnections()``), and the app data's
-    /// generation that reused fragments are valid for.
-    let generation: DataGeneration
+    enum Backend: Sendable {
+        case sqlite(SQLiteBackend)
+        case postgres(PostgresBackend)
+    }
 
-    /// Opens (creating if needed) the database at `path`, runs Tessera's and the app's
-    /// migrations in order — holding ``MigrationLock``, so processes started together migrate
-    /// and seed once — and creates the folder it lives in.
+    let backend: Backend
+    /// Where the data lives.
+    public let location: DatabaseLocation
+
+    // MARK: - Opening
+
+    /// Opens the database at `location` and runs Tessera's migrations, then `migrations` (the
+    /// app's, in order), holding the migration lock so processes started together migrate
+    /// once: PostgreSQL's advisory lock, or on SQLite a file lock beside the database (each
+    /// step in an immediate transaction).
     ///
     /// - Parameters:
-    ///   - path: the SQLite file.
-    ///   - migrations: registers the app's migrations; runs after Tessera's own.
-    public init(path: String, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            // Acknowledged writes reach the disk before the request answers.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+    ///   - location: a SQLite path, or a PostgreSQL server (``DatabaseLocation``).
+    ///   - logger: the PostgreSQL client's logger (default: none).
+    ///   - migrations: registers the app's steps; they run after Tessera's own.
+    public static func open(
+        _ location: DatabaseLocation, logger: Logger = Logger(label: "tessera.database", factory: { _ in SwiftLogNoOpLogHandler() }),
+        migrations: (inout Migrations) -> Void = { _ in }
+    ) async throws -> TesseraDatabase {
+        var steps = Migrations()
+        registerOwnMigrations(in: &steps)
+        migrations(&steps)
+        switch location {
+        case .sqlite(let path):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return try await MigrationLock.holding(for: path) {
+                let sqlite = try SQLiteBackend(path: path)
+                let database = TesseraDatabase(backend: .sqlite(sqlite), location: location)
+                _ = try await Migrations.run(steps.steps, on: database)
+                try await sqlite.finishOpening()
+                return database
+            }
+        case .postgres(let server):
+            let backend = PostgresBackend(server, logger: logger)
+            let database = TesseraDatabase(backend: .postgres(backend), location: location)
+            do {
+                try await backend.holdingAdvisoryLock(migrationLockKey) {
+                    _ = try await Migrations.run(steps.steps, on: database)
+                    try await database.write { db in try await DataGeneration.installTriggers(in: db) }
+                }
+                try await backend.refresh()
+            } catch {
+                backend.shutdown()
+                throw error
+            }
+            return database
         }
-        self.path = path
-        var migrator = DatabaseMigrator()
-        AnalyticsRecorder.registerMigration(in: &migrator)
-        SessionStore.registerMigration(in: &migrator)
-        AttemptThrottle.registerMigration(in: &migrator)
-        SubmissionGuard.registerMigration(in: &migrator)
-        NoticeStore.registerMigration(in: &migrator)
-        StoredFiles.registerMigration(in: &migrator)
-        DataGeneration.registerMigration(in: &migrator)
-        migrations(&migrator)
-        pool = try MigrationLock.holding(for: path) {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try migrator.migrate(pool)
-            try pool.write { db in try DataGeneration.installTriggers(in: db) }
-            return pool
+    }
+
+    /// A SQLite database at `path` (see ``open(_:logger:migrations:)``).
+    public static func open(path: String, migrations: (inout Migrations) -> Void = { _ in }) async throws -> TesseraDatabase {
+        try await open(.sqlite(path: path), migrations: migrations)
+    }
+
+    private init(backend: Backend, location: DatabaseLocation) {
+        self.backend = backend
+        self.location = location
+    }
+
+    /// The advisory lock migrations hold on PostgreSQL (any number: it only has to be the same
+    /// in every process of the app).
+    static let migrationLockKey: Int64 = 0x7465_7373_6572_61
+
+    /// Tessera's own tables, before the app's.
+    private static func registerOwnMigrations(in steps: inout Migrations) {
+        AnalyticsRecorder.registerMigration(in: &steps)
+        SessionStore.registerMigration(in: &steps)
+        AttemptThrottle.registerMigration(in: &steps)
+        SubmissionGuard.registerMigration(in: &steps)
+        NoticeStore.registerMigration(in: &steps)
+        StoredFiles.registerMigration(in: &steps)
+        DataGeneration.registerMigration(in: &steps)
+    }
+
+    // MARK: - Reading and writing
+
+    /// Which database this is.
+    public var dialect: SQLDialect {
+        switch backend {
+        case .sqlite: .sqlite
+        case .postgres: .postgres
         }
-        pageReaders = try PageReaders(path: path, configuration: configuration)
-        generation = try DataGeneration(path: path, configuration: configuration)
-        pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
     }
 
-    /// Ends page readers' snapshots that outlived their lifetime while idle (see
-    /// ``PageReaders``), so they do not hold the write-ahead log back. ``PageSnapshotSweeper``
-    /// calls it; returns how many it ended.
-    @discardableResult
-    public func endIdlePageSnapshots() -> Int {
-        pageReaders.endIdleSnapshots()
+    /// Lends `body` a connection for reads and returns its result. On SQLite the reads share
+    /// one snapshot, fresh as of the call (other processes' commits included); on PostgreSQL
+    /// each statement sees what was committed before it began.
+    public func read<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await refreshFromOtherConnections()
+        return try await read(counter: nil, body)
     }
 
-    /// Looks, once per request and before it reads anything, whether any connection (another
-    /// process's among them) committed since the last look; if one did, no page snapshot begun
-    /// before is reused. ``DatabaseFreshnessMiddleware`` calls it.
-    @_spi(Benchmarks) public func refreshFromOtherConnections() throws {
-        try generation.refresh { pageReaders.invalidateSnapshots() }
+    /// Runs `body` in a write transaction and returns its result once committed; a thrown
+    /// error rolls it back. Writes in one process take turns on SQLite.
+    public func write<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await write(counter: nil, claim: nil, body)
     }
 
-    /// Runs `block` synchronously on one of the page readers (see ``pageReaders``): for short
-    /// reads on the request path that are not counted (the session lookup).
-    func readOnPage<T>(_ block: (Database) throws -> T) throws -> T {
-        try pageReaders.read(block)
+    /// A read as of the request's look at other processes' commits (no look of its own).
+    func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(let sqlite): try await sqlite.read(counter: counter, body)
+        case .postgres(let postgres): try await postgres.read(counter: counter, body)
+        }
+    }
+
+    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(let sqlite): try await sqlite.write(counter: counter, claim: claim, body)
+        case .postgres(let postgres): try await postgres.write(counter: counter, claim: claim, body)
+        }
     }
 
     /// A view of this database that counts statements into `counter`.
     public func counting(into counter: QueryCounter) -> CountingDatabase {
-        CountingDatabase(pool: pool, pageReaders: pageReaders, counter: counter)
+        CountingDatabase(database: self, counter: counter)
     }
-}
 
-// MARK: - SnapshotInvalidator
+    // MARK: - Freshness
 
-/// Tells the page readers, after every commit through the pool (an explicit transaction or a
-/// single statement), that their open snapshots are out of date. It observes no changes, only
-/// commits, so it costs a write one atomic add.
-final class SnapshotInvalidator: TransactionObserver, @unchecked Sendable {
-    private let readers: PageReaders
+    /// Looks, once per request and before it reads anything, whether another process (or any
+    /// connection) committed since the last look: on SQLite, page snapshots begun before are not
+    /// reused after it; on both, the app data's generation (``currentGeneration``) is read
+    /// again. ``DatabaseFreshnessMiddleware`` calls it.
+    @_spi(Benchmarks) public func refreshFromOtherConnections() async throws {
+        switch backend {
+        case .sqlite(let sqlite): try sqlite.refresh()
+        case .postgres(let postgres): try await postgres.refresh()
+        }
+    }
 
-    init(readers: PageReaders) { self.readers = readers }
+    /// The app data's generation as of the last look: reused fragments are valid while it holds.
+    var currentGeneration: UInt64 {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.generation.current
+        case .postgres(let postgres): postgres.currentGeneration
+        }
+    }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-    func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { readers.invalidateSnapshots() }
-    func databaseDidRollback(_ db: Database) {}
+    // MARK: - Upkeep
+
+    /// Ends page readers' snapshots that outlived their lifetime while idle (SQLite only; see
+    /// ``PageReaders``), so they do not hold the write-ahead log back. ``PageSnapshotSweeper``
+    /// calls it; returns how many it ended.
+    @discardableResult
+    public func endIdlePageSnapshots() -> Int {
+        guard case .sqlite(let sqlite) = backend else { return 0 }
+        return sqlite.pageReaders.endIdleSnapshots()
+    }
+
+    /// The services the database needs while the app runs: on PostgreSQL, the one that ends the
+    /// client at shutdown; on SQLite, the page snapshot sweeper.
+    var services: [any Service] {
+        switch backend {
+        case .sqlite: [PageSnapshotSweeper(database: self)]
+        case .postgres(let postgres): [PostgresClientService(backend: postgres)]
+        }
+    }
+
+    /// Closes the connections (PostgreSQL's client ends; SQLite's close as the object goes).
+    public func close() {
+        if case .postgres(let postgres) = backend { postgres.shutdown() }
+    }
+
+    /// The SQLite pool, for tests and tools that use GRDB directly; nil on PostgreSQL.
+    @_spi(Testing) public var sqlitePool: DatabasePool? {
+        guard case .sqlite(let sqlite) = backend else { return nil }
+        return sqlite.pool
+    }
+
+    /// The SQLite page readers (nil on PostgreSQL).
+    var pageReaders: PageReaders? {
+        guard case .sqlite(let sqlite) = backend else { return nil }
+        return sqlite.pageReaders
+    }
 }

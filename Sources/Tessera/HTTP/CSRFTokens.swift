@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 
 // MARK: - CSRFTokens
 
@@ -26,23 +25,25 @@ public struct CSRFTokens: Sendable {
     init(secret: [UInt8]) { key = SymmetricKey(data: secret) }
 
     /// Tokens signed with the secret stored in `database`.
-    public static func load(from database: TesseraDatabase) throws -> CSRFTokens {
-        let stored = try database.pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT value FROM \(table) WHERE name = ?", arguments: [secretName])
+    public static func load(from database: TesseraDatabase) async throws -> CSRFTokens {
+        let stored = try await database.read { db in
+            try await db.fetchValue([UInt8].self, "SELECT value FROM \(table) WHERE name = ?", [secretName])
         }
-        guard let stored, stored.count == 32 else { throw DatabaseError(message: "the CSRF secret is missing") }
-        return CSRFTokens(secret: [UInt8](stored))
+        guard let stored, stored.count == 32 else { throw Missing() }
+        return CSRFTokens(secret: stored)
     }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.secrets.v1") { db in
-            try db.create(table: table) { t in
-                t.primaryKey("name", .text)
-                t.column("value", .blob).notNull()
-            }
+    /// The secret is not in the database.
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "the CSRF secret is missing" }
+    }
+
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.secrets.v1") { db in
+            try await db.execute("CREATE TABLE \(table) (name TEXT PRIMARY KEY NOT NULL, value \(db.dialect.bytes) NOT NULL)")
             var generator = SystemRandomNumberGenerator()
             let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            try db.execute(sql: "INSERT INTO \(table) (name, value) VALUES (?, ?)", arguments: [secretName, Data(secret)])
+            try await db.execute("INSERT INTO \(table) (name, value) VALUES (?, ?)", [secretName, secret])
         }
     }
 

@@ -10,7 +10,7 @@ struct DatabaseFreshnessMiddleware<Context: RequestContext>: RouterMiddleware {
     let database: TesseraDatabase
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try database.refreshFromOtherConnections()
+        try await database.refreshFromOtherConnections()
         return try await next(request, context)
     }
 }

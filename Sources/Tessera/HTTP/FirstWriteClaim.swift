@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 // MARK: - FirstWriteClaim
@@ -15,10 +14,8 @@ final class FirstWriteClaim: Sendable {
     let token: String
     let path: String
     private let now: Date
-    /// Whether the claim is committed (set when its transaction commits, cleared on rollback).
+    /// Whether the claim is committed (set when its transaction commits).
     private let committed = Mutex(false)
-    /// Whether a transaction holding the claim is open now.
-    private let pending = Mutex(false)
 
     /// A claim of `token` for `path`, made at `now` (default the present).
     init(token: String, path: String, now: Date = Date()) {
@@ -32,20 +29,17 @@ final class FirstWriteClaim: Sendable {
 
     /// Inserts the claim in `db`'s open write transaction, unless an earlier one of the action
     /// holds or committed it. Throws ``AlreadyClaimed`` when another submission has the token.
-    func claim(in db: Database) throws {
-        guard !isCommitted, !pending.withLock({ $0 }) else { return }
+    func claim(in db: SQLConnection) async throws {
+        guard !isCommitted else { return }
         do {
-            try db.execute(
-                sql: "INSERT INTO \(SubmissionGuard.table) (token, path, createdAt) VALUES (?, ?, ?)", arguments: [token, path, now])
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            try await db.execute("INSERT INTO \(SubmissionGuard.table) (token, path, createdAt) VALUES (?, ?, ?)", [token, path, now])
+        } catch let error as SQLError where error.kind == .uniqueViolation {
             throw AlreadyClaimed()
         }
-        pending.withLock { $0 = true }
-        db.afterNextTransaction { [self] _ in
-            pending.withLock { $0 = false }
-            committed.withLock { $0 = true }
-        } onRollback: { [self] _ in
-            pending.withLock { $0 = false }
-        }
+    }
+
+    /// Marks the claim as committed: the transaction that made it committed.
+    func didCommit() {
+        committed.withLock { $0 = true }
     }
 }

@@ -19,8 +19,8 @@ final class RequestGlobals: ViewModel {
     let siteName: String
     let assets: AssetURLs
     let notice: Notice?
-    /// The signed-in member, read from the members' table on first use (nil: not yet read).
-    private let member: LazyMember
+    /// The signed-in member (read before rendering: templates render synchronously).
+    private let member: CurrentMember?
     let memberPages: MemberPages?
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
@@ -29,11 +29,11 @@ final class RequestGlobals: ViewModel {
 
     init(
         app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil,
-        memberAccounts: MemberAccounts? = nil, memberPages: MemberPages? = nil
+        member: CurrentMember? = nil, memberPages: MemberPages? = nil
     ) {
         self.app = app
         self.notice = notice
-        self.member = LazyMember(accounts: memberAccounts, memberID: session.userID)
+        self.member = member
         self.memberPages = memberPages
         self.session = session
         self.isDevelopment = isDevelopment
@@ -52,7 +52,7 @@ final class RequestGlobals: ViewModel {
         switch key {
         case "csrfToken": return .string(session.csrfToken)
         case "member":
-            guard let member = member.value else { return .null }
+            guard let member else { return .null }
             session.privacy.set()  // a member's own data
             return .object(member)
         case "memberPages": return memberPages.map { .object($0) } ?? .null
@@ -77,28 +77,5 @@ private final class OnceToken: @unchecked Sendable {
         let drawn = SessionStore.randomToken()
         token = drawn
         return drawn
-    }
-}
-
-// MARK: - LazyMember
-
-/// The signed-in member, read the first time a template asks. A page renders on one task, so
-/// the box is never read concurrently.
-private final class LazyMember: @unchecked Sendable {
-    private let accounts: MemberAccounts?
-    private let memberID: Int64?
-    private var read = false
-    private var member: CurrentMember?
-
-    init(accounts: MemberAccounts?, memberID: Int64?) {
-        self.accounts = accounts
-        self.memberID = memberID
-    }
-
-    var value: CurrentMember? {
-        if read { return member }
-        read = true
-        if let accounts, let memberID { member = try? accounts.member(memberID) }
-        return member
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - SessionStore
 
@@ -25,23 +24,19 @@ public struct SessionStore: Sendable {
     /// A store over `database`.
     public init(database: TesseraDatabase) { self.database = database }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        CSRFTokens.registerMigration(in: &migrator)
-        migrator.registerMigration("tessera.sessions.v1") { db in
-            try db.create(table: table) { t in
-                t.primaryKey("id", .text)
-                t.column("userID", .integer)
-                t.column("csrfToken", .text).notNull()
-                t.column("createdAt", .datetime).notNull()
-            }
+    static func registerMigration(in migrations: inout Migrations) {
+        CSRFTokens.registerMigration(in: &migrations)
+        migrations.register("tessera.sessions.v1") { db in
+            try await db.execute(
+                "CREATE TABLE \(table) (id TEXT PRIMARY KEY NOT NULL, userID BIGINT, csrfToken TEXT NOT NULL, createdAt \(db.dialect.timestamp) NOT NULL)")
         }
         // Ids were stored as sent until v2: each is replaced by its hash, so no session ends.
-        migrator.registerMigration("tessera.sessions.v2-hashed-ids") { db in
-            let ids = try String.fetchAll(db, sql: "SELECT id FROM \(table)")
+        migrations.register("tessera.sessions.v2-hashed-ids") { db in
+            let ids = try await db.fetchValues(String.self, "SELECT id FROM \(table)")
             for id in ids {
-                try db.execute(sql: "UPDATE \(table) SET id = ? WHERE id = ?", arguments: [storedKey(id), id])
+                try await db.execute("UPDATE \(table) SET id = ? WHERE id = ?", [storedKey(id), id])
             }
-            try db.execute(sql: "ALTER TABLE \(table) RENAME COLUMN id TO idHash")
+            try await db.execute("ALTER TABLE \(table) RENAME COLUMN id TO idHash")
         }
     }
 
@@ -54,14 +49,13 @@ public struct SessionStore: Sendable {
     public func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
         let (memberSince, visitorSince) = Self.cutoffs(now)
-        return try database.readOnPage { db in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT userID, csrfToken FROM \(Self.table) WHERE idHash = ?
-                          AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
-                        """), arguments: [Self.storedKey(id), visitorSince, memberSince]
-            ).map { Session(id: id, userID: $0["userID"], csrfToken: $0["csrfToken"]) }
+        return try await database.read(counter: nil) { db in
+            try await db.fetchOne(
+                """
+                SELECT userID, csrfToken FROM \(Self.table) WHERE idHash = ?
+                  AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
+                """, [Self.storedKey(id), visitorSince, memberSince]
+            ) { Session(id: id, userID: try $0[0], csrfToken: try $0[1]) }
         }
     }
 
@@ -69,29 +63,28 @@ public struct SessionStore: Sendable {
     @discardableResult
     public func sweep(now: Date = Date()) async throws -> Int {
         let (memberSince, visitorSince) = Self.cutoffs(now)
-        return try await database.pool.write { db in
-            try db.execute(
-                sql: """
-                    DELETE FROM \(Self.table)
-                    WHERE (userID IS NULL AND createdAt <= ?) OR (userID IS NOT NULL AND createdAt <= ?)
-                    """, arguments: [visitorSince, memberSince])
-            return db.changesCount
+        return try await database.write { db in
+            try await db.execute(
+                """
+                DELETE FROM \(Self.table)
+                WHERE (userID IS NULL AND createdAt <= ?) OR (userID IS NOT NULL AND createdAt <= ?)
+                """, [visitorSince, memberSince])
         }
     }
 
     /// The creation times before which a member's and a visitor's sessions have expired at
     /// `now`, as stored text (``StoredDate``), which compares like the column.
-    private static func cutoffs(_ now: Date) -> (member: String, visitor: String) {
-        (StoredDate.text(now.addingTimeInterval(-memberLifetime)), StoredDate.text(now.addingTimeInterval(-visitorLifetime)))
+    private static func cutoffs(_ now: Date) -> (member: Date, visitor: Date) {
+        (now.addingTimeInterval(-memberLifetime), now.addingTimeInterval(-visitorLifetime))
     }
 
     /// A new session for `userID` (nil for a visitor), stored before it is returned.
     public func create(userID: Int64? = nil) async throws -> Session {
         let session = Session(id: Self.randomToken(), userID: userID, csrfToken: Self.randomToken())
-        try await database.pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO \(Self.table) (idHash, userID, csrfToken, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [Self.storedKey(session.id), session.userID, session.csrfToken, Date()])
+        try await database.write { db in
+            try await db.execute(
+                "INSERT INTO \(Self.table) (idHash, userID, csrfToken, createdAt) VALUES (?, ?, ?, ?)",
+                [Self.storedKey(session.id), session.userID, session.csrfToken, Date()])
         }
         return session
     }
@@ -111,17 +104,15 @@ public struct SessionStore: Sendable {
 
     /// Signs `userID` out everywhere except `keeping` (after a password change).
     public func endOtherSessions(of userID: Int64, keeping: Session) async throws {
-        try await database.pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM \(Self.table) WHERE userID = ? AND idHash != ?",
-                arguments: [userID, Self.storedKey(keeping.id)])
+        try await database.write { db in
+            try await db.execute("DELETE FROM \(Self.table) WHERE userID = ? AND idHash != ?", [userID, Self.storedKey(keeping.id)])
         }
     }
 
     private func delete(_ session: Session) async throws {
         guard session.isStored else { return }
-        try await database.pool.write { db in
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE idHash = ?", arguments: [Self.storedKey(session.id)])
+        try await database.write { db in
+            try await db.execute("DELETE FROM \(Self.table) WHERE idHash = ?", [Self.storedKey(session.id)])
         }
     }
 

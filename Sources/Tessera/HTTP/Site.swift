@@ -49,7 +49,7 @@ public final class Site: Sendable {
     public init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
         services: [any Sendable] = [], globals: @escaping Globals = { _ in EmptyModel() }
-    ) throws {
+    ) async throws {
         var configuration = configuration
         if configuration.defaultLayout == SiteConfiguration.appLayout, !templates.contains(SiteConfiguration.appLayout) {
             configuration.defaultLayout = BuiltInTemplates.layout
@@ -63,22 +63,21 @@ public final class Site: Sendable {
         // No secret of its own: every process sharing the database must sign visitors' tokens
         // alike, or behind a balancer every form would fail.
         do {
-            csrfTokens = try CSRFTokens.load(from: database)
+            csrfTokens = try await CSRFTokens.load(from: database)
         } catch {
             throw StartupErrors(problems: [
                 StartupProblem(
-                    file: database.path, type: "",
+                    file: database.location.description, type: "",
                     message: "the CSRF secret cannot be read from the database (\(error)); no process may make a secret of its own")
             ])
         }
         self.library = Mutex(templates)
-        let readers = database.pageReaders
         fragmentCache =
             configuration.isDevelopment || configuration.fragmentCacheLimit <= 0
             ? nil
             : FragmentCache(
-                limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? readers.snapshotLifetime,
-                generation: { [generation = database.generation] in generation.current }, logger: logger)
+                limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? .milliseconds(50),
+                generation: { [database] in database.currentGeneration }, logger: logger)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
         memberAccounts = configuration.members.map { MemberAccounts(table: $0.table, database: database) }
         memberPages = configuration.members.map(MemberPages.init)
@@ -117,8 +116,20 @@ public final class Site: Sendable {
         let values = RequestGlobals(
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope),
-            memberAccounts: memberAccounts, memberPages: memberPages)
+            member: await signedInMember(scope), memberPages: memberPages)
         return TemplateRenderer(library: templates, globals: .object(values))
+    }
+
+    /// The member signed in to `scope`'s session, when the app has members (one statement);
+    /// nil for a visitor, or when the account is gone.
+    private func signedInMember(_ scope: RequestScope) async -> CurrentMember? {
+        guard let memberAccounts, let id = scope.session.userID else { return nil }
+        do {
+            return try await memberAccounts.member(id)
+        } catch {
+            logger.error("members: could not read member \(id): \(error)")
+            return nil
+        }
     }
 
     /// The notice waiting for `scope`'s browser, taken (so shown once), on a full page only;
@@ -151,6 +162,6 @@ public final class Site: Sendable {
     /// ``SessionSweeper``, the ``AnalyticsWriter`` and the ``PageSnapshotSweeper``. All end on a
     /// graceful shutdown, the writer after storing every queued event.
     public var backgroundServices: [any Service] {
-        [SessionSweeper(database: database), AnalyticsWriter(site: self), PageSnapshotSweeper(database: database)]
+        [SessionSweeper(database: database), AnalyticsWriter(site: self)] + database.services
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 // MARK: - SubmissionGuard
@@ -36,16 +35,14 @@ public struct SubmissionGuard: Sendable {
     /// A guard over `database`'s claims.
     public init(database: TesseraDatabase) { self.database = database }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.submissions.v1") { db in
-            try db.create(table: table) { t in
-                t.column("token", .text).notNull()
-                t.column("path", .text).notNull()
-                t.column("location", .text)
-                t.column("finished", .boolean).notNull().defaults(to: false)
-                t.column("createdAt", .datetime).notNull().indexed()
-                t.primaryKey(["token", "path"])
-            }
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.submissions.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) (token TEXT NOT NULL, path TEXT NOT NULL, location TEXT,
+                  finished BOOLEAN NOT NULL DEFAULT FALSE, createdAt \(db.dialect.timestamp) NOT NULL, PRIMARY KEY (token, path))
+                """)
+            try await db.execute("CREATE INDEX \(table)_on_createdAt ON \(table) (createdAt)")
         }
     }
 
@@ -66,8 +63,8 @@ public struct SubmissionGuard: Sendable {
     /// first submission to finish.
     public func look(token: String?, path: String) async throws -> Look {
         guard let token, token.utf8.count == 64, token.utf8.allSatisfy(Self.isHex) else { return .unguarded }
-        let claimed = try await database.pool.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path]) != nil
+        let claimed = try await database.read { db in
+            try await db.fetchValue(Bool.self, "SELECT TRUE FROM \(Self.table) WHERE token = ? AND path = ?", [token, path]) != nil
         }
         guard claimed else { return .fresh(token: token) }
         return .repeated(location: try await waitForFirst(token: token, path: path))
@@ -76,18 +73,16 @@ public struct SubmissionGuard: Sendable {
     /// Records where the first submission went (`nil`: it answered in place), and forgets
     /// claims older than ``lifetime`` at `now`.
     public func finish(token: String, path: String, location: String?, now: Date = Date()) async throws {
-        try await database.pool.write { db in
-            try db.execute(
-                sql: "UPDATE \(Self.table) SET finished = 1, location = ? WHERE token = ? AND path = ?",
-                arguments: [location, token, path])
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [now.addingTimeInterval(-Self.lifetime)])
+        try await database.write { db in
+            try await db.execute("UPDATE \(Self.table) SET finished = TRUE, location = ? WHERE token = ? AND path = ?", [location, token, path])
+            try await db.execute("DELETE FROM \(Self.table) WHERE createdAt < ?", [now.addingTimeInterval(-Self.lifetime)])
         }
     }
 
     /// Forgets a claim whose submission was refused or failed, so the same form may be sent again.
     public func release(token: String, path: String) async throws {
-        try await database.pool.write { db in
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path])
+        try await database.write { db in
+            try await db.execute("DELETE FROM \(Self.table) WHERE token = ? AND path = ?", [token, path])
         }
     }
 
@@ -98,12 +93,10 @@ public struct SubmissionGuard: Sendable {
     func waitForFirst(token: String, path: String) async throws -> String? {
         let deadline = ContinuousClock.now + Self.waitLimit
         while true {
-            // Sendable values out, so this is GRDB's asynchronous read (a synchronous read of
-            // the shared pool on a pool thread could wait on readers held by suspended tasks).
-            let claim: (finished: Bool, location: String?)? = try await database.pool.read { db in
-                try Row.fetchOne(
-                    db, sql: "SELECT finished, location FROM \(Self.table) WHERE token = ? AND path = ?", arguments: [token, path]
-                ).map { (finished: ($0["finished"] as Bool?) == true, location: $0["location"] as String?) }
+            let claim: (finished: Bool, location: String?)? = try await database.read { db in
+                try await db.fetchOne("SELECT finished, location FROM \(Self.table) WHERE token = ? AND path = ?", [token, path]) {
+                    (finished: try $0[0] as Bool, location: try $0[1] as String?)
+                }
             }
             guard let claim else { return nil }
             if claim.finished { return claim.location }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - MemberTable
 
@@ -20,13 +19,13 @@ public struct MemberTable: Sendable {
     public let displayName: String?
     /// Values for the app's other columns of a new member's row, given the time of sign-up
     /// (say `[("createdAt", date), ("bio", "")]`); default none.
-    public let newRowValues: @Sendable (Date) -> [(String, any DatabaseValueConvertible & Sendable)]
+    public let newRowValues: @Sendable (Date) -> [(String, any SQLValueConvertible)]
 
     /// A member table; every name must be a plain SQL identifier (letters, digits, `_`).
     public init(
         _ name: String = "member", id: String = "id", username: String = "username", passwordHash: String = "passwordHash",
         displayName: String? = "displayName",
-        newRowValues: @escaping @Sendable (Date) -> [(String, any DatabaseValueConvertible & Sendable)] = { _ in [] }
+        newRowValues: @escaping @Sendable (Date) -> [(String, any SQLValueConvertible)] = { _ in [] }
     ) {
         for identifier in [name, id, username, passwordHash] + (displayName.map { [$0] } ?? []) {
             precondition(Self.isIdentifier(identifier), "MemberTable: '\(identifier)' is not a plain SQL identifier")
@@ -42,24 +41,27 @@ public struct MemberTable: Sendable {
     /// Registers the migration `tessera.members.v1`, creating the default `member` table:
     /// `id`, a unique `username`, `displayName`, `passwordHash` and `createdAt` (the time of
     /// sign-up, filled by the database). Apps with a table of their own skip it.
-    public static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.members.v1") { db in
-            try db.create(table: "member") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("username", .text).notNull().unique()
-                t.column("displayName", .text).notNull()
-                t.column("passwordHash", .text).notNull()
-                t.column("createdAt", .datetime).notNull().defaults(sql: "CURRENT_TIMESTAMP")
-            }
+    public static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.members.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE member (id \(db.dialect.autoIncrementPrimaryKey), username TEXT NOT NULL UNIQUE,
+                  displayName TEXT NOT NULL, passwordHash TEXT NOT NULL, createdAt \(db.dialect.timestamp) NOT NULL DEFAULT CURRENT_TIMESTAMP)
+                """)
         }
     }
 
     // MARK: - Checking
 
     /// What is missing from `db` for this table: the table, or each column by name.
-    func problems(in db: Database) throws -> [String] {
-        guard try db.tableExists(name) else { return ["the member table '\(name)' does not exist"] }
-        let columns = Set(try db.columns(in: name).map { $0.name.lowercased() })
+    func problems(in db: SQLConnection) async throws -> [String] {
+        let sql =
+            switch db.dialect {
+            case .sqlite: "SELECT name FROM pragma_table_info(?)"
+            case .postgres: "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
+            }
+        let columns = Set(try await db.fetchValues(String.self, sql, [name.lowercased()]).map { $0.lowercased() })
+        guard !columns.isEmpty else { return ["the member table '\(name)' does not exist"] }
         let wanted = [id, username, passwordHash] + (displayName.map { [$0] } ?? [])
         return wanted.filter { !columns.contains($0.lowercased()) }.map { "the member table '\(name)' has no column '\($0)'" }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 // MARK: - NoticeStore
@@ -19,15 +18,13 @@ struct NoticeStore: Sendable {
 
     let database: TesseraDatabase
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.notices.v1") { db in
-            try db.create(table: table) { t in
-                t.primaryKey("keyHash", .text)
-                t.column("message", .text).notNull()
-                t.column("undoURL", .text)
-                t.column("undoBack", .text)
-                t.column("createdAt", .double).notNull()
-            }
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.notices.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) (keyHash TEXT PRIMARY KEY NOT NULL, message TEXT NOT NULL, undoURL TEXT, undoBack TEXT,
+                  createdAt DOUBLE PRECISION NOT NULL)
+                """)
         }
     }
 
@@ -36,14 +33,14 @@ struct NoticeStore: Sendable {
     /// Keeps `notice` for the browser whose cookie holds `key`, replacing its pending one.
     func post(_ notice: Notice, for key: String, now: Date = Date()) async throws {
         let time = now.timeIntervalSince1970
-        try await database.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO \(Self.table) (keyHash, message, undoURL, undoBack, createdAt) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(keyHash) DO UPDATE SET message = excluded.message, undoURL = excluded.undoURL,
-                      undoBack = excluded.undoBack, createdAt = excluded.createdAt
-                    """, arguments: [Self.storedKey(key), notice.message, notice.undoURL, notice.undoBack, time])
-            try db.execute(sql: "DELETE FROM \(Self.table) WHERE createdAt < ?", arguments: [time - 86_400])
+        try await database.write { db in
+            try await db.execute(
+                """
+                INSERT INTO \(Self.table) (keyHash, message, undoURL, undoBack, createdAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(keyHash) DO UPDATE SET message = excluded.message, undoURL = excluded.undoURL,
+                  undoBack = excluded.undoBack, createdAt = excluded.createdAt
+                """, [Self.storedKey(key), notice.message, notice.undoURL, notice.undoBack, time])
+            try await db.execute("DELETE FROM \(Self.table) WHERE createdAt < ?", [time - 86_400])
         }
     }
 
@@ -51,14 +48,14 @@ struct NoticeStore: Sendable {
     /// when there is none. A look comes first, so a page without a notice writes nothing.
     func take(for key: String) async throws -> Notice? {
         let hash = Self.storedKey(key)
-        let pending = try database.readOnPage { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM \(Self.table) WHERE keyHash = ?"), arguments: [hash]) ?? false
+        let pending = try await database.read(counter: nil) { db in
+            try await db.fetchValue(Bool.self, "SELECT TRUE FROM \(Self.table) WHERE keyHash = ?", [hash]) ?? false
         }
         guard pending else { return nil }
-        return try await database.pool.write { db in
-            try Row.fetchOne(
-                db, sql: "DELETE FROM \(Self.table) WHERE keyHash = ? RETURNING message, undoURL, undoBack", arguments: [hash]
-            ).map { Notice($0["message"], undoURL: $0["undoURL"], undoBack: $0["undoBack"]) }
+        return try await database.write { db in
+            try await db.fetchOne("DELETE FROM \(Self.table) WHERE keyHash = ? RETURNING message, undoURL, undoBack", [hash]) {
+                Notice(try $0[0], undoURL: try $0[1], undoBack: try $0[2])
+            }
         }
     }
 

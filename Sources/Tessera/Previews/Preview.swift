@@ -1,4 +1,3 @@
-import GRDB
 
 // MARK: - Preview
 
@@ -15,7 +14,7 @@ import GRDB
 ///     static var previews: [Preview] {
 ///         [
 ///             Preview("empty") { ShelfComponent(id: "shelf") },
-///             Preview("three books", fixtures: { db in try BookFixtures.three(db) }) {
+///             Preview("three books", fixtures: { db in try await BookFixtures.three(db) }) {
 ///                 ShelfComponent(id: "shelf")
 ///             },
 ///         ]
@@ -33,14 +32,14 @@ public struct Preview: Sendable {
     public let query: [(String, String)]
     /// Inserts the rows this state shows, in one transaction on the preview's own database.
     /// Default: nothing (the migrated, empty database).
-    public let fixtures: @Sendable (Database) throws -> Void
+    public let fixtures: @Sendable (SQLConnection) async throws -> Void
     /// Makes the component, as its scene would.
     public let makeComponent: @Sendable () -> AnyComponent
 
     /// A preview named `name`.
     public init(
         _ name: String, signedInAs userID: Int64? = nil, sceneURL: String = "/", query: [(String, String)] = [],
-        fixtures: @escaping @Sendable (Database) throws -> Void = { _ in },
+        fixtures: @escaping @Sendable (SQLConnection) async throws -> Void = { _ in },
         component: @escaping @Sendable () -> AnyComponent
     ) {
         self.name = name

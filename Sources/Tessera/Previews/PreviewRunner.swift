@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - PreviewRunner
 
@@ -13,7 +12,7 @@ public struct PreviewRunner: Sendable {
     public let site: Site
     /// The previewable types' groups, in the app's order.
     public let groups: [PreviewGroup]
-    let migrations: @Sendable (inout DatabaseMigrator) -> Void
+    let migrations: @Sendable (inout Migrations) -> Void
 
     /// The runner for `app`'s ``TesseraApp/previews`` on `site`.
     public init<App: TesseraApp>(app: App, site: Site) {
@@ -51,13 +50,12 @@ public struct PreviewRunner: Sendable {
         let database: TesseraDatabase
         let previewSite: Site
         do {
-            database = try TesseraDatabase(path: folder.appendingPathComponent("preview.sqlite").path, migrations: migrations)
-            try await database.pool.write { db in try preview.fixtures(db) }
-            previewSite = try site.using(database)
+            database = try await TesseraDatabase.open(path: folder.appendingPathComponent("preview.sqlite").path, migrations: migrations)
+            try await database.write { db in try await preview.fixtures(db) }
+            previewSite = try await site.using(database)
         } catch {
             return Self.failed(component, "Its fixtures failed: \(error)")
         }
-        defer { try? database.pool.close() }
         let scope = RequestScope.standalone(site: previewSite, query: preview.query, userID: preview.userID)
         do {
             let rendered = try await previewSite.renderAlone(component, scope: scope)
@@ -84,8 +82,8 @@ public struct PreviewRunner: Sendable {
 extension Site {
     /// A site like this one on `database`: same configuration, templates, logger, services and
     /// globals.
-    func using(_ database: TesseraDatabase) throws -> Site {
-        try Site(
+    func using(_ database: TesseraDatabase) async throws -> Site {
+        try await Site(
             configuration: configuration, templates: templates, database: database, logger: logger,
             services: Array(services.values), globals: globals)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 // MARK: - AttemptThrottle
 
@@ -25,15 +24,14 @@ public struct AttemptThrottle: Sendable {
         self.now = now
     }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tessera.throttle.v1") { db in
-            try db.create(table: table) { t in
-                t.primaryKey("key", .text)
-                t.column("attempts", .integer).notNull()
-                t.column("windowStart", .double).notNull()
-                t.column("blockedUntil", .double)
-            }
-            try db.create(index: "tessera_throttle_window", on: table, columns: ["windowStart"])
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.throttle.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) ("key" TEXT PRIMARY KEY NOT NULL, attempts BIGINT NOT NULL,
+                  windowStart DOUBLE PRECISION NOT NULL, blockedUntil DOUBLE PRECISION)
+                """)
+            try await db.execute("CREATE INDEX tessera_throttle_window ON \(table) (windowStart)")
         }
     }
 
@@ -61,8 +59,8 @@ public struct AttemptThrottle: Sendable {
     /// The seconds `key`'s subject is still blocked for, or nil (nothing is counted).
     public func retryAfter(_ key: ThrottleKey) async throws -> Int? {
         let time = now().timeIntervalSince1970
-        let blockedUntil = try await database.pool.read { db in
-            try Double.fetchOne(db, sql: "SELECT blockedUntil FROM \(Self.table) WHERE \"key\" = ?", arguments: [key.stored])
+        let blockedUntil = try await database.read { db in
+            try await db.fetchValue(Double?.self, "SELECT blockedUntil FROM \(Self.table) WHERE \"key\" = ?", [key.stored]) ?? nil
         }
         guard let blockedUntil, blockedUntil > time else { return nil }
         return Int((blockedUntil - time).rounded(.up))
@@ -74,21 +72,20 @@ public struct AttemptThrottle: Sendable {
     /// subjects now over their limit (blocking each for its lockout the first time), or nil.
     func count(_ keys: [ThrottleKey]) async throws -> Int? {
         let time = now().timeIntervalSince1970
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var longest: Int?
             for key in keys {
-                let row = try Row.fetchOne(db, sql: Self.countSQL, arguments: [
-                    "key": key.stored, "now": time, "window": key.rule.window, "limit": key.rule.limit,
-                    "lockout": key.rule.lockout,
-                ])
-                if let row, let blockedUntil = row["blockedUntil"] as Double?, blockedUntil > time {
+                let (window, limit, lockout) = (Double(key.rule.window), key.rule.limit, Double(key.rule.lockout))
+                let blockedUntil = try await db.fetchValue(
+                    Double?.self, Self.countSQL,
+                    [key.stored, time, time, window, time, time, window, time, time, window, limit, time, lockout]) ?? nil
+                if let blockedUntil, blockedUntil > time {
                     longest = max(longest ?? 0, Int((blockedUntil - time).rounded(.up)))
                 }
             }
             // Forget subjects idle for a day whose block is over, so the table stays small.
-            try db.execute(
-                sql: "DELETE FROM \(Self.table) WHERE windowStart < ? AND (blockedUntil IS NULL OR blockedUntil < ?)",
-                arguments: [time - 86_400, time])
+            try await db.execute(
+                "DELETE FROM \(Self.table) WHERE windowStart < ? AND (blockedUntil IS NULL OR blockedUntil < ?)", [time - 86_400, time])
             return longest
         }
     }
@@ -97,28 +94,26 @@ public struct AttemptThrottle: Sendable {
     /// and a block (kept if one is running) when the count passes the limit. SQLite and
     /// PostgreSQL both run it as written.
     static let countSQL = """
-        INSERT INTO \(table) ("key", attempts, windowStart, blockedUntil) VALUES (:key, 1, :now, NULL)
+        INSERT INTO \(table) ("key", attempts, windowStart, blockedUntil) VALUES (?, 1, ?, NULL)
         ON CONFLICT("key") DO UPDATE SET
-          attempts = CASE WHEN :now - \(table).windowStart >= :window THEN 1 ELSE \(table).attempts + 1 END,
-          windowStart = CASE WHEN :now - \(table).windowStart >= :window THEN :now ELSE \(table).windowStart END,
+          attempts = CASE WHEN ? - \(table).windowStart >= ? THEN 1 ELSE \(table).attempts + 1 END,
+          windowStart = CASE WHEN ? - \(table).windowStart >= ? THEN ? ELSE \(table).windowStart END,
           blockedUntil = CASE
-            WHEN \(table).blockedUntil > :now THEN \(table).blockedUntil
-            WHEN :now - \(table).windowStart < :window AND \(table).attempts + 1 > :limit THEN :now + :lockout
+            WHEN \(table).blockedUntil > ? THEN \(table).blockedUntil
+            WHEN ? - \(table).windowStart < ? AND \(table).attempts + 1 > ? THEN ? + ?
             ELSE NULL END
-        RETURNING attempts, blockedUntil
+        RETURNING blockedUntil
         """
 
     /// Applies each key's rule to a success: forgets the subject, refunds the attempt, or keeps it.
     private func settle(_ keys: [ThrottleKey]) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             for key in keys {
                 switch key.rule.success {
                 case .forgets:
-                    try db.execute(sql: "DELETE FROM \(Self.table) WHERE \"key\" = ?", arguments: [key.stored])
+                    try await db.execute("DELETE FROM \(Self.table) WHERE \"key\" = ?", [key.stored])
                 case .refunds:
-                    try db.execute(
-                        sql: "UPDATE \(Self.table) SET attempts = attempts - 1 WHERE \"key\" = ? AND attempts > 0",
-                        arguments: [key.stored])
+                    try await db.execute("UPDATE \(Self.table) SET attempts = attempts - 1 WHERE \"key\" = ? AND attempts > 0", [key.stored])
                 case .counts:
                     break
                 }

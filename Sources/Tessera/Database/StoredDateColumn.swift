@@ -2,30 +2,14 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-// MARK: - Row dates
-
-extension Row {
-    /// The date in column `index`, for a record's `init(row:)`: `createdAt = try row.date(atIndex: 5)`.
-    ///
-    /// A date GRDB stored (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, or without the milliseconds) is read
-    /// from the column's bytes by integer arithmetic; any other form GRDB accepts (a number of
-    /// seconds since 1970, a date alone, a time zone) is decoded by GRDB, so the result is always
-    /// GRDB's own. `row[index] as Date` goes through `Calendar` for every row: about 3% of a page
-    /// listing twenty dated items. Throws like GRDB's `decode(_:atIndex:)` when the value is NULL
-    /// or not a date.
-    public func date(atIndex index: Int) throws -> Date {
-        try decode(StoredDateColumn.self, atIndex: index).date
-    }
-
-    /// ``date(atIndex:)`` for a nullable column: nil when the value is NULL.
-    public func dateIfPresent(atIndex index: Int) throws -> Date? {
-        try decode(StoredDateColumn?.self, atIndex: index)?.date
-    }
-}
-
 // MARK: - StoredDateColumn
 
-/// A date column decoded straight from SQLite's statement (see ``Row/date(atIndex:)``).
+/// A date column decoded straight from SQLite's statement, for ``SQLRow``'s dates: a date GRDB
+/// stored (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, or without the milliseconds) is read from the
+/// column's bytes by integer arithmetic (``StoredDate``); any other form GRDB accepts (seconds
+/// since 1970, a date alone, a time zone) is decoded by GRDB, so the result is always GRDB's
+/// own. GRDB's own `Date` decoding goes through `Calendar` for every row: about 3% of a page
+/// listing twenty dated items.
 struct StoredDateColumn: DatabaseValueConvertible, StatementColumnConvertible {
     let date: Date
 

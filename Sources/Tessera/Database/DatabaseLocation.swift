@@ -1,0 +1,103 @@
+import Foundation
+
+// MARK: - DatabaseLocation
+
+/// Where the app's data lives: a SQLite file (the default, nothing to install) or a
+/// PostgreSQL server.
+///
+/// Parsed from `--db` or `TESSERA_DATABASE`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` (or
+/// `postgresql://`) is PostgreSQL; anything else is a SQLite file's path. A PostgreSQL URL's
+/// query may set `pool` (connections per process, default 10), `sslmode` (`disable`, the
+/// default, `prefer` or `require`), and any server setting for the connections, such as
+/// `statement_timeout=5s` (default `30s`).
+public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
+    case sqlite(path: String)
+    case postgres(PostgresLocation)
+
+    /// Parses `text` (see the type's description); throws for a PostgreSQL URL that is not
+    /// one (no host, no database, a port that is not a number).
+    public init(_ text: String) throws {
+        let scheme = text.prefix { $0 != ":" }.lowercased()
+        guard scheme == "postgres" || scheme == "postgresql" else {
+            self = .sqlite(path: text)
+            return
+        }
+        self = .postgres(try PostgresLocation(url: text))
+    }
+
+    /// The path, or the URL without its password: safe to print.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let location): location.description
+        }
+    }
+}
+
+// MARK: - PostgresLocation
+
+/// A PostgreSQL server, database and account, from a `postgres://` URL.
+public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    /// Connections each process keeps at most (`pool`, default 10).
+    public var poolSize: Int
+    /// `sslmode`: `disable` (default), `prefer` or `require`.
+    public var tlsMode: String
+    /// Server settings for every connection (the URL's other query items), in order.
+    public var settings: [(String, String)]
+
+    /// What the URL gave is invalid.
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    init(url text: String) throws {
+        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
+            throw Invalid(description: "the database URL has no host: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")
+        }
+        let database = String(components.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else {
+            throw Invalid(description: "the database URL names no database: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")
+        }
+        self.host = host
+        port = components.port ?? 5432
+        username = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding }
+        self.database = database.removingPercentEncoding ?? database
+        poolSize = 10
+        tlsMode = "disable"
+        settings = []
+        var timeout = "30s"
+        for item in components.queryItems ?? [] {
+            let value = item.value ?? ""
+            switch item.name {
+            case "pool":
+                guard let size = Int(value), (2...1000).contains(size) else {
+                    throw Invalid(description: "the database URL's pool is \(value): give a number of connections from 2 to 1000")
+                }
+                poolSize = size
+            case "sslmode":
+                guard ["disable", "prefer", "require"].contains(value) else {
+                    throw Invalid(description: "the database URL's sslmode is \(value): give disable, prefer or require")
+                }
+                tlsMode = value
+            case "statement_timeout": timeout = value
+            default: settings.append((item.name, value))
+            }
+        }
+        settings.insert(("statement_timeout", timeout), at: 0)
+    }
+
+    public var description: String {
+        "postgres://\(username)@\(host):\(port)/\(database)"
+    }
+
+    public static func == (lhs: PostgresLocation, rhs: PostgresLocation) -> Bool {
+        lhs.description == rhs.description && lhs.password == rhs.password && lhs.poolSize == rhs.poolSize
+            && lhs.tlsMode == rhs.tlsMode && lhs.settings.map { "\($0)=\($1)" } == rhs.settings.map { "\($0)=\($1)" }
+    }
+}

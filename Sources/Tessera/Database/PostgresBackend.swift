@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+// MARK: - PostgresBackend
+
+/// The app's data on a PostgreSQL server, through postgres-nio's `PostgresClient` (a pool of
+/// ``PostgresLocation/poolSize`` connections per process).
+///
+/// The client runs from the moment the database opens (migrations need it before the app's
+/// services start) until ``PostgresClientService`` ends it at the app's graceful shutdown.
+/// Reads run each statement on its own (`READ COMMITTED`: every statement sees every write
+/// committed before it began); a write is one transaction.
+final class PostgresBackend: Sendable {
+    let client: PostgresClient
+    let location: PostgresLocation
+    let logger: Logger
+    private let running: Task<Void, Never>
+    /// The app data's generation as of the last ``refresh()``.
+    private let appGeneration = Atomic<UInt64>(0)
+
+    init(_ location: PostgresLocation, logger: Logger) {
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: Self.tls(location.tlsMode))
+        configuration.options.maximumConnections = location.poolSize
+        configuration.options.additionalStartupParameters = location.settings
+        configuration.options.keepAliveBehavior = nil
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.location = location
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    deinit { running.cancel() }
+
+    private static func tls(_ mode: String) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case "require": .require(.makeClientConfiguration())
+        case "prefer": .prefer(.makeClientConfiguration())
+        default: .disable
+        }
+    }
+
+    /// Ends the client: its connections close.
+    func shutdown() {
+        running.cancel()
+    }
+
+    // MARK: - Reading and writing
+
+    func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(SQLConnection(driver: .postgres(connection, logger), counter: counter))
+        }
+    }
+
+    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let sql = SQLConnection(driver: .postgres(connection, logger), counter: nil)
+            try await sql.execute("BEGIN")
+            do {
+                let counted = SQLConnection(driver: .postgres(connection, logger), counter: counter)
+                try await claim?.claim(in: counted)
+                let result = try await body(counted)
+                try await sql.execute("COMMIT")
+                claim?.didCommit()
+                return result
+            } catch {
+                try? await sql.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` on one connection holding the session's advisory lock `key` (waiting for
+    /// it), for migrations: processes started together run them one after another.
+    func holdingAdvisoryLock<T>(_ key: Int64, _ body: () async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let sql = SQLConnection(driver: .postgres(connection, logger), counter: nil)
+            try await sql.execute("SELECT pg_advisory_lock(?)", [key])
+            do {
+                let result = try await body()
+                try await sql.execute("SELECT pg_advisory_unlock(?)", [key])
+                return result
+            } catch {
+                try? await sql.execute("SELECT pg_advisory_unlock(?)", [key])
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Freshness
+
+    var currentGeneration: UInt64 { appGeneration.load(ordering: .acquiring) }
+
+    /// Reads the app data's generation (one statement); returns whether it changed.
+    @discardableResult
+    func refresh() async throws -> Bool {
+        let value = try await read(counter: nil) { db in
+            try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
+        }
+        let generation = UInt64(bitPattern: value)
+        return appGeneration.exchange(generation, ordering: .acquiringAndReleasing) != generation
+    }
+}
+
+// MARK: - PostgresClientService
+
+/// Ends the PostgreSQL client when the app shuts down gracefully (its connections close after
+/// the requests in flight).
+struct PostgresClientService: Service {
+    let backend: PostgresBackend
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        backend.shutdown()
+    }
+}

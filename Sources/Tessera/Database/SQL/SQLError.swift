@@ -1,0 +1,54 @@
+import GRDB
+import PostgresNIO
+
+// MARK: - SQLError
+
+/// A statement the database refused, from either database.
+public struct SQLError: Error, CustomStringConvertible {
+    /// What kind of refusal it was, where a store may want to act on it.
+    public enum Kind: Sendable, Equatable {
+        /// A `UNIQUE` or primary key constraint: the row exists already.
+        case uniqueViolation
+        /// Another process holds the database (SQLite's busy timeout ran out) or PostgreSQL
+        /// found a deadlock or a serialization failure: the transaction may be tried again.
+        case busy
+        /// Anything else.
+        case other
+    }
+
+    /// What kind of refusal it was.
+    public let kind: Kind
+    /// The database's own message.
+    public let message: String
+    /// The statement refused.
+    public let sql: String
+
+    init(_ error: any Error, sql: String) {
+        if let error = error as? SQLError {
+            self = error
+            return
+        }
+        self.sql = sql
+        if let error = error as? DatabaseError {
+            message = error.message ?? "\(error)"
+            switch error.extendedResultCode {
+            case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY: kind = .uniqueViolation
+            case _ where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED: kind = .busy
+            default: kind = .other
+            }
+        } else if let error = error as? PSQLError {
+            let state = error.serverInfo?[.sqlState]
+            message = error.serverInfo?[.message] ?? String(reflecting: error)
+            switch state {
+            case "23505": kind = .uniqueViolation
+            case "40001", "40P01", "55P03": kind = .busy
+            default: kind = .other
+            }
+        } else {
+            message = String(reflecting: error)
+            kind = .other
+        }
+    }
+
+    public var description: String { "\(message) (in: \(sql))" }
+}

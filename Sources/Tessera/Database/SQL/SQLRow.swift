@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import PostgresNIO
+
+// MARK: - SQLRow
+
+/// One row of a query's result, read by column position: `title = try row[2]`.
+///
+/// A row is only valid inside the `decode` closure it is handed to (on SQLite it is the
+/// statement's current row, read in place without copying the row).
+public struct SQLRow {
+    enum Storage {
+        case sqlite(Row)
+        case postgres(PostgresRandomAccessRow)
+    }
+
+    let storage: Storage
+
+    init(sqlite row: Row) { storage = .sqlite(row) }
+    init(postgres row: PostgresRandomAccessRow) { storage = .postgres(row) }
+
+    /// How many columns the row has.
+    public var count: Int {
+        switch storage {
+        case .sqlite(let row): row.count
+        case .postgres(let row): row.count
+        }
+    }
+
+    /// The value in column `index` (from 0) as `T`; throws ``SQLDecodingError`` when it is
+    /// `NULL` for a non-optional `T`, or of another type.
+    public subscript<T: SQLDecodable>(_ index: Int) -> T {
+        get throws { try T.decode(from: SQLColumn(row: self, index: index)) }
+    }
+
+    /// ``subscript(_:)`` with the type spelled out: `try row.decode(Int64.self, at: 0)`.
+    public func decode<T: SQLDecodable>(_ type: T.Type, at index: Int) throws -> T {
+        try T.decode(from: SQLColumn(row: self, index: index))
+    }
+}
+
+// MARK: - SQLColumn
+
+/// One column of a ``SQLRow``, as handed to ``SQLDecodable/decode(from:)``.
+public struct SQLColumn {
+    let row: SQLRow
+    /// The column's position in its row, from 0.
+    public let index: Int
+
+    /// The column's value, whatever its type (for a conformance of your own; Tessera's read the
+    /// driver's value in place).
+    public var value: SQLValue {
+        get throws {
+            switch row.storage {
+            case .sqlite(let row):
+                switch (row[index] as DatabaseValue).storage {
+                case .null: return .null
+                case .int64(let value): return .integer(value)
+                case .double(let value): return .real(value)
+                case .string(let value): return .text(value)
+                case .blob(let value): return .blob([UInt8](value))
+                }
+            case .postgres(let row):
+                let cell = row[index]
+                guard cell.bytes != nil else { return .null }
+                switch cell.dataType {
+                case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+                case .float4, .float8: return .real(try cell.decode(Double.self))
+                case .bool: return .bool(try cell.decode(Bool.self))
+                case .timestamptz, .timestamp, .date: return .date(try cell.decode(Date.self))
+                case .bytea: return .blob(try cell.decode(ByteBuffer.self).readableBytesView.map { $0 })
+                default: return .text(try cell.decode(String.self))
+                }
+            }
+        }
+    }
+
+    /// Whether the value is `NULL`.
+    public var isNull: Bool {
+        switch row.storage {
+        case .sqlite(let row): row.hasNull(atIndex: index)
+        case .postgres(let row): row[index].bytes == nil
+        }
+    }
+
+    /// The error for a value that is not a `type`.
+    public func mismatch(_ type: Any.Type) -> SQLDecodingError {
+        SQLDecodingError(column: index, type: String(describing: type), value: (try? value).map { "\($0)" } ?? "?")
+    }
+}
+
+// MARK: - SQLDecodingError
+
+/// A column that held `NULL` or a value of another type than the one asked for.
+public struct SQLDecodingError: Error, CustomStringConvertible {
+    /// The column's position, from 0.
+    public let column: Int
+    /// The Swift type asked for.
+    public let type: String
+    /// The value found.
+    public let value: String
+
+    public var description: String { "column \(column) holds \(value), which is not a \(type)" }
+}
+
+// MARK: - SQLDecodable
+
+/// A Swift type a column decodes to: `Int`, `Int64`, `Double`, `String`, `Bool`, `Date`,
+/// `[UInt8]`, and optionals of them (`NULL` is `nil`).
+public protocol SQLDecodable {
+    /// The value in `column`; throws ``SQLDecodingError`` when it is not one.
+    static func decode(from column: SQLColumn) throws -> Self
+}
+
+extension Optional: SQLDecodable where Wrapped: SQLDecodable {
+    public static func decode(from column: SQLColumn) throws -> Self {
+        column.isNull ? nil : try Wrapped.decode(from: column)
+    }
+}
+
+extension Int64: SQLDecodable {
+    public static func decode(from column: SQLColumn) throws -> Int64 {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = row[column.index] as Int64? else { throw column.mismatch(Self.self) }
+            return value
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            switch cell.dataType {
+            case .bool: return try cell.decode(Bool.self) ? 1 : 0
+            case .numeric:
+                guard let value = Int64(try cell.decode(String.self)) else { throw column.mismatch(Self.self) }
+                return value
+            default: return try cell.decode(Int64.self)
+            }
+        }
+    }
+}
+
+extension Int: SQLDecodable {
+    public static func decode(from column: SQLColumn) throws -> Int {
+        Int(try Int64.decode(from: column))
+    }
+}
+
+extension Double: SQLDecodable {
+    public static func decode(from column: SQLColumn) throws -> Double {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = row[column.index] as Double? else { throw column.mismatch(Self.self) }
+            return value
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            switch cell.dataType {
+            case .int2, .int4, .int8: return Double(try cell.decode(Int64.self))
+            case .numeric:
+                guard let value = Double(try cell.decode(String.self)) else { throw column.mismatch(Self.self) }
+                return value
+            default: return try cell.decode(Double.self)
+            }
+        }
+    }
+}
+
+extension String: SQLDecodable {
+    public static func decode(from column: SQLColumn) throws -> String {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = row[column.index] as String? else { throw column.mismatch(Self.self) }
+            return value
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            return try cell.decode(String.self)
+        }
+    }
+}
+
+extension Bool: SQLDecodable {
+    /// A boolean, or an integer (non-zero is true): `SELECT 1 …` and `EXISTS (…)` read alike.
+    public static func decode(from column: SQLColumn) throws -> Bool {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = row[column.index] as Bool? else { throw column.mismatch(Self.self) }
+            return value
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            switch cell.dataType {
+            case .int2, .int4, .int8: return try cell.decode(Int64.self) != 0
+            default: return try cell.decode(Bool.self)
+            }
+        }
+    }
+}
+
+extension Date: SQLDecodable {
+    /// A `timestamptz` on PostgreSQL; on SQLite, the text GRDB stores (read by integer
+    /// arithmetic, see ``StoredDate``) or any other form GRDB reads as a date.
+    public static func decode(from column: SQLColumn) throws -> Date {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = try? row.decode(StoredDateColumn?.self, atIndex: column.index)?.date else {
+                throw column.mismatch(Self.self)
+            }
+            return value
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            return try cell.decode(Date.self)
+        }
+    }
+}
+
+extension Array: SQLDecodable where Element == UInt8 {
+    public static func decode(from column: SQLColumn) throws -> [UInt8] {
+        switch column.row.storage {
+        case .sqlite(let row):
+            guard let value = row[column.index] as Data? else { throw column.mismatch(Self.self) }
+            return [UInt8](value)
+        case .postgres(let row):
+            let cell = row[column.index]
+            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
+            return Array(try cell.decode(ByteBuffer.self).readableBytesView)
+        }
+    }
+}
+
+// MARK: - SQLRecord
+
+/// A type decoded from a whole row, by position: a store's `fetchAll(Blog.self, sql, …)`.
+public protocol SQLRecord {
+    /// Decodes `row`, whose first columns are the ones this type reads, in its order.
+    init(row: SQLRow) throws
+}

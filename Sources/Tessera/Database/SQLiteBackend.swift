@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+// MARK: - SQLiteBackend
+
+/// The app's data in one SQLite file, through GRDB: a `DatabasePool` (WAL) whose writer takes
+/// every write, and ``PageReaders`` for reads.
+///
+/// Writes in this process take turns on an asynchronous lock (a waiting write is suspended,
+/// holding no thread); each runs in an immediate transaction, so a write by another process on
+/// the same file waits for it (up to the busy timeout, 10 s), and `BEGIN`, `COMMIT` and
+/// `ROLLBACK` run on GRDB's writer queue, not on the request's thread.
+final class SQLiteBackend: Sendable {
+    let pool: DatabasePool
+    let pageReaders: PageReaders
+    let generation: DataGeneration
+    let path: String
+    private let writeTurn = AsyncSlots(count: 1)
+
+    /// Opens (creating if needed) the file at `path`, whose folder exists. Call
+    /// ``finishOpening()`` once migrated.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.allowsUnsafeTransactions = true  // a write's statements run one call each
+        configuration.prepareDatabase { db in
+            // Acknowledged writes reach the disk before the request answers.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        self.path = path
+        pool = try DatabasePool(path: path, configuration: configuration)
+        pageReaders = try PageReaders(path: path, configuration: configuration)
+        generation = try DataGeneration(path: path, configuration: configuration)
+        pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
+    }
+
+    /// After the migrations: the app tables' generation triggers.
+    func finishOpening() async throws {
+        try await write(counter: nil, claim: nil) { db in try await DataGeneration.installTriggers(in: db) }
+        try generation.refresh { pageReaders.invalidateSnapshots() }
+    }
+
+    // MARK: - Reading and writing
+
+    func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await pageReaders.read(counter: counter, body)
+    }
+
+    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        let turn = await writeTurn.take()
+        defer { writeTurn.give(turn) }
+        try await pool.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION") }
+        do {
+            let connection = SQLConnection(driver: .sqliteWriter(pool), counter: counter)
+            try await claim?.claim(in: connection)
+            let result = try await body(connection)
+            try await pool.writeWithoutTransaction { db in try db.execute(sql: "COMMIT TRANSACTION") }
+            claim?.didCommit()
+            return result
+        } catch {
+            try? await pool.writeWithoutTransaction { db in
+                if db.isInsideTransaction { try db.execute(sql: "ROLLBACK TRANSACTION") }
+            }
+            throw error
+        }
+    }
+
+    /// Looks whether any connection committed since the last look (see ``DataGeneration``).
+    func refresh() throws {
+        try generation.refresh { pageReaders.invalidateSnapshots() }
+    }
+}
+
+// MARK: - SnapshotInvalidator
+
+/// Tells the page readers, after every commit through the pool (an explicit transaction or a
+/// single statement), that their open snapshots are out of date. It observes no changes, only
+/// commits, so it costs a write one atomic add. (GRDB's observer protocol is not `Sendable`;
+/// this holds only a `Sendable` reference, hence unchecked.)
+final class SnapshotInvalidator: TransactionObserver, @unchecked Sendable {
+    private let readers: PageReaders
+
+    init(readers: PageReaders) { self.readers = readers }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { readers.invalidateSnapshots() }
+    func databaseDidRollback(_ db: Database) {}
+}
