@@ -10,14 +10,18 @@ screenshots are saved under `artifacts/screenshots/`.
 saves its HTML, and the HTML of every component fragment on it, under `artifacts/html/` for the
 Nu HTML checker, which `.ci/run` runs over that folder after the tests.
 """
+import contextlib
 import os
 import re
 import pathlib
+import secrets
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -29,7 +33,8 @@ except ImportError:  # the journeys still run; the audit says what is missing
     Axe = None
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".build" / "debug" / "tessera"
+# The built server; TESSERA_BINARY runs another build (say .build/release/tessera) instead.
+BINARY = pathlib.Path(os.environ.get("TESSERA_BINARY") or ROOT / ".build" / "debug" / "tessera")
 SHOTS = ROOT / "artifacts" / "screenshots"
 HTML = ROOT / "artifacts" / "html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -42,12 +47,14 @@ def free_port():
 
 
 class Server:
-    """A `tessera serve` process on its own database."""
+    """A `tessera serve` process on its own database: a SQLite file in `folder` (`db/tessera.sqlite`),
+    or what `db` names (another path, or a `postgres://` URL); its log is `folder/server.log`."""
 
-    def __init__(self, folder, dev=False, extra=()):
+    def __init__(self, folder, dev=False, extra=(), db=None):
         self.dev = dev
         self.extra = list(extra)
         self.folder = pathlib.Path(folder)
+        self.db = str(db) if db else str(self.folder / "db" / "tessera.sqlite")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
@@ -60,7 +67,7 @@ class Server:
         """Starts the process without waiting for it (several may start at once)."""
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", str(self.port), "--db", str(self.folder / "db" / "tessera.sqlite"),
+            [str(BINARY), "serve", "--port", str(self.port), "--db", self.db,
              "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []) + self.extra,
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         return self.process
@@ -210,3 +217,85 @@ def sign_in(tab, password="tessera-demo"):
     tab.get_by_label("Password").fill(password)
     tab.get_by_role("button", name="Sign in").click()
     tab.wait_for_load_state()
+
+
+# --- The databases a multi-process test runs on -------------------------------------------------
+
+POSTGRES_SERVER = os.environ.get("TESSERA_TEST_POSTGRES", "").strip()
+POSTGRES_NOT_CONFIGURED = ("PostgreSQL is not configured: set TESSERA_TEST_POSTGRES=postgres://USER@HOST:PORT/DB "
+                           "(.ci/run starts a private server with .ci/postgres)")
+
+
+class SQLiteDatabase:
+    """A new SQLite file in `folder` (`db/tessera.sqlite`; the first process creates it)."""
+
+    label = "SQLite"
+
+    def __init__(self, folder):
+        self.path = pathlib.Path(folder) / "db" / "tessera.sqlite"
+        self.url = str(self.path)
+
+    def create(self):
+        return self
+
+    def drop(self):
+        pass  # the folder goes with the test
+
+    def rows(self, sql):
+        """The rows `sql` returns, every value as text (as psql prints them)."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as db:
+            return [tuple("" if value is None else str(value) for value in row) for row in db.execute(sql)]
+
+
+class PostgresDatabase:
+    """A new database, `tessera_cluster_<random>`, on the server TESSERA_TEST_POSTGRES names,
+    made and read with psql, dropped afterwards. `url` is what the app's processes get (the
+    server's URL with the database replaced, its query kept: `pool`, `sslmode`, settings)."""
+
+    label = "PostgreSQL"
+
+    def __init__(self, server, prefix="tessera_cluster_"):
+        self.psql = shutil.which("psql")
+        if not self.psql:
+            pytest.fail("TESSERA_TEST_POSTGRES is set but psql is not installed (apt-get install postgresql-client)")
+        parts = urllib.parse.urlsplit(server)
+        if parts.scheme not in ("postgres", "postgresql"):
+            pytest.fail(f"TESSERA_TEST_POSTGRES is not a postgres:// URL: {server}")
+        self.name = prefix + secrets.token_hex(6)
+        # psql understands sslmode among the app's query items, not pool or server settings.
+        libpq = urllib.parse.urlencode([(key, value) for key, value in urllib.parse.parse_qsl(parts.query) if key == "sslmode"])
+        self.url = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/" + self.name, parts.query, ""))
+        self.admin = urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path if parts.path not in ("", "/") else "/postgres", libpq, ""))
+        self.own = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/" + self.name, libpq, ""))
+
+    def _run(self, url, sql):
+        result = subprocess.run([self.psql, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql],
+                                capture_output=True, text=True, timeout=60)
+        if result.returncode != 0:
+            raise RuntimeError(f"psql failed on {sql!r}: {result.stderr.strip()}")
+        return result.stdout
+
+    def create(self):
+        self._run(self.admin, f'CREATE DATABASE "{self.name}"')
+        return self
+
+    def drop(self):
+        self._run(self.admin, f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+    def rows(self, sql):
+        """The rows `sql` returns, every value as text."""
+        return [tuple(line.split("\t")) for line in self._run(self.own, sql).splitlines() if line != ""]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path):
+    """A new, empty database for a multi-process test: a SQLite file, then a PostgreSQL database
+    (skipped, with the reason, when TESSERA_TEST_POSTGRES is not set)."""
+    if request.param == "postgres":
+        if not POSTGRES_SERVER:
+            pytest.skip(POSTGRES_NOT_CONFIGURED)
+        made = PostgresDatabase(POSTGRES_SERVER).create()
+    else:
+        made = SQLiteDatabase(tmp_path).create()
+    yield made
+    made.drop()

@@ -1,19 +1,21 @@
-"""Three `tessera serve` processes on one SQLite file behind nginx (Docs/nginx.conf, the very
-file Docs/Deploying.md shows), all started at once on an empty database, under a mixed load of
-page reads and comment posts carrying one-time tokens, retried by the client on a failed
-connection or a 502/503 — while one process is killed with SIGKILL and restarted, and another
-stopped with SIGTERM and restarted.
+"""Three `tessera serve` processes on one database behind nginx (Docs/nginx.conf, the very file
+Docs/Deploying.md shows), all started at once on an empty database, under a mixed load of page
+reads and comment posts carrying one-time tokens, retried by the client on a failed connection or
+a 502/503 — while one process is killed with SIGKILL and restarted, and another stopped with
+SIGTERM and restarted. Every test runs twice: on one SQLite file, and on a new PostgreSQL database
+on the server TESSERA_TEST_POSTGRES names (skipped, with that reason, when it is not set).
 
-It asserts: every acknowledged comment is stored exactly once; no page read through any process
-shows fewer comments than were acknowledged before the read began; no request is left failing
-after the client's retries; the member's session holds on every process."""
+It asserts: the processes seeded the new database once; every acknowledged comment is stored
+exactly once; no page read through any process shows fewer comments than were acknowledged before
+the read began; no request is left failing after the client's retries; the member's session holds
+on every process; a burst of wrong passwords spread over the processes reaches the password check
+at most the account's limit of times."""
 import http.client
 import pathlib
 import re
 import shutil
 import signal
 import socket
-import sqlite3
 import subprocess
 import tempfile
 import threading
@@ -26,6 +28,11 @@ from conftest import ROOT, Server, free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 RETRIES = 40
+SEEDED_MEMBERS = 6      # demo and five others (the demo's seed)
+GUESSES = 60
+SIGN_IN_LIMIT = 5       # Members.signInRule: attempts per account name
+
+pytestmark = pytest.mark.skipif(not pathlib.Path(NGINX).exists(), reason="nginx is not installed (.ci/run installs it)")
 
 
 class Nginx:
@@ -42,9 +49,11 @@ class Nginx:
             text = text.replace(f"127.0.0.1:{default}", f"127.0.0.1:{actual}")
         self.conf = self.prefix / "nginx.conf"
         self.conf.write_text(text)
+        self.started = False
 
     def start(self):
         subprocess.run([NGINX, "-c", str(self.conf), "-p", f"{self.prefix}/", "-e", str(self.prefix / "error.log")], check=True)
+        self.started = True
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -55,7 +64,9 @@ class Nginx:
         raise RuntimeError("nginx did not start: " + (self.prefix / "error.log").read_text())
 
     def stop(self):
-        subprocess.run([NGINX, "-c", str(self.conf), "-p", f"{self.prefix}/", "-e", str(self.prefix / "error.log"), "-s", "stop"])
+        if self.started:
+            self.started = False
+            subprocess.run([NGINX, "-c", str(self.conf), "-p", f"{self.prefix}/", "-e", str(self.prefix / "error.log"), "-s", "stop"])
 
 
 class Client:
@@ -86,31 +97,72 @@ class Client:
         return 599, "", []
 
 
+class Cluster:
+    """Three processes on `database`, each logging to a folder of its own, and nginx before them."""
+
+    def __init__(self, database):
+        self.database = database
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="tessera-cluster-"))
+        self.servers = []
+        for index in range(3):
+            (self.folder / f"process-{index}").mkdir()
+            self.servers.append(Server(self.folder / f"process-{index}", db=database.url,
+                                       extra=["--client-address-header", "X-Forwarded-For"]))
+        self.nginx = Nginx(self.folder, [server.port for server in self.servers])
+
+    def __enter__(self):
+        try:
+            for server in self.servers:
+                server.launch()  # all at once, on no database yet
+            for server in self.servers:
+                server.wait_until_up()
+            self.nginx.start()
+        except BaseException as error:
+            self.__exit__(type(error), error, error.__traceback__)
+            raise
+        return self
+
+    def __exit__(self, kind, error, trace):
+        self.nginx.stop()
+        for server in self.servers:
+            server.stop()
+        if error is not None:  # shown with the failure: what the processes and nginx said last
+            for index, server in enumerate(self.servers):
+                print(f"--- process {index} ({self.database.label}), last lines of its log:")
+                print("\n".join(log_lines(server)[-30:]))
+            error_log = self.nginx.prefix / "error.log"
+            if error_log.exists():
+                print("--- nginx error.log, last lines:")
+                print("\n".join(error_log.read_text(errors="replace").splitlines()[-15:]))
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def log_lines(server):
+    log = server.folder / "server.log"
+    return log.read_text(errors="replace").splitlines() if log.exists() else []
+
+
 def comment_count(page):
     match = re.search(r'class="comment-count">(\d+) comment', page)
     return int(match.group(1)) if match else None
 
 
-@pytest.mark.skipif(not pathlib.Path(NGINX).exists(), reason="nginx is not installed (.ci/run installs it)")
-def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothing_stale():
-    folder = tempfile.mkdtemp(prefix="tessera-cluster-")
-    servers = [Server(folder, extra=["--client-address-header", "X-Forwarded-For"]) for _ in range(3)]
-    nginx = Nginx(folder, [server.port for server in servers])
-    try:
-        for server in servers:
-            server.launch()  # all at once, on no database yet
-        for server in servers:
-            server.wait_until_up()
-        nginx.start()
-        client = Client(nginx.port)
+def sign_in(client):
+    _, page, cookies = client.send("GET", "/signin")
+    token = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
+    status, _, cookies = client.send(
+        "POST", "/signin", urllib.parse.urlencode({"_csrf": token, "username": "demo", "password": "tessera-demo"}),
+        "; ".join(cookies))
+    assert status == 303
+    return next(cookie for cookie in cookies if cookie.startswith("tessera_session="))
 
-        _, page, cookies = client.send("GET", "/signin")
-        token = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
-        status, _, cookies = client.send(
-            "POST", "/signin", urllib.parse.urlencode({"_csrf": token, "username": "demo", "password": "tessera-demo"}),
-            "; ".join(cookies))
-        assert status == 303
-        member = next(cookie for cookie in cookies if cookie.startswith("tessera_session="))
+
+def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothing_stale(database):
+    with Cluster(database) as cluster:
+        servers = cluster.servers
+        assert database.rows('SELECT COUNT(*) FROM "user"') == [(str(SEEDED_MEMBERS),)], "the seed ran more than once, or not"
+        client = Client(cluster.nginx.port)
+        member = sign_in(client)
         base = comment_count(client.send("GET", "/blogs/1", cookie=member)[1])
 
         acknowledged = []
@@ -119,7 +171,7 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
         stop = threading.Event()
 
         def worker(index):
-            own = Client(nginx.port)
+            own = Client(cluster.nginx.port)
             number = 0
             while not stop.is_set():
                 with lock:
@@ -166,13 +218,53 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
 
         assert problems == []
         assert len(acknowledged) > 20, "the load did not get going"
-        with sqlite3.connect(str(servers[0].folder / "db" / "tessera.sqlite")) as db:
-            stored = dict(db.execute("SELECT body, COUNT(*) FROM comment WHERE body LIKE 'cluster comment %' GROUP BY body"))
+        stored = {body: int(count) for body, count in database.rows(
+            "SELECT body, COUNT(*) FROM comment WHERE body LIKE 'cluster comment %' GROUP BY body")}
         assert {text: stored.get(text, 0) for text in acknowledged} == {text: 1 for text in acknowledged}
         assert all(count == 1 for count in stored.values()), "a retried comment was stored twice"
-        print(f"cluster: {len(acknowledged)} comments acknowledged, each stored once; {client.retries} client retries")
-    finally:
-        nginx.stop()
-        for server in servers:
-            server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        print(f"cluster ({database.label}): {len(acknowledged)} comments acknowledged, each stored once; "
+              f"{client.retries} client retries")
+
+
+def test_the_sign_in_lockout_holds_across_the_processes_behind_nginx(database):
+    """A burst of concurrent wrong guesses for one account through nginx, which spreads them over
+    the three processes, the right password last: at most the account's limit reach the password
+    check, the rest are refused with 429 before it, and nothing answers 5xx."""
+    with Cluster(database) as cluster:
+        client = Client(cluster.nginx.port)
+        prepared = []
+        for _ in range(GUESSES):  # a fresh visitor each: cookies and the form's hidden fields
+            _, page, cookies = client.send("GET", "/signin")
+            prepared.append(("; ".join(cookies), dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))))
+        statuses = [None] * GUESSES
+        barrier = threading.Barrier(GUESSES)
+
+        def guess(i):
+            cookies, fields = prepared[i]
+            password = "tessera-demo" if i == GUESSES - 1 else f"wrong-{i}"
+            body = urllib.parse.urlencode({**fields, "username": "demo", "password": password})
+            connection = http.client.HTTPConnection("127.0.0.1", cluster.nginx.port, timeout=60)
+            barrier.wait()
+            try:
+                connection.request("POST", "/signin", body, {"Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded"})
+                statuses[i] = connection.getresponse().status
+            except (OSError, http.client.HTTPException) as error:
+                statuses[i] = f"no answer: {error}"
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=guess, args=(i,)) for i in range(GUESSES)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        handled_by = [sum(1 for line in log_lines(server) if "POST /signin" in line) for server in cluster.servers]
+
+        checked = sum(1 for status in statuses if status in (400, 303))
+        assert all(status in (400, 303, 429) for status in statuses), statuses
+        assert checked <= SIGN_IN_LIMIT, statuses
+        assert checked >= 1, statuses  # the first guesses were checked, so the test can fail
+        assert statuses.count(429) == GUESSES - checked
+        assert sum(1 for count in handled_by if count > 0) >= 2, f"the guesses did not spread over the processes: {handled_by}"
+        print(f"lockout ({database.label}): {checked} of {GUESSES} guesses checked, the rest 429; "
+              f"POST /signin per process {handled_by}")
