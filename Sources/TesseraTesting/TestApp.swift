@@ -10,7 +10,7 @@ import Tessera
 /// package's own `Views/` and `Public/`, served in process.
 ///
 /// ```swift
-/// let app = try TestApp<BookClub>()
+/// let app = try await TestApp<BookClub>()
 /// try await app.test { client in
 ///     let page = try await client.get("/")
 ///     #expect(page.select("#shelf li").count == 3)
@@ -37,7 +37,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     public init(
         _ app: App = App(), root: URL? = nil, filePath: String = #filePath,
         configure: (inout TesseraConfiguration) -> Void = { _ in }
-    ) throws {
+    ) async throws {
         let root = root ?? Self.packageRoot(from: URL(fileURLWithPath: filePath))
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-test-\(UUID().uuidString)")
         var configuration = TesseraConfiguration()
@@ -49,17 +49,17 @@ public struct TestApp<App: TesseraApp>: Sendable {
         self.app = app
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        site = try app.makeSite(configuration, logger: logger)
+        site = try await app.makeSite(configuration, logger: logger)
     }
 
     /// A new site on `other`'s files, as after a restart (run `other` with `keepingFiles: true`).
-    public init(reopening other: TestApp) throws {
+    public init(reopening other: TestApp) async throws {
         folder = other.folder
         configuration = other.configuration
         app = other.app
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        site = try app.makeSite(configuration, logger: logger)
+        site = try await app.makeSite(configuration, logger: logger)
     }
 
     /// Runs `body` against the app's router (as `serve` builds it, in process; `mode` `.live`

@@ -34,6 +34,7 @@ public struct CountingDatabase: Sendable {
     /// rolls it back. In an action guarded by a one-time token, the first such transaction also
     /// commits the token's claim (``SubmissionGuard``), so the action's writes and the claim
     /// land together or not at all.
+    @discardableResult
     public func write<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
         try await database.write(counter: counter, claim: firstWriteClaim, body)
     }

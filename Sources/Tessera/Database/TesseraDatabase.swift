@@ -111,6 +111,7 @@ public final class TesseraDatabase: Sendable {
 
     /// Runs `body` in a write transaction and returns its result once committed; a thrown
     /// error rolls it back. Writes in one process take turns on SQLite.
+    @discardableResult
     public func write<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
         try await write(counter: nil, claim: nil, body)
     }
@@ -182,9 +183,15 @@ public final class TesseraDatabase: Sendable {
     }
 
     /// The SQLite pool, for tests and tools that use GRDB directly; nil on PostgreSQL.
-    @_spi(Testing) public var sqlitePool: DatabasePool? {
+    var sqlitePool: DatabasePool? {
         guard case .sqlite(let sqlite) = backend else { return nil }
         return sqlite.pool
+    }
+
+    /// The SQLite file (nil on PostgreSQL).
+    var sqlitePath: String? {
+        guard case .sqlite(let sqlite) = backend else { return nil }
+        return sqlite.path
     }
 
     /// The SQLite page readers (nil on PostgreSQL).

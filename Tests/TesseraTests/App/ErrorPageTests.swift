@@ -18,7 +18,7 @@ struct ErrorPageTests {
         templates["Layouts/Main"] = Self.layout
         let folder = try AppFolder(templates: templates)
         defer { folder.remove() }
-        let app = try TestApp(FixtureApp(), root: folder.root)
+        let app = try await TestApp(FixtureApp(), root: folder.root)
         try await app.test { client in
             let response = try await client.get("/no/such/page")
             #expect(response.status == .notFound)

@@ -11,11 +11,11 @@ import Testing
 /// result names.
 @Suite("Action lifecycle")
 struct ActionLifecycleTests {
-    static func site() throws -> FrameworkSite { try FrameworkSite(templates: VaultTemplates.all, scenes: [VaultScene.self]) }
+    static func site() async throws -> FrameworkSite { try await FrameworkSite(templates: VaultTemplates.all, scenes: [VaultScene.self]) }
 
     @Test("the scene's loadData runs once, before the handler; the acting component is not loaded")
     func order() async throws {
-        let site = try Self.site()
+        let site = try await Self.site()
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
@@ -30,7 +30,7 @@ struct ActionLifecycleTests {
 
     @Test("the scene's access check refuses an action with 404 before its handler runs")
     func accessCheckBeforeHandler() async throws {
-        let site = try Self.site()
+        let site = try await Self.site()
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
@@ -47,7 +47,7 @@ struct ActionLifecycleTests {
 
     @Test("what the handler produced is what renders: the fragment is not overwritten by a load")
     func handlerResultRenders() async throws {
-        let site = try Self.site()
+        let site = try await Self.site()
         try await site.test { client in
             let session = try await client.session(from: "/vaults/1")
             let response = try await client.post("/vaults/1/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie, fragment: true)
@@ -59,7 +59,7 @@ struct ActionLifecycleTests {
 
     @Test("the types a result names are loaded again and sent after the acting component")
     func updatesByType() async throws {
-        let site = try Self.site()
+        let site = try await Self.site()
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
@@ -76,7 +76,7 @@ struct ActionLifecycleTests {
 
     @Test("a refused plain post renders the page at 400: the form as its handler left it, the rest loaded")
     func refusedPlainPost() async throws {
-        let site = try Self.site()
+        let site = try await Self.site()
         try await site.test { client in
             let session = try await client.session(from: "/vaults/1")
             let response = try await client.post("/vaults/1/refused", form: "_csrf=\(session.token)&value=%3Cb%3E", cookie: session.cookie)

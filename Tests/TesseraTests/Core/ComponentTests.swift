@@ -13,7 +13,7 @@ import Testing
 struct ComponentTests {
     @Test("a fragment is byte for byte what the page contains")
     func fragmentEqualsPageBytes() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (_, page, _) = try await client.get("/items")
             for id in ["item-list", "like-total"] {
@@ -28,7 +28,7 @@ struct ComponentTests {
 
     @Test("load more: the next page's fragment carries its own state and a further link")
     func paginationIsOwnedByTheList() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (_, first, _) = try await client.get("/items")
             #expect(first.contains("<a href=\"?page=2\" data-tessera-fragment=\"/items/_/item-list?page=2\" data-tessera-append>More</a>"))
@@ -44,7 +44,7 @@ struct ComponentTests {
 
     @Test("an unknown component id is a 404")
     func unknownComponentIs404() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (status, _, _) = try await client.get("/items/_/nope")
             #expect(status == .notFound)
@@ -53,7 +53,7 @@ struct ComponentTests {
 
     @Test("a plain form post runs the action and redirects back with 303")
     func actionRedirectsPlainPosts() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/2/like", form: "_csrf=\(session.token)", cookie: session.cookie)
@@ -70,7 +70,7 @@ struct ComponentTests {
 
     @Test("a fragment request gets the updated fragment plus the tagged ones")
     func actionAnswersFragments() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/1/like", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
@@ -83,7 +83,7 @@ struct ComponentTests {
 
     @Test("an action without a valid CSRF token is refused with 403 and changes nothing", arguments: ["", "_csrf=wrong", "_csrf="])
     func actionNeedsCSRFToken(_ form: String) async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/1/like", form: form, cookie: session.cookie)
@@ -95,7 +95,7 @@ struct ComponentTests {
 
     @Test("a query budget catches an N+1")
     func queryCountsArePerComponent() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [])
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let scope = RequestScope.standalone(site: site.site)
         let list = ItemListComponent(id: "item-list")
@@ -111,7 +111,7 @@ struct ComponentTests {
 
     @Test("sibling components load concurrently")
     func siblingsLoadConcurrently() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [])
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let meeting = Rendezvous(expected: 3)
         let components = (1...3).map { RendezvousComponent(id: "part-\($0)", rendezvous: meeting) }

@@ -18,10 +18,14 @@ final class HookLog: Sendable {
 }
 
 /// One item row.
-struct Item: Codable, FetchableRecord, Sendable {
+struct Item: Codable, SQLRecord, Sendable {
     var id: Int64
     var title: String
     var likes: Int
+
+    init(row: SQLRow) throws {
+        (id, title, likes) = (try row[0], try row[1], try row[2])
+    }
 }
 
 /// A cell for items: "Item 1 (0 likes)".
@@ -56,10 +60,10 @@ final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Se
         let offset = (page - 1) * 2
         let oneByOne = loadsLikesOneByOne
         (items, hasMore) = try await scope.database.read { db in
-            var rows = try Item.fetchAll(db, sql: "SELECT * FROM item ORDER BY id LIMIT 3 OFFSET ?", arguments: [offset])
+            var rows = try await db.fetchAll(Item.self, "SELECT id, title, likes FROM item ORDER BY id LIMIT 3 OFFSET ?", [offset])
             if oneByOne {
                 for index in rows.indices {
-                    rows[index].likes = try Int.fetchOne(db, sql: "SELECT likes FROM item WHERE id = ?", arguments: [rows[index].id]) ?? 0
+                    rows[index].likes = try await db.fetchValue(Int.self, "SELECT likes FROM item WHERE id = ?", [rows[index].id]) ?? 0
                 }
             }
             return (Array(rows.prefix(2)), rows.count > 2)
@@ -88,8 +92,7 @@ final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Se
     func like(_ context: ActionContext) async throws -> ActionResult {
         let id = try context.path.id("item")
         let changed = try await context.database.write { db in
-            try db.execute(sql: "UPDATE item SET likes = likes + 1 WHERE id = ?", arguments: [id])
-            return db.changesCount
+            try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [id])
         }
         guard changed == 1 else { throw RequestError.notFound() }
         return ActionResult.done.updating(ItemListComponent.self, LikeTotalComponent.self)
@@ -102,7 +105,7 @@ final class LikeTotalComponent: Component<LikeTotalComponent.Model>, @unchecked 
     private var total = 0
 
     override func load(_ scope: RequestScope) async throws {
-        total = try await scope.database.read { db in try Int.fetchOne(db, sql: "SELECT SUM(likes) FROM item") ?? 0 }
+        total = try await scope.database.read { db in try await db.fetchValue(Int.self, "SELECT SUM(likes) FROM item") ?? 0 }
     }
 
     override func viewModel() -> Model { Model(total: total) }

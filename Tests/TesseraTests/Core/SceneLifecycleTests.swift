@@ -10,7 +10,7 @@ import Testing
 struct SceneLifecycleTests {
     @Test("hooks run in the documented order")
     func hooksRunInOrder() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
@@ -26,7 +26,7 @@ struct SceneLifecycleTests {
 
     @Test("the page renders its components inside the layout, with the title set last")
     func pageComposesComponents() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (_, body, _) = try await client.get("/items")
             #expect(body.hasPrefix("<!DOCTYPE html><html><head><title>Items</title></head><body><main><h1>All items</h1>"))
@@ -38,7 +38,7 @@ struct SceneLifecycleTests {
 
     @Test("a failing component shows its own error while the rest of the page renders")
     func errorIsIsolated() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsWithBrokenPartScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsWithBrokenPartScene.self])
         try await site.test { client in
             let (status, body, _) = try await client.get("/items-broken")
             #expect(status == .ok)
@@ -51,7 +51,7 @@ struct SceneLifecycleTests {
 
     @Test("a bad parameter is a 400 page, never a 500", arguments: ["page=abc", "page=0", "page=99999999999999999999", "page=%ZZ"])
     func badParameterIs400(_ query: String) async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (status, body, _) = try await client.get("/items?" + query)
             #expect(status == .badRequest)
@@ -61,7 +61,7 @@ struct SceneLifecycleTests {
 
     @Test("page views are recorded, with what the scene changed")
     func pageViewsAreRecorded() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in _ = try await client.get("/items") }
         await AnalyticsWriter(site: site.site).flush()
         let events = try await AnalyticsRecorder(database: site.site.database).events()

@@ -16,7 +16,7 @@ struct DevServerTests {
         let views: URL
         let site: Site
 
-        init() throws {
+        init() async throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-dev-\(UUID().uuidString)")
             views = root.appendingPathComponent("Views")
             try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
@@ -24,10 +24,10 @@ struct DevServerTests {
             var configuration = SiteConfiguration()
             configuration.viewsDirectory = views.path
             configuration.defaultLayout = nil
-            let database = try TesseraDatabase(path: root.appendingPathComponent("dev.sqlite").path)
+            let database = try await TesseraDatabase.open(path: root.appendingPathComponent("dev.sqlite").path)
             var logger = Logger(label: "dev-test")
             logger.logLevel = .critical
-            site = try Site(configuration: configuration, templates: try TemplateLibrary.load(directory: views), database: database, logger: logger)
+            site = try await Site(configuration: configuration, templates: try TemplateLibrary.load(directory: views), database: database, logger: logger)
         }
 
         func write(_ name: String, _ text: String) throws {
@@ -38,8 +38,8 @@ struct DevServerTests {
     }
 
     @Test("a changed template is recompiled without a restart")
-    func recompilesChangedTemplates() throws {
-        let fixture = try Fixture()
+    func recompilesChangedTemplates() async throws {
+        let fixture = try await Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
         let reloader = DevReloader(site: fixture.site)
         #expect(fixture.render() == "<p>Hello, first</p>")
@@ -51,7 +51,7 @@ struct DevServerTests {
 
     @Test("open pages are told to reload")
     func pagesAreToldToReload() async throws {
-        let fixture = try Fixture()
+        let fixture = try await Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
         let reloader = DevReloader(site: fixture.site)
         var events = reloader.events().makeAsyncIterator()
@@ -61,8 +61,8 @@ struct DevServerTests {
     }
 
     @Test("a broken edit keeps the last good templates and shows file:line:col with the lines around it")
-    func brokenEditShowsErrorPage() throws {
-        let fixture = try Fixture()
+    func brokenEditShowsErrorPage() async throws {
+        let fixture = try await Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.root) }
         let reloader = DevReloader(site: fixture.site)
         try fixture.write("Page", "<div>\n  <p>{{greeting}}</p>\n  <span>oops</div>\n")
@@ -85,7 +85,7 @@ struct DevServerTests {
     @Test("every request logs one line with status, time, SQL count and each component")
     func requestsLogOneLine() async throws {
         let lines = LogCapture()
-        let site = try FrameworkSite(
+        let site = try await FrameworkSite(
             templates: FixtureTemplates.all, scenes: [ItemsScene.self], logger: Logger(label: "capture") { _ in lines })
         try await site.test { client in
             _ = try await client.execute(uri: "/items", method: .get)

@@ -25,7 +25,7 @@ final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Se
     override func load(_ scope: RequestScope) async throws {
         if let id = scope.query["show"].flatMap(Int64.init) {
             note = try await scope.database.read { db in
-                try String.fetchOne(db, sql: "SELECT title FROM item WHERE id = ?", arguments: [id]) ?? ""
+                try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = ?", [id]) ?? ""
             }
         }
         _ = try scope.query.field(Self.title).checked()
@@ -49,8 +49,7 @@ final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Se
         problem = field.problem
         guard problem == nil else { return .invalid }
         let id = try await context.database.write { [note] db in
-            try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: [note])
-            return db.lastInsertedRowID
+            try await db.fetchValue(Int64.self, "INSERT INTO item (title) VALUES (?) RETURNING id", [note]) ?? 0
         }
         return .redirect(to: "/notes?show=\(id)")
     }

@@ -14,10 +14,10 @@ import Testing
 /// made LF once.
 @Suite("Input rules")
 struct InputRulesTests {
-    private func site() throws -> FrameworkSite { try FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self]) }
+    private func site() async throws -> FrameworkSite { try await FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self]) }
 
     private func notes(_ site: FrameworkSite) async throws -> [String] {
-        try await site.site.database.pool.read { db in try String.fetchAll(db, sql: "SELECT title FROM item WHERE id > 5") }
+        try await site.site.database.read { db in try await db.fetchValues(String.self, "SELECT title FROM item WHERE id > 5") }
     }
 
     private func multipart(_ client: some TestClientProtocol, cookie: String, fields: [(String, [UInt8])]) async throws -> TestResponse {
@@ -36,7 +36,7 @@ struct InputRulesTests {
         "before%00after", "a%01b", "esc%1Bape", "bell%07", "x%7F%00",
     ])
     func controlCharactersAreRefused(_ encoded: String) async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=\(encoded)", cookie: session.cookie)
@@ -52,7 +52,7 @@ struct InputRulesTests {
         [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
     ] as [[UInt8]])
     func invalidUTF8IsRefused(_ bytes: [UInt8]) async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let encoded = bytes.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
@@ -69,7 +69,7 @@ struct InputRulesTests {
 
     @Test("CRLF and lone CR become LF; tabs and LF are kept; leading newlines survive the page")
     func lineEndingsAreNormalisedOnce() async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let saved = try await client.post(
@@ -93,7 +93,7 @@ struct InputRulesTests {
         ("ok\u{1100}\u{1100}\u{1100}\u{1100}\u{1100}", "more than 3 accents or marks"),
     ])
     func limitsAreEnforced(_ pair: (String, String)) async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let response = try await client.post(
@@ -108,7 +108,7 @@ struct InputRulesTests {
 
     @Test("one character of a million combining marks is refused before it is read (413)")
     func millionMarksAreTooLarge() async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let marks = String(repeating: "%CC%81", count: 1_400_000)
@@ -120,7 +120,7 @@ struct InputRulesTests {
 
     @Test("query values are read by their declared limits too")
     func queryValuesHaveLimits() async throws {
-        let site = try site()
+        let site = try await site()
         try await site.test { client in
             #expect(try await client.get("/notes?title=short").0 == .ok)
             let (status, body, _) = try await client.get("/notes?title=" + String(repeating: "x", count: 21))

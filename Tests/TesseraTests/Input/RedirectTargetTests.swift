@@ -37,7 +37,7 @@ struct RedirectTargetTests {
 
     @Test("redirect targets are kept on the site, for page and script requests", arguments: cases)
     func redirectsStayHome(_ pair: (sent: String, location: String)) async throws {
-        let site = try FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self])
+        let site = try await FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/notes")
             let form = "_csrf=\(session.token)&next=\(URLQuery.escape(pair.sent))"

@@ -17,7 +17,7 @@ struct AnalyticsWriterTests {
 
     @Test("a page view is queued, not written, until the writer flushes")
     func pageViewsWaitForTheWriter() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         try await site.test { client in _ = try await client.get("/items") }
         #expect(try await site.rows(in: "tessera_events") == 0)
         #expect(site.site.analytics.count == 1)
@@ -29,9 +29,9 @@ struct AnalyticsWriterTests {
 
     @Test("a flush stores the whole batch in one transaction")
     func oneTransactionPerBatch() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         let commits = CommitCounter()
-        site.site.database.pool.add(transactionObserver: commits, extent: .observerLifetime)
+        site.site.database.sqlitePool?.add(transactionObserver: commits, extent: .observerLifetime)
         for index in 0..<250 { site.site.analytics.enqueue(event(index)) }
         #expect(await AnalyticsWriter(site: site.site).flush() == 250)
         #expect(commits.value == 1)
@@ -41,7 +41,7 @@ struct AnalyticsWriterTests {
 
     @Test("a batch of any size stores every field, and dates as GRDB stores them")
     func batchesKeepEveryFieldAndDate() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         // Two statements of `rowsPerInsert` rows, then the rest one by one.
         let count = 2 * AnalyticsRecorder.rowsPerInsert + 23
         let start = Date(timeIntervalSinceReferenceDate: 812_345_678.9876)
@@ -53,24 +53,27 @@ struct AnalyticsWriterTests {
             site.site.analytics.enqueue(event, date: dates[index])
         }
         #expect(await AnalyticsWriter(site: site.site).flush() == count)
-        let rows = try await site.site.database.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT kind, name, path, status, detail, createdAt FROM tessera_events ORDER BY id")
+        let rows = try await site.site.database.read { db in
+            try await db.fetchAll("SELECT kind, name, path, status, detail, createdAt FROM tessera_events ORDER BY id") { row in
+                (kind: try row[0] as String, name: try row[1] as String, path: try row[2] as String, status: try row[3] as Int,
+                 detail: try row[4] as String?, createdAt: try row[5] as Date)
+            }
         }
         #expect(rows.count == count)
         for (index, row) in rows.enumerated() {
-            #expect(row["kind"] as String == (index % 3 == 0 ? "action" : "page_view"))
-            #expect(row["name"] as String == "N\(index)")
-            #expect(row["path"] as String == "/p/\(index)")
-            #expect(row["status"] as Int == 200 + index)
-            #expect(row["detail"] as String? == (index % 2 == 0 ? nil : "d\(index)"))
-            #expect(row["createdAt"] as String == String.fromDatabaseValue(dates[index].databaseValue))
+            #expect(row.kind == (index % 3 == 0 ? "action" : "page_view"))
+            #expect(row.name == "N\(index)")
+            #expect(row.path == "/p/\(index)")
+            #expect(row.status == 200 + index)
+            #expect(row.detail == (index % 2 == 0 ? nil : "d\(index)"))
+            #expect(abs(row.createdAt.timeIntervalSince(dates[index])) < 0.001, "stored to the millisecond")
         }
     }
 
     @Test("a full queue drops events without waiting, counts them, and the writer logs the count")
     func overflowIsCountedAndLogged() async throws {
         let log = CapturedLog()
-        let site = try ReadPathSite(logger: Logger(label: "analytics") { _ in log }) { $0.analyticsQueueCapacity = 3 }
+        let site = try await ReadPathSite(logger: Logger(label: "analytics") { _ in log }) { $0.analyticsQueueCapacity = 3 }
         let accepted = (0..<5).map { site.site.analytics.enqueue(event($0)) }
         #expect(accepted == [true, true, true, false, false])
         #expect(site.site.analytics.droppedCount == 2)
@@ -83,7 +86,7 @@ struct AnalyticsWriterTests {
     @Test("a graceful shutdown stores every queued event before the writer ends")
     func gracefulShutdownFlushes() async throws {
         // An hour between flushes: only the shutdown can store these events.
-        let site = try ReadPathSite { $0.analyticsFlushInterval = .seconds(3600) }
+        let site = try await ReadPathSite { $0.analyticsFlushInterval = .seconds(3600) }
         for index in 0..<40 { site.site.analytics.enqueue(event(index)) }
         let group = ServiceGroup(
             configuration: .init(services: [AnalyticsWriter(site: site.site)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
@@ -98,7 +101,7 @@ struct AnalyticsWriterTests {
 
     @Test("the sweep deletes only events older than the retention")
     func retentionSweep() async throws {
-        let site = try ReadPathSite { $0.analyticsRetention = 7 * 24 * 3600 }
+        let site = try await ReadPathSite { $0.analyticsRetention = 7 * 24 * 3600 }
         let now = Date()
         site.site.analytics.enqueue(event(1), date: now.addingTimeInterval(-8 * 24 * 3600))
         site.site.analytics.enqueue(event(2), date: now.addingTimeInterval(-6 * 24 * 3600))

@@ -14,14 +14,14 @@ struct CompressionThresholdTests {
 
     @Test("a page under 1,024 bytes is sent plain; the same page made longer is gzipped")
     func minimumSize() async throws {
-        let small = try ReadPathSite(layout: layout(padding: 1))
+        let small = try await ReadPathSite(layout: layout(padding: 1))
         let smallPage = try await small.test { client in
             try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
         }
         #expect(smallPage.status == .ok)
         #expect(smallPage.body.readableBytes < 1024)
         #expect(smallPage.headers[.contentEncoding] == nil)
-        let large = try ReadPathSite(layout: layout(padding: 200))
+        let large = try await ReadPathSite(layout: layout(padding: 200))
         let largePage = try await large.test { client in
             try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
         }
@@ -45,7 +45,7 @@ struct CompressionSettingTests {
     @Test("with compressesResponses off, a long page goes out plain")
     func offSendsPlain() async throws {
         let layout = "<!DOCTYPE html><html><head><title>t</title></head><body>{{content}}<p>\(String(repeating: "padding ", count: 200))</p></body></html>"
-        let site = try ReadPathSite(layout: layout) { $0.compressesResponses = false }
+        let site = try await ReadPathSite(layout: layout) { $0.compressesResponses = false }
         let page = try await site.test { client in
             try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
         }

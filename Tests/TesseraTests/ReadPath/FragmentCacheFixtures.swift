@@ -12,7 +12,7 @@ class StampComponent: Component<StampComponent.Model>, @unchecked Sendable {
     private var model = Model(title: "", stamp: "")
 
     override func load(_ scope: RequestScope) async throws {
-        let title = try await scope.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM item WHERE id = 1") }
+        let title = try await scope.database.read { db in try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = 1") }
         model = Model(title: title ?? "", stamp: UUID().uuidString)
     }
 

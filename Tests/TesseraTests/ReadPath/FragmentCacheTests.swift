@@ -17,7 +17,7 @@ struct FragmentCacheTests {
 
     @Test("a shared fragment is reused by the next page and the fragment URL, until a write commits")
     func sharedFragmentLastsUntilAWrite() async throws {
-        let site = try stampsSite()
+        let site = try await stampsSite()
         try await site.test { client in
             let first = try await stamps(client, "/stamps")
             let second = try await stamps(client, "/stamps")
@@ -26,8 +26,8 @@ struct FragmentCacheTests {
             let (_, alone, _) = try await client.get("/stamps/_/shared")
             #expect(Self.stamp(in: alone) == first["shared"], "the fragment URL answers with the same fragment")
 
-            try await site.site.database.pool.write { db in
-                try db.execute(sql: "UPDATE item SET title = 'Renamed' WHERE id = 1")
+            try await site.site.database.write { db in
+                try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1")
             }
             let (_, page, _) = try await client.get("/stamps")
             let after = Self.stamps(in: page)
@@ -38,7 +38,7 @@ struct FragmentCacheTests {
 
     @Test("the query string keys the fragment: another page of it is loaded, the first still reused")
     func queryKeysTheFragment() async throws {
-        let site = try stampsSite()
+        let site = try await stampsSite()
         try await site.test { client in
             let plain = try await stamps(client, "/stamps")
             let paged = try await stamps(client, "/stamps?page=2")
@@ -50,7 +50,7 @@ struct FragmentCacheTests {
 
     @Test("per-user fragments: each member gets their own, visitors share one")
     func perUserFragments() async throws {
-        let site = try stampsSite()
+        let site = try await stampsSite()
         try await site.test { client in
             let (_, one) = try await site.member(1)
             let (_, two) = try await site.member(2)
@@ -68,7 +68,7 @@ struct FragmentCacheTests {
     @Test("a fragment that prints the request's CSRF token is never reused, and the log names it once")
     func perRequestGlobalsAreNeverReused() async throws {
         let log = CapturedLog()
-        let site = try stampsSite(logger: Logger(label: "fragment-cache-test") { _ in log })
+        let site = try await stampsSite(logger: Logger(label: "fragment-cache-test") { _ in log })
         try await site.test { client in
             let (_, one) = try await site.member(1)
             let (_, two) = try await site.member(2)
@@ -83,7 +83,7 @@ struct FragmentCacheTests {
 
     @Test("development mode reuses nothing")
     func developmentReusesNothing() async throws {
-        let site = try stampsSite { $0.isDevelopment = true }
+        let site = try await stampsSite { $0.isDevelopment = true }
         #expect(site.site.fragmentCache == nil)
         try await site.test { client in
             let first = try await stamps(client, "/stamps")
@@ -155,10 +155,10 @@ struct FragmentCacheTests {
 
     // MARK: - Helpers
 
-    private func stampsSite(logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }) throws
+    private func stampsSite(logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }) async throws
         -> ReadPathSite
     {
-        try ReadPathSite(scenes: [StampsScene.self], templates: StampsScene.templates, logger: logger) { configuration in
+        try await ReadPathSite(scenes: [StampsScene.self], templates: StampsScene.templates, logger: logger) { configuration in
             configuration.fragmentLifetime = .seconds(3600)  // ends only by a write: a slow run may take 50 ms between requests
             configure(&configuration)
         }
@@ -199,8 +199,8 @@ struct FragmentCacheTests {
 @Suite("Reused components' scope")
 struct ReusedScopeTests {
     @Test("a shared component sees no viewer, a per-member one only the member's id: no cookie, token, credentials or address")
-    func reusedComponentsSeeNoViewer() throws {
-        let site = try ReadPathSite { $0.clientAddressHeader = "X-Forwarded-For" }
+    func reusedComponentsSeeNoViewer() async throws {
+        let site = try await ReadPathSite { $0.clientAddressHeader = "X-Forwarded-For" }
         defer { try? FileManager.default.removeItem(at: site.folder) }
         var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/stamps")
         head.headerFields[.cookie] = "tessera_session=" + String(repeating: "a", count: 64)

@@ -12,7 +12,7 @@ import Testing
 struct NoWriteOnReadTests {
     @Test("a visitor's GETs write no row: no session, analytics only queued")
     func visitorsWriteNothing() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         try await site.test { client in
             let (status, _, headers) = try await client.get("/items")
             #expect(status == .ok)
@@ -33,7 +33,7 @@ struct NoWriteOnReadTests {
 
     @Test("a visitor's form is accepted with the signed token of its cookie, and nothing else")
     func visitorsFormsAreProtected() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         try await site.test { client in
             let visitor = try await client.session(from: "/items")
             let other = try await client.session(from: "/items")
@@ -57,9 +57,9 @@ struct NoWriteOnReadTests {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-restart-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: shared) }
         let path = shared.appendingPathComponent("kept.sqlite").path
-        let first = try ReadPathSite(databasePath: path)
+        let first = try await ReadPathSite(databasePath: path)
         let (cookie, token) = try await first.test { client in try await client.session(from: "/items") }
-        let second = try ReadPathSite(databasePath: path)
+        let second = try await ReadPathSite(databasePath: path)
         let sameCookie = cookie
         let (status, body, _) = try await second.test { client in try await client.get("/items", headers: [.cookie: sameCookie]) }
         #expect(status == .ok)
@@ -68,7 +68,7 @@ struct NoWriteOnReadTests {
 
     @Test("a member's pages read the session without writing, and every response says no-store")
     func membersReadWithoutWriting() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         let (session, cookie) = try await site.member()
         let before = site.writes.value
         try await site.test { client in
@@ -87,7 +87,7 @@ struct NoWriteOnReadTests {
 
     @Test("a session cookie naming no live session is cleared, and the visitor gets a nonce")
     func staleSessionCookieIsCleared() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         try await site.test { client in
             let (status, _, headers) = try await client.get("/items", headers: [.cookie: "tessera_session=" + String(repeating: "ab", count: 32)])
             #expect(status == .ok)
@@ -99,7 +99,7 @@ struct NoWriteOnReadTests {
 
     @Test("HEAD answers every page and fragment with the GET's headers and no body")
     func headAnswersPages() async throws {
-        let site = try ReadPathSite()
+        let site = try await ReadPathSite()
         try await site.test { client in
             for uri in ["/items", "/items/_/item-list"] {
                 let get = try await client.execute(uri: uri, method: .get)

@@ -24,7 +24,7 @@ struct PrivateResponseTests {
 
     @Test("a page with a form token that asks for public caching is sent private and uncompressed")
     func formTokenOverridesPublicCaching() async throws {
-        let site = try ReadPathSite(layout: Self.longLayout, scenes: [PubliclyCachedItemsScene.self])
+        let site = try await ReadPathSite(layout: Self.longLayout, scenes: [PubliclyCachedItemsScene.self])
         let page = try await site.test { client in
             try await client.execute(uri: "/cached-items", method: .get, headers: [.acceptEncoding: "gzip"])
         }
@@ -36,7 +36,7 @@ struct PrivateResponseTests {
 
     @Test("a member's page is uncompressed whatever it says, and the same page for a visitor without a token is gzipped")
     func memberPagesStayPlain() async throws {
-        let site = try ReadPathSite(layout: Self.longLayout)
+        let site = try await ReadPathSite(layout: Self.longLayout)
         try await site.test { client in
             let (_, cookie) = try await site.member(1)
             let member = try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip", .cookie: cookie])
@@ -52,7 +52,7 @@ struct PrivateResponseTests {
         ("max-age=60, no-cache=\"private\"", "private"),
     ])
     func directives(_ pair: (String, String)) async throws {
-        let site = try ReadPathSite(layout: Self.longLayout, scenes: [HeaderEchoScene.self])
+        let site = try await ReadPathSite(layout: Self.longLayout, scenes: [HeaderEchoScene.self])
         let page = try await site.test { client in
             try await client.execute(uri: "/echo-cache?value=\(pair.0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", method: .get)
         }

@@ -24,7 +24,7 @@ struct ReadPathSite {
         databasePath: String? = nil, files: [String: String] = ["css/app.css": "body { color: black; }"],
         layout: String? = nil, scenes: [Scene.Type] = [ItemsScene.self], templates extra: [String: String] = [:],
         logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }
-    ) throws {
+    ) async throws {
         self.scenes = scenes
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-read-\(UUID().uuidString)")
         let publicFolder = folder.appendingPathComponent("Public")
@@ -36,19 +36,19 @@ struct ReadPathSite {
         var templates = FixtureTemplates.all.merging(extra) { $1 }
         if let layout { templates["Layouts/Main"] = layout }
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
-        let database = try TesseraDatabase(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path) { migrator in
-            migrator.registerMigration("items") { db in
-                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
-                for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
+        let database = try await TesseraDatabase.open(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path) { steps in
+            steps.register("items") { db in
+                try await db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+                for index in 1...5 { try await db.execute("INSERT INTO item (title) VALUES (?)", ["Item \(index)"]) }
             }
         }
-        database.pool.add(transactionObserver: writes, extent: .observerLifetime)
+        database.sqlitePool?.add(transactionObserver: writes, extent: .observerLifetime)
         var configuration = SiteConfiguration()
         configuration.publicDirectory = publicFolder.path
         configure(&configuration)
         var quiet = Logger(label: "read-path-test")
         quiet.logLevel = .critical
-        site = try Site(configuration: configuration, templates: library, database: database, logger: logger ?? quiet)
+        site = try await Site(configuration: configuration, templates: library, database: database, logger: logger ?? quiet)
     }
 
     /// Runs `body` against the router, then removes the folder.
@@ -70,7 +70,7 @@ struct ReadPathSite {
 
     /// The number of rows in `table`.
     func rows(in table: String) async throws -> Int {
-        try await site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        try await site.database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 }
 

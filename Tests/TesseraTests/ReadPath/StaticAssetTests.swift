@@ -14,8 +14,8 @@ import Testing
 struct StaticAssetTests {
     static let css = String(repeating: "main { margin: 0 auto; padding: 1rem; }\n", count: 40)
 
-    private func site(dev: Bool = false) throws -> ReadPathSite {
-        try ReadPathSite(
+    private func site(dev: Bool = false) async throws -> ReadPathSite {
+        try await ReadPathSite(
             files: ["css/app.css": Self.css, "js/app.min.js": "console.log(1)", "favicon.svg": "<svg></svg>"],
             layout: """
                 <!DOCTYPE html><html><head><link rel="stylesheet" href="{{assets.css/app.css}}"><script src="{{assets.js/app.min.js}}"></script><link rel="icon" href="{{assets.favicon.svg}}"></head><body>{{content}}<p>missing={{assets.css/none.css}};</p></body></html>
@@ -114,7 +114,7 @@ struct StaticAssetTests {
 
     @Test("files are read at start-up: a request never touches the folder (development mode rescans)")
     func indexBuiltAtStartUp() async throws {
-        let production = try site()
+        let production = try await site()
         let folder = production.site.configuration.publicDirectory
         try FileManager.default.removeItem(atPath: folder + "/css/app.css")
         try "new".write(toFile: folder + "/late.txt", atomically: true, encoding: .utf8)
@@ -125,7 +125,7 @@ struct StaticAssetTests {
             #expect(added == .notFound)
         }
 
-        let files = try site(dev: true)
+        let files = try await site(dev: true)
         let devFolder = files.site.configuration.publicDirectory
         let rescanning = StaticFiles(directory: devFolder, rescans: true, rescanInterval: .zero)
         try "new".write(toFile: devFolder + "/late.txt", atomically: true, encoding: .utf8)

@@ -46,9 +46,9 @@ struct StoredDateTests {
             try values.compactMap { value -> String? in
                 let row = try #require(try Row.fetchOne(db, sql: "SELECT ?", arguments: [value]))
                 let grdb = try? row.decode(Date.self, atIndex: 0)
-                let ours = try? row.date(atIndex: 0)
+                let ours = try? row.decode(StoredDateColumn.self, atIndex: 0).date
                 let grdbOptional = try? row.decode(Date?.self, atIndex: 0)
-                let oursOptional = try? row.dateIfPresent(atIndex: 0)
+                let oursOptional = try? row.decode(StoredDateColumn?.self, atIndex: 0)?.date
                 let copied = StoredDateColumn.fromDatabaseValue(value)?.date
                 guard grdb == ours, grdbOptional == oursOptional, copied == Date.fromDatabaseValue(value) else {
                     let seconds = { (date: Date?) in date.map { "\($0.timeIntervalSinceReferenceDate)" } ?? "nil" }

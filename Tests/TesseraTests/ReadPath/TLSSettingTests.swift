@@ -11,7 +11,7 @@ import Testing
 struct TLSSettingTests {
     @Test("with usesTLS every cookie is Secure and every response carries HSTS")
     func secureWhenServedOverTLS() async throws {
-        let site = try ReadPathSite { $0.usesTLS = true }
+        let site = try await ReadPathSite { $0.usesTLS = true }
         try await site.test { client in
             let (_, _, page) = try await client.get("/items")
             #expect(page[.strictTransportSecurity] == "max-age=31536000; includeSubDomains")
@@ -27,7 +27,7 @@ struct TLSSettingTests {
 
     @Test("with usesTLS only __Host- cookies are read: a member's id under the plain name is a visitor")
     func readsOnlyHostPrefixedCookies() async throws {
-        let site = try ReadPathSite { $0.usesTLS = true }
+        let site = try await ReadPathSite { $0.usesTLS = true }
         try await site.test { client in
             let (session, cookie) = try await site.member(1)
             #expect(cookie.hasPrefix("__Host-tessera_session="))
@@ -42,7 +42,7 @@ struct TLSSettingTests {
 
     @Test("without it, no Secure flag and no HSTS (plain HTTP in development)")
     func plainByDefault() async throws {
-        let site = try ReadPathSite { $0.usesTLS = false }
+        let site = try await ReadPathSite { $0.usesTLS = false }
         try await site.test { client in
             let (_, _, page) = try await client.get("/items")
             #expect(page[.strictTransportSecurity] == nil)
@@ -77,11 +77,11 @@ struct TLSSettingTests {
 struct CSRFSecretTests {
     @Test("a site whose database lost its CSRF secret does not start, naming the problem")
     func missingSecretStopsStartUp() async throws {
-        let first = try ReadPathSite()
+        let first = try await ReadPathSite()
         defer { try? FileManager.default.removeItem(at: first.folder) }
-        try await first.site.database.pool.write { db in try db.execute(sql: "DELETE FROM tessera_secrets") }
-        #expect {
-            try ReadPathSite(databasePath: first.site.database.path)
+        try await first.site.database.write { db in try await db.execute("DELETE FROM tessera_secrets") }
+        await #expect {
+            try await ReadPathSite(databasePath: first.site.database.sqlitePath)
         } throws: { error in
             "\(error)".contains("CSRF secret")
         }

@@ -12,12 +12,12 @@ import Testing
 @Suite("Request safety", .serialized)
 struct RequestSafetyTests {
     private func total(_ site: FrameworkSite) async throws -> Int {
-        try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT SUM(likes) FROM item") ?? 0 }
+        try await site.site.database.read { db in try await db.fetchValue(Int.self, "SELECT SUM(likes) FROM item") ?? 0 }
     }
 
     @Test("a body over the action's limit is a 413 and changes nothing")
     func bodyOverLimitIs413() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let big = "_csrf=\(session.token)&pad=" + String(repeating: "a", count: 70 * 1024)
@@ -30,7 +30,7 @@ struct RequestSafetyTests {
 
     @Test("malformed percent-encoding is a 400", arguments: ["/items?page=%ZZ", "/items?page=%E0%A4", "/items?%", "/items/_/item-list?page=%"])
     func malformedEncodingIs400(_ uri: String) async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let (status, body, _) = try await client.get(uri)
             #expect(status == .badRequest)
@@ -40,7 +40,7 @@ struct RequestSafetyTests {
 
     @Test("a malformed form body is a 400 and changes nothing", arguments: ["_csrf=%ZZ", "a=%C3%28", "x=%"])
     func malformedFormIs400(_ form: String) async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/1/like", form: form + "&_csrf=\(session.token)", cookie: session.cookie)
@@ -51,7 +51,7 @@ struct RequestSafetyTests {
 
     @Test("bad ids in action URLs are 404 pages, never 500", arguments: ["abc", "-1", "0", "99999999999999999999", "1e3", "%31", "9999"])
     func badActionIdsAre404(_ id: String) async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/\(id)/like", form: "_csrf=\(session.token)", cookie: session.cookie)
@@ -62,7 +62,7 @@ struct RequestSafetyTests {
 
     @Test("GET never runs an action, whatever the method-override tricks")
     func getNeverChangesData() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let tricks: [(String, HTTPFields)] = [
@@ -83,7 +83,7 @@ struct RequestSafetyTests {
 
     @Test("a POST with an unsupported content type is a 415 and changes nothing")
     func unsupportedContentType() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
             let response = try await client.execute(
@@ -96,7 +96,7 @@ struct RequestSafetyTests {
 
     @Test("every response carries the security headers")
     func securityHeaders() async throws {
-        let site = try FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             for uri in ["/items", "/missing", "/items?page=abc"] {
                 let (_, _, headers) = try await client.get(uri)

@@ -26,8 +26,8 @@ struct AttemptThrottleTests {
             ], body: .init(string: form))
     }
 
-    private func site(folder: URL? = nil) throws -> FrameworkSite {
-        try FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self], clientAddressHeader: "X-Forwarded-For", folder: folder)
+    private func site(folder: URL? = nil) async throws -> FrameworkSite {
+        try await FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self], clientAddressHeader: "X-Forwarded-For", folder: folder)
     }
 
     @Test("the attempt reaching the limit locks the account: 429 with Retry-After, even for the right answer")
@@ -62,7 +62,7 @@ struct AttemptThrottleTests {
 
     @Test("the lock survives a restart: a new site on the same database still refuses")
     func survivesRestart() async throws {
-        let first = try site()
+        let first = try await site()
         try await first.test(keepingFiles: true) { client in
             let session = try await client.session(from: "/notes")
             for _ in 0..<3 { _ = try await guess(client, session, account: "ada", answer: "1") }
@@ -75,7 +75,7 @@ struct AttemptThrottleTests {
 
     @Test("the attempt past the limit blocks for the lockout; the block ends; a new window starts a new count")
     func lockEnds() async throws {
-        let site = try site()
+        let site = try await site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let clock = TestClock(Date(timeIntervalSince1970: 1_000_000))
         let throttle = AttemptThrottle(database: site.site.database, now: { clock.now })
@@ -95,7 +95,7 @@ struct AttemptThrottleTests {
 
     @Test("a success forgets, refunds or keeps its attempt as the rule says; a failure stays counted")
     func successRules() async throws {
-        let site = try site()
+        let site = try await site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let throttle = AttemptThrottle(database: site.site.database)
         let forgets = ThrottleRule(name: "f", limit: 5, window: 60, lockout: 60).key("x")
@@ -104,9 +104,9 @@ struct AttemptThrottleTests {
         let keys = [forgets, refunds, counts]
         #expect(try await throttle.attempt(keys, message: "m") { nil as Bool? } == nil)
         #expect(try await throttle.attempt(keys, message: "m") { true } == true)
-        let attempts = try await site.site.database.pool.read { db in
-            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, attempts FROM tessera_throttle").map {
-                ($0["key"] as String, $0["attempts"] as Int)
+        let attempts = try await site.site.database.read { db in
+            try Dictionary(uniqueKeysWithValues: await db.fetchAll("SELECT \"key\", attempts FROM tessera_throttle") {
+                (try $0[0] as String, try $0[1] as Int)
             })
         }
         #expect(attempts == ["r:x": 1, "c:x": 2])
@@ -114,7 +114,7 @@ struct AttemptThrottleTests {
 
     @Test("work never runs for a refused attempt: 200 concurrent guesses let exactly the limit through")
     func concurrentAttemptsInProcess() async throws {
-        let site = try site()
+        let site = try await site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let throttle = AttemptThrottle(database: site.site.database)
         let key = ThrottleRule(name: "burst", limit: 5, window: 600, lockout: 600).key("demo")
@@ -124,9 +124,9 @@ struct AttemptThrottleTests {
 
     @Test("two processes' worth of pools on one database share the limit: 100 guesses split between them, 5 checked")
     func concurrentAttemptsAcrossPools() async throws {
-        let first = try site()
+        let first = try await site()
         defer { try? FileManager.default.removeItem(at: first.folder) }
-        let second = try site(folder: first.folder)  // its own pool and writer on the same file
+        let second = try await site(folder: first.folder)  // its own pool and writer on the same file
         let key = ThrottleRule(name: "burst", limit: 5, window: 600, lockout: 600).key("demo")
         let throttles = [AttemptThrottle(database: first.site.database), AttemptThrottle(database: second.site.database)]
         #expect(try await Self.burst(100, throttles: throttles, key: key) == 5)

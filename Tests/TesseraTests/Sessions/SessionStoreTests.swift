@@ -1,29 +1,24 @@
 import Foundation
-import GRDB
 import Testing
+import TesseraTesting
 
 @testable import Tessera
 
 /// Sessions expire and are swept, so cookie-less clients cannot grow the table forever.
 @Suite("Session store")
 struct SessionStoreTests {
-    private func store() throws -> (SessionStore, TesseraDatabase, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sessions-\(UUID().uuidString)")
-        let database = try TesseraDatabase(path: folder.appendingPathComponent("s.sqlite").path)
-        return (SessionStore(database: database), database, folder)
-    }
-
     @Test("a visitor's session expires after a day, a member's after thirty")
     func sessionsExpire() async throws {
-        let (store, _, folder) = try store()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let visitor = try await store.create()
-        let member = try await store.create(userID: 7)
-        let now = Date()
-        #expect(try await store.find(visitor.id, now: now) == visitor)
-        #expect(try await store.find(visitor.id, now: now.addingTimeInterval(SessionStore.visitorLifetime + 1)) == nil)
-        #expect(try await store.find(member.id, now: now.addingTimeInterval(SessionStore.visitorLifetime + 1)) == member)
-        #expect(try await store.find(member.id, now: now.addingTimeInterval(SessionStore.memberLifetime + 1)) == nil)
+        try await TestDatabases.each { database in
+        let store = SessionStore(database: database)
+            let visitor = try await store.create()
+            let member = try await store.create(userID: 7)
+            let now = Date()
+            #expect(try await store.find(visitor.id, now: now) == visitor)
+            #expect(try await store.find(visitor.id, now: now.addingTimeInterval(SessionStore.visitorLifetime + 1)) == nil)
+            #expect(try await store.find(member.id, now: now.addingTimeInterval(SessionStore.visitorLifetime + 1)) == member)
+            #expect(try await store.find(member.id, now: now.addingTimeInterval(SessionStore.memberLifetime + 1)) == nil)
+        }
     }
 
     @Test("tokens are 64 lowercase hex digits, every one different, with every byte value in use")
@@ -42,22 +37,24 @@ struct SessionStoreTests {
 
     @Test("sweeping deletes only expired sessions")
     func sweepDeletesExpired() async throws {
-        let (store, database, folder) = try store()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for _ in 0..<5 { _ = try await store.create() }
-        let member = try await store.create(userID: 1)
-        let later = Date().addingTimeInterval(SessionStore.visitorLifetime + 60)
-        #expect(try await store.sweep(now: later) == 5)
-        #expect(try await store.find(member.id, now: later) == member)
-        let left = try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tessera_sessions") }
-        #expect(left == 1)
+        try await TestDatabases.each { database in
+        let store = SessionStore(database: database)
+            for _ in 0..<5 { _ = try await store.create() }
+            let member = try await store.create(userID: 1)
+            let later = Date().addingTimeInterval(SessionStore.visitorLifetime + 60)
+            #expect(try await store.sweep(now: later) == 5)
+            #expect(try await store.find(member.id, now: later) == member)
+            let left = try await database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM tessera_sessions") }
+            #expect(left == 1)
+        }
     }
 
     @Test("ids that are not 64 hex digits are never looked up", arguments: ["", "x", String(repeating: "g", count: 64), "' OR 1=1 --"])
     func malformedIds(_ id: String) async throws {
-        let (store, _, folder) = try store()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try await store.find(id) == nil)
+        try await TestDatabases.each { database in
+        let store = SessionStore(database: database)
+            #expect(try await store.find(id) == nil)
+        }
     }
 }
 
@@ -70,11 +67,18 @@ struct SessionIdsAtRestTests {
     func storesOnlyTheHash() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-sessions-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try TesseraDatabase(path: folder.appendingPathComponent("s.sqlite").path)
+        let database = try await TesseraDatabase.open(path: folder.appendingPathComponent("s.sqlite").path)
         let store = SessionStore(database: database)
         let session = try await store.create(userID: 3)
-        let rows = try await database.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM tessera_sessions") }
-        let stored = rows.flatMap { row in row.databaseValues.compactMap { String.fromDatabaseValue($0) } }
+        let rows = try await database.read { db in
+            try await db.fetchAll("SELECT * FROM tessera_sessions") { row in
+                try (0..<row.count).compactMap { index -> String? in
+                    guard case .text(let text) = try SQLColumn(row: row, index: index).value else { return nil }
+                    return text
+                }
+            }
+        }
+        let stored = rows.flatMap { $0 }
         #expect(rows.count == 1)
         #expect(!stored.contains { $0.contains(session.id) })
         #expect(stored.contains(Digests.sha256Hex(session.id.utf8)))

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import Testing
+import TesseraTesting
 
 @testable import Tessera
 
@@ -8,12 +8,8 @@ import Testing
 /// with the action's first write, or not at all.
 @Suite("Submission guard")
 struct SubmissionGuardTests {
-    private func open() throws -> (TesseraDatabase, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-once-\(UUID().uuidString)")
-        let database = try TesseraDatabase(path: folder.appendingPathComponent("o.sqlite").path) { migrator in
-            migrator.registerMigration("notes") { db in try db.execute(sql: "CREATE TABLE note (text TEXT NOT NULL)") }
-        }
-        return (database, folder)
+    private static func notes(_ steps: inout Migrations) {
+        steps.register("notes") { db in try await db.execute("CREATE TABLE note (text TEXT NOT NULL)") }
     }
 
     private let token = String(repeating: "ab", count: 32)
@@ -27,73 +23,73 @@ struct SubmissionGuardTests {
 
     @Test("twenty simultaneous submissions of one token: exactly one writes; the others roll back at their first write")
     func concurrentSubmissions() async throws {
-        let (database, folder) = try open()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let submissions = SubmissionGuard(database: database)
-        let token = self.token
-        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    let claim = FirstWriteClaim(token: token, path: "/notes")
-                    do {
-                        try await actionDatabase(database, claim).write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('hi')") }
-                    } catch is FirstWriteClaim.AlreadyClaimed {
-                        return false
+        try await TestDatabases.each(migrations: Self.notes) { database in
+            let submissions = SubmissionGuard(database: database)
+            let token = self.token
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        let claim = FirstWriteClaim(token: token, path: "/notes")
+                        do {
+                            try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('hi')") }
+                        } catch is FirstWriteClaim.AlreadyClaimed {
+                            return false
+                        }
+                        try await submissions.finish(token: token, path: "/notes", location: "/notes/1")
+                        return true
                     }
-                    try await submissions.finish(token: token, path: "/notes", location: "/notes/1")
-                    return true
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            #expect(outcomes.filter { $0 }.count == 1)
+            #expect(try await database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM note") } == 1)
+            #expect(try await submissions.look(token: token, path: "/notes") == .repeated(location: "/notes/1"))
         }
-        #expect(outcomes.filter { $0 }.count == 1)
-        #expect(try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 1)
-        #expect(try await submissions.look(token: token, path: "/notes") == .repeated(location: "/notes/1"))
     }
 
     @Test("a claim whose write rolls back is not kept: the retry runs the action")
     func claimRollsBackWithItsWrite() async throws {
-        let (database, folder) = try open()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let claim = FirstWriteClaim(token: token, path: "/notes")
-        await #expect(throws: DatabaseError.self) {
-            try await actionDatabase(database, claim).write { db in
-                try db.execute(sql: "INSERT INTO note (text) VALUES ('half')")
-                try db.execute(sql: "INSERT INTO missing_table VALUES (1)")  // fails: the transaction rolls back
+        try await TestDatabases.each(migrations: Self.notes) { database in
+            let claim = FirstWriteClaim(token: token, path: "/notes")
+            await #expect(throws: SQLError.self) {
+                try await actionDatabase(database, claim).write { db in
+                    try await db.execute("INSERT INTO note (text) VALUES ('half')")
+                    try await db.execute("INSERT INTO missing_table VALUES (1)")  // fails: the transaction rolls back
+                }
             }
+            #expect(!claim.isCommitted)
+            #expect(try await SubmissionGuard(database: database).look(token: token, path: "/notes") == .fresh(token: token))
+            #expect(try await database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM note") } == 0)
         }
-        #expect(!claim.isCommitted)
-        #expect(try await SubmissionGuard(database: database).look(token: token, path: "/notes") == .fresh(token: token))
-        #expect(try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") } == 0)
     }
 
     @Test("the same token on another path, a released token, and no token are not repeats")
     func notRepeats() async throws {
-        let (database, folder) = try open()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let submissions = SubmissionGuard(database: database)
-        let claim = FirstWriteClaim(token: token, path: "/a")
-        try await actionDatabase(database, claim).write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('a')") }
-        try await submissions.finish(token: token, path: "/a", location: "/a")
-        #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: "/a"))
-        #expect(try await submissions.look(token: token, path: "/b") == .fresh(token: token))
-        try await submissions.release(token: token, path: "/a")
-        #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
-        #expect(try await submissions.look(token: nil, path: "/a") == .unguarded)
-        #expect(try await submissions.look(token: "not-hex", path: "/a") == .unguarded)
+        try await TestDatabases.each(migrations: Self.notes) { database in
+            let submissions = SubmissionGuard(database: database)
+            let claim = FirstWriteClaim(token: token, path: "/a")
+            try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('a')") }
+            try await submissions.finish(token: token, path: "/a", location: "/a")
+            #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: "/a"))
+            #expect(try await submissions.look(token: token, path: "/b") == .fresh(token: token))
+            try await submissions.release(token: token, path: "/a")
+            #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
+            #expect(try await submissions.look(token: nil, path: "/a") == .unguarded)
+            #expect(try await submissions.look(token: "not-hex", path: "/a") == .unguarded)
+        }
     }
 
     @Test("claims older than a day are forgotten")
     func oldClaimsExpire() async throws {
-        let (database, folder) = try open()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let submissions = SubmissionGuard(database: database)
-        let then = Date(timeIntervalSince1970: 1_000_000)
-        let claim = FirstWriteClaim(token: token, path: "/a", now: then)
-        try await actionDatabase(database, claim).write { db in try db.execute(sql: "INSERT INTO note (text) VALUES ('a')") }
-        try await submissions.finish(token: token, path: "/a", location: nil, now: then)
-        #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: nil))
-        try await submissions.finish(token: String(repeating: "cd", count: 32), path: "/b", location: nil, now: then.addingTimeInterval(SubmissionGuard.lifetime + 60))
-        #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
+        try await TestDatabases.each(migrations: Self.notes) { database in
+            let submissions = SubmissionGuard(database: database)
+            let then = Date(timeIntervalSince1970: 1_000_000)
+            let claim = FirstWriteClaim(token: token, path: "/a", now: then)
+            try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('a')") }
+            try await submissions.finish(token: token, path: "/a", location: nil, now: then)
+            #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: nil))
+            try await submissions.finish(token: String(repeating: "cd", count: 32), path: "/b", location: nil, now: then.addingTimeInterval(SubmissionGuard.lifetime + 60))
+            #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
+        }
     }
 }

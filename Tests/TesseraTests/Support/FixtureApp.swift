@@ -11,14 +11,14 @@ struct FixtureApp: TesseraApp {
     var scenes: [Scene.Type] { [ItemsScene.self] }
     var layout: String? { declaresLayout ? "Layouts/Main" : nil }
 
-    func migrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("items") { db in
-            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+    func migrations(_ steps: inout Migrations) {
+        steps.register("items") { db in
+            try await db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
         }
     }
 
-    func seed(_ db: Database) throws {
-        for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
+    func seed(_ db: SQLConnection) async throws {
+        for index in 1...5 { try await db.execute("INSERT INTO item (title) VALUES (?)", ["Item \(index)"]) }
     }
 }
 

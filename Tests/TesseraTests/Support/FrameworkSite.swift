@@ -17,13 +17,13 @@ struct FrameworkSite {
     init(
         templates: [String: String], scenes: [Scene.Type], logger: Logger? = nil, clientAddressHeader: String? = nil,
         folder: URL? = nil
-    ) throws {
+    ) async throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("tessera-core-\(UUID().uuidString)")
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
-        let database = try TesseraDatabase(path: self.folder.appendingPathComponent("core.sqlite").path) { migrator in
-            migrator.registerMigration("items") { db in
-                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
-                for index in 1...5 { try db.execute(sql: "INSERT INTO item (title) VALUES (?)", arguments: ["Item \(index)"]) }
+        let database = try await TesseraDatabase.open(path: self.folder.appendingPathComponent("core.sqlite").path) { steps in
+            steps.register("items") { db in
+                try await db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+                for index in 1...5 { try await db.execute("INSERT INTO item (title) VALUES (?)", ["Item \(index)"]) }
             }
         }
         var configuration = SiteConfiguration()
@@ -32,7 +32,7 @@ struct FrameworkSite {
         var quiet = Logger(label: "core-test")
         quiet.logLevel = .critical
         let logger = logger ?? quiet
-        site = try Site(configuration: configuration, templates: library, database: database, logger: logger)
+        site = try await Site(configuration: configuration, templates: library, database: database, logger: logger)
         self.scenes = scenes
     }
 

@@ -16,7 +16,7 @@ func withRunningServer<App: TesseraApp, Value: Sendable>(
     quiet.logLevel = .critical
     let logger = logger ?? quiet
     let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let application = try app.makeApplication(configuration, logger: logger) { channel in
+    let application = try await app.makeApplication(configuration, logger: logger) { channel in
         continuation.yield(channel.localAddress?.port ?? 0)
     }
     var groupConfiguration = ServiceGroupConfiguration(services: [application], logger: logger)

@@ -12,7 +12,7 @@ struct StandaloneRenderTests {
     func componentQueryCount() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all)
         defer { folder.remove() }
-        let app = try TestApp(FixtureApp(), root: folder.root)
+        let app = try await TestApp(FixtureApp(), root: folder.root)
         defer { app.removeFiles() }
         let first = try await app.render(ItemListComponent(id: "item-list"))
         #expect(first.queryCount == 1)
@@ -27,7 +27,7 @@ struct StandaloneRenderTests {
     func sceneQueryCount() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all)
         defer { folder.remove() }
-        let app = try TestApp(FixtureApp(), root: folder.root)
+        let app = try await TestApp(FixtureApp(), root: folder.root)
         defer { app.removeFiles() }
         let scene = try await app.render(ItemsScene.self, path: "/items")
         #expect(scene.queryCount == 2)

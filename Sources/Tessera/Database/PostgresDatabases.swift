@@ -1,0 +1,38 @@
+import Logging
+
+// MARK: - PostgresDatabases
+
+/// Creating and dropping whole databases on a PostgreSQL server, for tests and tools (each test
+/// gets a database of its own).
+@_spi(Testing) public enum PostgresDatabases {
+    /// Creates the empty database `name` (a plain identifier) on the server `server` names
+    /// (connecting to its database, say `postgres`), and returns the URL of the new one.
+    public static func create(_ name: String, on server: String) async throws -> String {
+        try await onServer(server) { db in try await db.execute("CREATE DATABASE \(db.dialect.quoted(name))") }
+        return replacingDatabase(in: server, with: name)
+    }
+
+    /// Drops the database `name` on `server`, ending its connections first.
+    public static func drop(_ name: String, on server: String) async throws {
+        try await onServer(server) { db in try await db.execute("DROP DATABASE IF EXISTS \(db.dialect.quoted(name)) WITH (FORCE)") }
+    }
+
+    private static func onServer(_ server: String, _ body: (SQLConnection) async throws -> Void) async throws {
+        guard case .postgres(var location) = try DatabaseLocation(server) else {
+            throw PostgresLocation.Invalid(description: "\(server) is not a postgres:// URL")
+        }
+        location.poolSize = 2
+        let backend = PostgresBackend(location, logger: Logger(label: "tessera.test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        defer { backend.shutdown() }
+        try await backend.read(counter: nil, body)
+    }
+
+    /// `server` with its path (the database) replaced by `/name`.
+    static func replacingDatabase(in server: String, with name: String) -> String {
+        guard let schemeEnd = server.range(of: "://"),
+            let slash = server[schemeEnd.upperBound...].firstIndex(of: "/")
+        else { return server + "/" + name }
+        let query = server[slash...].firstIndex(of: "?").map { String(server[$0...]) } ?? ""
+        return String(server[..<slash]) + "/" + name + query
+    }
+}
