@@ -78,8 +78,8 @@ public struct TestApp<App: TesseraApp>: Sendable {
     // MARK: - Rendering alone
 
     /// Renders `component` alone, loaded from this app's database as a visitor (or as
-    /// `userID`) with `query`: its fragment and the SQL statements its loading ran. The
-    /// connection's first schema read is not counted, so an N+1 test is exact.
+    /// `userID`) with `query`: its fragment and the SQL statements its loading ran (a
+    /// store's statements and nothing else), so an N+1 test is exact.
     public func render(_ component: AnyComponent, query: [(String, String)] = [], userID: Int64? = nil) async throws
         -> StandaloneRender
     {

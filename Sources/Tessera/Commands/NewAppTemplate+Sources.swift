@@ -15,11 +15,11 @@ extension NewAppTemplate {
             /// Sign-up, sign-in, sign-out and password change on the `member` table.
             var members: Members? { Members() }
 
-            func migrations(_ migrator: inout DatabaseMigrator) {
-                MemberTable.registerMigration(in: &migrator)
-                BookStore.registerMigration(in: &migrator)
+            func migrations(_ migrations: inout Migrations) {
+                MemberTable.registerMigration(in: &migrations)
+                BookStore.registerMigration(in: &migrations)
             }
-            func seed(_ db: Database) throws { try BookStore.seed(db) }
+            func seed(_ db: SQLConnection) async throws { try await BookStore.seed(db) }
             var previews: [any Previewable.Type] { [ShelfComponent.self] }
         }
 
@@ -31,12 +31,23 @@ extension NewAppTemplate {
         import Tessera
 
         /// A book on the shelf.
-        struct Book: Codable, FetchableRecord, PersistableRecord, Sendable {
-            static let databaseTableName = "book"
+        struct Book: SQLRecord, Sendable {
             var id: Int64
             var title: String
             var author: String
             var finished: Bool
+
+            /// The columns a query selects for a book, in the order ``init(row:)`` reads them.
+            static let columns = "id, title, author, finished"
+
+            init(id: Int64, title: String, author: String, finished: Bool) {
+                (self.id, self.title, self.author, self.finished) = (id, title, author, finished)
+            }
+
+            /// Reads a row whose first columns are ``columns``.
+            init(row: SQLRow) throws {
+                (id, title, author, finished) = (try row[0], try row[1], try row[2], try row[3])
+            }
         }
 
         """#
@@ -46,40 +57,42 @@ extension NewAppTemplate {
         #"""
         import Tessera
 
-        /// Books in SQLite: the table, the first rows, and what the shelf reads and writes.
+        /// Books: the table, the first rows, and what the shelf reads and writes. The same SQL
+        /// runs on SQLite (the default) and on PostgreSQL (`--db postgres://…`).
         struct BookStore {
             let database: CountingDatabase
 
             // MARK: - Schema
 
-            static func registerMigration(in migrator: inout DatabaseMigrator) {
-                migrator.registerMigration("books.v1") { db in
-                    try db.create(table: "book") { t in
-                        t.autoIncrementedPrimaryKey("id")
-                        t.column("title", .text).notNull()
-                        t.column("author", .text).notNull()
-                        t.column("finished", .boolean).notNull().defaults(to: false)
-                    }
+            static func registerMigration(in migrations: inout Migrations) {
+                migrations.register("books.v1") { db in
+                    try await db.execute(
+                        """
+                        CREATE TABLE book (id \(db.dialect.autoIncrementPrimaryKey), title TEXT NOT NULL,
+                          author TEXT NOT NULL, finished BOOLEAN NOT NULL DEFAULT FALSE)
+                        """)
                 }
             }
 
-            static func seed(_ db: Database) throws {
-                try Book(id: 1, title: "The Left Hand of Darkness", author: "Ursula K. Le Guin", finished: false).insert(db)
-                try Book(id: 2, title: "Middlemarch", author: "George Eliot", finished: false).insert(db)
-                try Book(id: 3, title: "Invisible Cities", author: "Italo Calvino", finished: true).insert(db)
+            static func seed(_ db: SQLConnection) async throws {
+                for (title, author, finished) in [
+                    ("The Left Hand of Darkness", "Ursula K. Le Guin", false), ("Middlemarch", "George Eliot", false),
+                    ("Invisible Cities", "Italo Calvino", true),
+                ] {
+                    try await db.execute("INSERT INTO book (title, author, finished) VALUES (?, ?, ?)", [title, author, finished])
+                }
             }
 
             // MARK: - Queries
 
             func all() async throws -> [Book] {
-                try await database.read { db in try Book.order(Column("title")).fetchAll(db) }
+                try await database.read { db in try await db.fetchAll(Book.self, "SELECT \(Book.columns) FROM book ORDER BY title") }
             }
 
             /// Marks book `id` finished; false when there is no such book still being read.
             func markFinished(_ id: Int64) async throws -> Bool {
                 try await database.write { db in
-                    try db.execute(sql: "UPDATE book SET finished = 1 WHERE id = ? AND finished = 0", arguments: [id])
-                    return db.changesCount == 1
+                    try await db.execute("UPDATE book SET finished = TRUE WHERE id = ? AND finished = FALSE", [id]) == 1
                 }
             }
         }

@@ -37,7 +37,7 @@ extension NewAppTemplate {
 
             @Test("the shelf renders in one query, as in its snapshot")
             func shelfRendersInOneQuery() async throws {
-                let app = try TestApp<\#(appType)>()
+                let app = try await TestApp<\#(appType)>()
                 defer { app.removeFiles() }
                 let shelf = try await app.render(ShelfComponent(id: "shelf"))
                 #expect(shelf.queryCount == 1)
@@ -72,6 +72,18 @@ extension NewAppTemplate {
                     #expect(refused.select("[role=alert]").map(\.text) == ["That username and password do not match."])
                     #expect(refused.select("input[name=username]").first?[attribute: "value"] == "nobody")
                     #expect(!refused.headers[values: .setCookie].contains { $0.hasPrefix("tessera_session=") })
+                }
+            }
+
+            @Test("the store reads and writes alike on SQLite and on PostgreSQL (TESSERA_TEST_POSTGRES)")
+            func storeRunsOnBothDatabases() async throws {
+                try await TestDatabases.each(migrations: { \#(appType)().migrations(&$0) }) { database in
+                    try await database.write { db in try await BookStore.seed(db) }
+                    let store = BookStore(database: database.counting(into: QueryCounter()))
+                    #expect(try await store.all().map(\.title) == ["Invisible Cities", "Middlemarch", "The Left Hand of Darkness"])
+                    #expect(try await store.markFinished(2))
+                    #expect(try await !store.markFinished(2), "a finished book cannot be finished twice")
+                    #expect(try await store.all().filter(\.finished).count == 2)
                 }
             }
 
