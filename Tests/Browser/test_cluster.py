@@ -9,7 +9,8 @@ It asserts: the processes seeded the new database once; every acknowledged comme
 exactly once; no page read through any process shows fewer comments than were acknowledged before
 the read began; no request is left failing after the client's retries; the member's session holds
 on every process; a burst of wrong passwords spread over the processes reaches the password check
-at most the account's limit of times."""
+at most the account's limit of times; a process stopped with SIGTERM stores the analytics it still
+had queued."""
 import http.client
 import pathlib
 import re
@@ -47,6 +48,8 @@ class Nginx:
         text = (ROOT / "Docs" / "nginx.conf").read_text().replace("127.0.0.1:8080", f"127.0.0.1:{self.port}")
         for default, actual in zip((8081, 8082, 8083), upstreams):
             text = text.replace(f"127.0.0.1:{default}", f"127.0.0.1:{actual}")
+        # Only for a failure's message: which process answered (nothing else differs from the file).
+        text = text.replace("proxy_pass http://tessera;", "proxy_pass http://tessera;\n            add_header X-Upstream $upstream_addr always;")
         self.conf = self.prefix / "nginx.conf"
         self.conf.write_text(text)
         self.started = False
@@ -75,6 +78,7 @@ class Client:
     def __init__(self, port):
         self.port = port
         self.retries = 0
+        self.upstream = None  # the process that gave the last answer (nginx's X-Upstream)
 
     def send(self, method, path, body=None, cookie=None):
         headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
@@ -87,6 +91,7 @@ class Client:
                 response = connection.getresponse()
                 text = response.read().decode()
                 cookies = [value.split(";")[0] for name, value in response.getheaders() if name.lower() == "set-cookie"]
+                self.upstream = response.getheader("X-Upstream")
                 connection.close()
                 if response.status in (502, 503, 504):
                     raise ConnectionError(f"{response.status}")
@@ -166,6 +171,8 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
         base = comment_count(client.send("GET", "/blogs/1", cookie=member)[1])
 
         acknowledged = []
+        written = {}  # comment -> the process that acknowledged it, and when
+        started = time.monotonic()
         problems = []
         lock = threading.Lock()
         stop = threading.Event()
@@ -176,6 +183,8 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
             while not stop.is_set():
                 with lock:
                     known = len(acknowledged)
+                    latest = acknowledged[-1] if acknowledged else None
+                began = time.monotonic() - started
                 status, page, _ = own.send("GET", "/blogs/1", cookie=member)
                 if status != 200:
                     problems.append(f"GET /blogs/1 ended {status}")
@@ -184,7 +193,8 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
                     problems.append("a member's page showed a visitor")
                 seen = comment_count(page)
                 if seen is None or seen < base + known:
-                    problems.append(f"stale: {seen} comments shown after {base + known} were acknowledged")
+                    problems.append(f"stale: {seen} comments shown by {own.upstream} (a read begun at {began:.3f} s) after "
+                                    f"{base + known} were acknowledged, the last through {latest and written[latest]}")
                 form = re.search(r'<form method="post" action="/blogs/1/comments".*?</form>', page, re.S).group(0)
                 fields = dict(re.findall(r'name="(_csrf|_once)" value="([0-9a-f]{64})"', form))
                 text = f"cluster comment {index}-{number}"
@@ -193,6 +203,7 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
                 if status == 303:
                     with lock:
                         acknowledged.append(text)
+                        written[text] = f"{own.upstream} at {time.monotonic() - started:.3f} s"
                 else:
                     problems.append(f"POST ended {status}")
             with lock:
@@ -201,22 +212,33 @@ def test_three_processes_behind_nginx_lose_nothing_double_nothing_and_show_nothi
         threads = [threading.Thread(target=worker, args=(index,)) for index in range(4)]
         for thread in threads:
             thread.start()
+        timeline = []
+
+        def note(what):
+            timeline.append(f"{time.monotonic() - started:.3f} s {what}")
+
         time.sleep(1.5)
+        note(f"SIGKILL process 1 (:{servers[1].port})")
         servers[1].process.send_signal(signal.SIGKILL)
         servers[1].process.wait()
         time.sleep(0.5)
         servers[1].launch()
+        note("process 1 restarted")
         time.sleep(1.5)
+        note(f"SIGTERM process 2 (:{servers[2].port})")
         servers[2].process.send_signal(signal.SIGTERM)
         servers[2].process.wait(timeout=15)
+        note("process 2 ended")
         time.sleep(0.5)
         servers[2].launch()
+        note("process 2 restarted")
         time.sleep(2.5)
         stop.set()
         for thread in threads:
             thread.join()
 
-        assert problems == []
+        ports = ", ".join(f"process {index} :{server.port}" for index, server in enumerate(servers))
+        assert problems == [], f"{problems}\n({ports}; {'; '.join(timeline)})"
         assert len(acknowledged) > 20, "the load did not get going"
         stored = {body: int(count) for body, count in database.rows(
             "SELECT body, COUNT(*) FROM comment WHERE body LIKE 'cluster comment %' GROUP BY body")}
@@ -268,3 +290,30 @@ def test_the_sign_in_lockout_holds_across_the_processes_behind_nginx(database):
         assert sum(1 for count in handled_by if count > 0) >= 2, f"the guesses did not spread over the processes: {handled_by}"
         print(f"lockout ({database.label}): {checked} of {GUESSES} guesses checked, the rest 429; "
               f"POST /signin per process {handled_by}")
+
+
+def test_sigterm_stores_the_analytics_still_queued(database, request):
+    """Deploying.md: SIGTERM loses nothing. Page views served just before it are stored as
+    analytics events (one each) by the process's last batch, before it exits."""
+    if database.label == "PostgreSQL":
+        # Found by this test: on PostgreSQL the pool closes before the analytics writer's last
+        # batch ("analytics: could not store 50 events: ConnectionPoolError(... poolShutdown)").
+        # strict: once fixed this passes, and the marker must go.
+        request.applymarker(pytest.mark.xfail(
+            reason="app bug: on PostgreSQL, SIGTERM closes the connection pool before the analytics writer's last batch",
+            raises=AssertionError, strict=True))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tessera-sigterm-"))
+    server = Server(folder, db=database.url)
+    try:
+        server.start()
+        time.sleep(1)  # the start's own events are written
+        before = int(database.rows("SELECT COUNT(*) FROM tessera_events")[0][0])
+        for _ in range(50):
+            assert Client(server.port).send("GET", "/blogs/1")[0] == 200
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=15) == 0
+        stored = int(database.rows("SELECT COUNT(*) FROM tessera_events")[0][0]) - before
+        assert stored == 50, f"{stored} of 50 page views stored; the log: {log_lines(server)[-5:]}"
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
