@@ -26,7 +26,7 @@ struct AnalyticsBench: AsyncParsableCommand {
     var rounds = 9
 
     func run() async throws {
-        let app = try TestApp<DemoApp>(root: URL(fileURLWithPath: root))
+        let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root))
         let writer = AnalyticsWriter(site: app.site)
         let queue = app.site.analytics
         var wall: [Double] = []

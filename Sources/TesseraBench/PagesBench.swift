@@ -38,7 +38,7 @@ struct PagesBench: AsyncParsableCommand {
     var member = ["/users/1", "/", "/blogs/1"]
 
     func run() async throws {
-        let app = try TestApp<DemoApp>(root: URL(fileURLWithPath: root))
+        let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root))
         let (iterations, rounds, visitor, member) = (iterations, rounds, visitor, member)
         try await app.test(.router) { client in
             let session = try await client.signIn(at: "/signin", [("username", "demo"), ("password", "tessera-demo")])
@@ -52,19 +52,19 @@ struct PagesBench: AsyncParsableCommand {
             for path in member {
                 Self.report(path + " member", try await Self.measure(client, path, session, iterations, rounds), fortunes)
             }
-            Self.report("(freshness look)", try Self.measureFreshness(app.site.database, iterations, rounds), fortunes)
+            Self.report("(freshness look)", try await Self.measureFreshness(app.site.database, iterations, rounds), fortunes)
         }
     }
 
     /// The medians over `rounds` of µs per look at what other connections committed, the step
     /// every request takes first (part of every page's figure above).
-    private static func measureFreshness(_ database: TesseraDatabase, _ iterations: Int, _ rounds: Int) throws -> (wall: Double, cpu: Double) {
+    private static func measureFreshness(_ database: TesseraDatabase, _ iterations: Int, _ rounds: Int) async throws -> (wall: Double, cpu: Double) {
         var wall: [Double] = []
         var cpu: [Double] = []
         let clock = ContinuousClock()
         for _ in 0..<rounds {
             let (start, startCPU) = (clock.now, processCPUMicros())
-            for _ in 0..<iterations { try database.refreshFromOtherConnections() }
+            for _ in 0..<iterations { try await database.refreshFromOtherConnections() }
             let elapsed = clock.now - start
             wall.append((Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(iterations) / 1000)
             cpu.append((processCPUMicros() - startCPU) / Double(iterations))

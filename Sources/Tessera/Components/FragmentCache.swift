@@ -59,6 +59,9 @@ final class FragmentCache: Sendable {
     private let logger: Logger
     /// The component types already logged for reading a per-request global.
     private let refused = Mutex<Set<ObjectIdentifier>>([])
+    /// Lookups answered from a kept fragment, and lookups that had to load.
+    private let served = Atomic<Int>(0)
+    private let loaded = Atomic<Int>(0)
 
     /// A cache of at most `limit` bytes whose entries live while `generation` (the database's
     /// write generation) is unchanged and for less than `lifetime`, by the clock `now`
@@ -81,7 +84,11 @@ final class FragmentCache: Sendable {
     func lookup(_ key: Key) -> (bytes: [UInt8]?, pending: Pending?) {
         let (current, time) = (generation(), now())
         let entry = storage.withLock { $0.entries[key] }
-        if let entry, isValid(entry, generation: current, at: time) { return (entry.bytes, nil) }
+        if let entry, isValid(entry, generation: current, at: time) {
+            served.add(1, ordering: .relaxed)
+            return (entry.bytes, nil)
+        }
+        loaded.add(1, ordering: .relaxed)
         return (nil, Pending(cache: self, key: key, generation: current, began: time))
     }
 
@@ -121,6 +128,12 @@ final class FragmentCache: Sendable {
     }
 
     /// How many fragments and bytes are held.
+    /// How many lookups were answered from a kept fragment, and how many had to load, since
+    /// the cache was made (for the reuse benchmark).
+    var lookups: (served: Int, loaded: Int) {
+        (served.load(ordering: .relaxed), loaded.load(ordering: .relaxed))
+    }
+
     var usage: (entries: Int, bytes: Int) {
         storage.withLock { ($0.entries.count, $0.bytes) }
     }

@@ -19,8 +19,11 @@ enum MigrationLock {
         let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }  // closing releases the lock
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // Tried without blocking, and waited for asleep: a thread blocked here could be one the
+        // holder (another task of this process, suspended inside `body`) needs to finish.
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            try await Task.sleep(for: .milliseconds(5))
         }
         return try await body()
     }

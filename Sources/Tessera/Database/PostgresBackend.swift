@@ -33,7 +33,12 @@ final class PostgresBackend: Sendable {
         self.client = client
         self.location = location
         self.logger = logger
-        running = Task { await client.run() }
+        // Started at once, before the first lease (the client warns of a lease before `run`).
+        if #available(macOS 26, *) {
+            running = Task.immediate { await client.run() }
+        } else {
+            running = Task { await client.run() }
+        }
     }
 
     deinit { running.cancel() }

@@ -83,6 +83,12 @@ public final class Site: Sendable {
         memberPages = configuration.members.map(MemberPages.init)
     }
 
+    /// How many component lookups were answered from a reused fragment, and how many loaded
+    /// (both 0 when reuse is off).
+    @_spi(Benchmarks) public var fragmentLookups: (served: Int, loaded: Int) {
+        fragmentCache?.lookups ?? (0, 0)
+    }
+
     // MARK: - Services
 
     /// The service of type `type` given at init, or nil.

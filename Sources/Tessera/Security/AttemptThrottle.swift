@@ -78,7 +78,7 @@ public struct AttemptThrottle: Sendable {
                 let (window, limit, lockout) = (Double(key.rule.window), key.rule.limit, Double(key.rule.lockout))
                 let blockedUntil = try await db.fetchValue(
                     Double?.self, Self.countSQL,
-                    [key.stored, time, time, window, time, time, window, time, time, window, limit, time, lockout]) ?? nil
+                    [key.stored, time, time, window, time, window, time, time, time, window, limit, time, lockout]) ?? nil
                 if let blockedUntil, blockedUntil > time {
                     longest = max(longest ?? 0, Int((blockedUntil - time).rounded(.up)))
                 }
@@ -93,6 +93,8 @@ public struct AttemptThrottle: Sendable {
     /// One attempt, counted and tested in one statement: a new window when the last one is over,
     /// and a block (kept if one is running) when the count passes the limit. SQLite and
     /// PostgreSQL both run it as written.
+    /// Its placeholders, in order: the key, now (twice), the window, now, the window, now (three
+    /// times), the window, the limit, now, the lockout.
     static let countSQL = """
         INSERT INTO \(table) ("key", attempts, windowStart, blockedUntil) VALUES (?, 1, ?, NULL)
         ON CONFLICT("key") DO UPDATE SET

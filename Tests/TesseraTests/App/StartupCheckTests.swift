@@ -136,23 +136,39 @@ struct StartupCheckTests {
     }
 }
 
-/// A database URL Tessera cannot serve is refused before anything is created.
+/// A database setting Tessera cannot use is refused before anything is created.
 @Suite("Database setting")
 struct DatabaseSettingTests {
-    @Test("a PostgreSQL URL stops start-up, and no file named after it is made", arguments: [
-        "postgres://tessera:secret@127.0.0.1:5432/tessera", "postgresql://localhost/tessera", "POSTGRES://x/y",
+    @Test("a PostgreSQL URL that names no database or a bad option stops start-up, and no file named after it is made", arguments: [
+        "postgres://tessera:secret@127.0.0.1:5432", "postgresql://localhost/tessera?pool=1", "POSTGRES://x/y?sslmode=maybe",
+        "postgres:///tessera",
     ])
-    func postgresURLIsRefused(_ url: String) throws {
+    func badPostgresURLIsRefused(_ url: String) async throws {
         let folder = try AppFolder(templates: [:])
         defer { folder.remove() }
         var configuration = folder.configuration
         configuration.databasePath = url
-        #expect {
-            _ = try ShelfApp().openDatabase(configuration)
+        await #expect {
+            _ = try await ShelfApp().openDatabase(configuration)
         } throws: { error in
-            "\(error)".contains("PostgreSQL URL") && !"\(error)".contains("secret")
+            error is StartupErrors && "\(error)".contains("database URL") && !"\(error)".contains("secret")
         }
         #expect(!FileManager.default.fileExists(atPath: url))
         #expect(!FileManager.default.fileExists(atPath: url.split(separator: "/").first.map(String.init) ?? url))
+    }
+
+    @Test("a PostgreSQL URL is read with its options, and printed without its password")
+    func postgresURLIsParsed() throws {
+        let location = try DatabaseLocation("postgresql://ada:s%40cret@db.internal:6543/community?pool=4&sslmode=require&lock_timeout=2s")
+        guard case .postgres(let server) = location else {
+            Issue.record("not PostgreSQL: \(location)")
+            return
+        }
+        #expect(server.host == "db.internal" && server.port == 6543 && server.database == "community")
+        #expect(server.username == "ada" && server.password == "s@cret")
+        #expect(server.poolSize == 4 && server.tlsMode == "require")
+        #expect(server.settings.map { "\($0)=\($1)" } == ["statement_timeout=30s", "lock_timeout=2s"])
+        #expect("\(location)" == "postgres://ada@db.internal:6543/community")
+        #expect(try DatabaseLocation("data/app.sqlite") == .sqlite(path: "data/app.sqlite"))
     }
 }

@@ -10,7 +10,7 @@ struct SessionStoreTests {
     @Test("a visitor's session expires after a day, a member's after thirty")
     func sessionsExpire() async throws {
         try await TestDatabases.each { database in
-        let store = SessionStore(database: database)
+            let store = SessionStore(database: database)
             let visitor = try await store.create()
             let member = try await store.create(userID: 7)
             let now = Date()
@@ -38,7 +38,7 @@ struct SessionStoreTests {
     @Test("sweeping deletes only expired sessions")
     func sweepDeletesExpired() async throws {
         try await TestDatabases.each { database in
-        let store = SessionStore(database: database)
+            let store = SessionStore(database: database)
             for _ in 0..<5 { _ = try await store.create() }
             let member = try await store.create(userID: 1)
             let later = Date().addingTimeInterval(SessionStore.visitorLifetime + 60)
@@ -51,8 +51,8 @@ struct SessionStoreTests {
 
     @Test("ids that are not 64 hex digits are never looked up", arguments: ["", "x", String(repeating: "g", count: 64), "' OR 1=1 --"])
     func malformedIds(_ id: String) async throws {
-        try await TestDatabases.each { database in
-        let store = SessionStore(database: database)
+        try await TestDatabases.each { (database: TesseraDatabase) async throws in
+            let store = SessionStore(database: database)
             #expect(try await store.find(id) == nil)
         }
     }

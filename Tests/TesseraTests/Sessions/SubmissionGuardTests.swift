@@ -49,7 +49,7 @@ struct SubmissionGuardTests {
 
     @Test("a claim whose write rolls back is not kept: the retry runs the action")
     func claimRollsBackWithItsWrite() async throws {
-        try await TestDatabases.each(migrations: Self.notes) { database in
+        try await TestDatabases.each(migrations: Self.notes) { (database: TesseraDatabase) async throws in
             let claim = FirstWriteClaim(token: token, path: "/notes")
             await #expect(throws: SQLError.self) {
                 try await actionDatabase(database, claim).write { db in

@@ -66,6 +66,7 @@ public struct SQLColumn {
                 switch cell.dataType {
                 case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
                 case .float4, .float8: return .real(try cell.decode(Double.self))
+                case .numeric: return .real(NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue)
                 case .bool: return .bool(try cell.decode(Bool.self))
                 case .timestamptz, .timestamp, .date: return .date(try cell.decode(Date.self))
                 case .bytea: return .blob(try cell.decode(ByteBuffer.self).readableBytesView.map { $0 })
@@ -129,9 +130,10 @@ extension Int64: SQLDecodable {
             guard cell.bytes != nil else { throw column.mismatch(Self.self) }
             switch cell.dataType {
             case .bool: return try cell.decode(Bool.self) ? 1 : 0
-            case .numeric:
-                guard let value = Int64(try cell.decode(String.self)) else { throw column.mismatch(Self.self) }
-                return value
+            case .numeric:  // SUM() of integers, or a NUMERIC column
+                let value = NSDecimalNumber(decimal: try cell.decode(Decimal.self))
+                guard value == NSDecimalNumber(value: value.int64Value) else { throw column.mismatch(Self.self) }
+                return value.int64Value
             default: return try cell.decode(Int64.self)
             }
         }
@@ -155,9 +157,7 @@ extension Double: SQLDecodable {
             guard cell.bytes != nil else { throw column.mismatch(Self.self) }
             switch cell.dataType {
             case .int2, .int4, .int8: return Double(try cell.decode(Int64.self))
-            case .numeric:
-                guard let value = Double(try cell.decode(String.self)) else { throw column.mismatch(Self.self) }
-                return value
+            case .numeric: return NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue
             default: return try cell.decode(Double.self)
             }
         }

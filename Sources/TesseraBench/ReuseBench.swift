@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+@_spi(Benchmarks) import Tessera
+import TesseraDemo
+import TesseraTesting
+
+// MARK: - ReuseBench
+
+/// `tessera-bench reuse`: a read-only load on the demo's composed pages (in process, as
+/// visitors), run twice — with the analytics writer storing the page views every 0.5 s, as a
+/// served site does, and with nothing written — printing for each the share of component
+/// lookups answered from a reused fragment. Tessera's own bookkeeping (analytics, sessions,
+/// throttles, tokens) must not end reuse, so the two shares should match.
+struct ReuseBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reuse", abstract: "Share of components served from reuse in a read-only load, with analytics writing and without.")
+
+    @Option(help: "The project's folder (with Views/ and Public/).")
+    var root = "."
+
+    @Option(help: "Seconds of load per run.")
+    var seconds = 3.0
+
+    @Option(help: "The database: a SQLite path (default a new temporary file per run) or a postgres:// URL.")
+    var db: String?
+
+    @Option(parsing: .upToNextOption, help: "Pages loaded in turn.")
+    var pages = ["/", "/users/1", "/blogs/1", "/photos"]
+
+    func run() async throws {
+        print("run".padding(toLength: 28, withPad: " ", startingAt: 0), "requests", "  events stored", "  served from reuse")
+        for analytics in [false, true] {
+            let (requests, stored, served, loaded) = try await load(writingAnalytics: analytics)
+            let share = Double(served) / Double(max(1, served + loaded)) * 100
+            let name = analytics ? "analytics written every 0.5 s" : "nothing written"
+            print(
+                name.padding(toLength: 28, withPad: " ", startingAt: 0), String(requests).leftPadded(8),
+                String(stored).leftPadded(15), String(format: "%18.1f%%", share) + " (\(served) of \(served + loaded))")
+        }
+    }
+
+    /// One run: `seconds` of GETs over ``pages``; returns the requests made, the analytics
+    /// events stored, and the lookups served from reuse and loaded.
+    private func load(writingAnalytics: Bool) async throws -> (Int, Int, Int, Int) {
+        let (root, db, pages, seconds) = (root, db, pages, seconds)
+        let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root)) { configuration in
+            if let db { configuration.databasePath = db }
+        }
+        let site = app.site
+        return try await app.test(.router) { client in
+            for page in pages {
+                let first = try await client.get(page)
+                guard first.status == .ok else { throw ValidationError("\(page) answered \(first.status.code), not 200") }
+            }
+            let before = site.fragmentLookups
+            let writer = Task {
+                var stored = 0
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(500))
+                    stored += writingAnalytics ? await AnalyticsWriter(site: site).flush() : 0
+                }
+                return stored
+            }
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            var requests = 0
+            while ContinuousClock.now < deadline {
+                for page in pages { _ = try await client.get(page) }
+                requests += pages.count
+            }
+            writer.cancel()
+            let stored = await writer.value
+            let after = site.fragmentLookups
+            return (requests, stored, after.served - before.served, after.loaded - before.loaded)
+        }
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` columns.
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
