@@ -56,6 +56,49 @@ final class PostgresBackend: Sendable {
         running.cancel()
     }
 
+    // MARK: - Reaching the server
+
+    /// Connects once on a connection of its own, runs `SELECT 1` and closes it: the pool's client
+    /// retries a server it cannot reach for ever, so start-up asks first and stops with the
+    /// server's reason (refused, no such database, wrong password) within `timeout` (10 s).
+    static func probe(_ location: PostgresLocation, logger: Logger, timeout: TimeAmount = .seconds(10)) async throws {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: try connectionTLS(location.tlsMode))
+        configuration.options.connectTimeout = timeout
+        configuration.options.additionalStartupParameters = location.settings
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            defer { Task { try? await connection.close() } }
+            try await connection.query("SELECT 1", logger: logger)
+        } catch {
+            throw Unreachable(location: location, reason: Self.reason(error))
+        }
+    }
+
+    /// The PostgreSQL server could not be used at start-up.
+    struct Unreachable: Error, CustomStringConvertible {
+        let location: PostgresLocation
+        let reason: String
+        var description: String { "cannot open the PostgreSQL database \(location): \(reason)" }
+    }
+
+    /// The server's own message, or the connection's failure, without the password.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+
+    private static func connectionTLS(_ mode: String) throws -> PostgresConnection.Configuration.TLS {
+        switch mode {
+        case "require": .require(try .init(configuration: .makeClientConfiguration()))
+        case "prefer": .prefer(try .init(configuration: .makeClientConfiguration()))
+        default: .disable
+        }
+    }
+
     // MARK: - Reading and writing
 
     func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
@@ -76,7 +119,7 @@ final class PostgresBackend: Sendable {
                 claim?.didCommit()
                 return result
             } catch {
-                try? await sql.execute("ROLLBACK")
+                _ = try? await sql.execute("ROLLBACK")
                 throw error
             }
         }
@@ -93,7 +136,7 @@ final class PostgresBackend: Sendable {
                 try await sql.execute("SELECT pg_advisory_unlock(?)", [key])
                 return result
             } catch {
-                try? await sql.execute("SELECT pg_advisory_unlock(?)", [key])
+                _ = try? await sql.execute("SELECT pg_advisory_unlock(?)", [key])
                 throw error
             }
         }

@@ -50,6 +50,7 @@ public final class TesseraDatabase: Sendable {
                 return database
             }
         case .postgres(let server):
+            try await PostgresBackend.probe(server, logger: logger)
             let backend = PostgresBackend(server, logger: logger)
             let database = TesseraDatabase(backend: .postgres(backend), location: location)
             do {

@@ -157,6 +157,20 @@ struct DatabaseSettingTests {
         #expect(!FileManager.default.fileExists(atPath: url.split(separator: "/").first.map(String.init) ?? url))
     }
 
+    @Test("a PostgreSQL server that cannot be reached stops start-up with the reason, not a wait for ever")
+    func unreachableServerStopsStartUp() async throws {
+        let folder = try AppFolder(templates: [:])
+        defer { folder.remove() }
+        var configuration = folder.configuration
+        configuration.databasePath = "postgres://tessera:secret@127.0.0.1:1/tessera"
+        await #expect {
+            _ = try await ShelfApp().openDatabase(configuration)
+        } throws: { error in
+            "\(error)".contains("cannot open the PostgreSQL database postgres://tessera@127.0.0.1:1/tessera")
+                && "\(error)".contains("refused") && !"\(error)".contains("secret")
+        }
+    }
+
     @Test("a PostgreSQL URL is read with its options, and printed without its password")
     func postgresURLIsParsed() throws {
         let location = try DatabaseLocation("postgresql://ada:s%40cret@db.internal:6543/community?pool=4&sslmode=require&lock_timeout=2s")
