@@ -40,7 +40,11 @@ extension Site {
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }
         router.add(middleware: ErrorPageMiddleware(site: self))
         router.add(middleware: StaticFileMiddleware(files: staticFiles))
-        router.add(middleware: DatabaseFreshnessMiddleware<TesseraRequestContext>(database: database))
+        // On PostgreSQL every statement reads what is committed: the look matters only to
+        // reused fragments, so without them it would be a round trip for nothing.
+        if database.dialect == .sqlite || fragmentCache != nil {
+            router.add(middleware: DatabaseFreshnessMiddleware<TesseraRequestContext>(database: database))
+        }
     }
 
     /// A group of `router` whose routes have sessions (and so CSRF tokens). Mount every scene
