@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 import Logging
 import Tessera
@@ -35,10 +34,10 @@ public struct DemoApp: TesseraApp {
     public var statelessScenes: [Scene.Type] { [FortunesScene.self] }
 
     /// The schema.
-    public func migrations(_ migrator: inout DatabaseMigrator) { DemoMigrations.register(&migrator) }
+    public func migrations(_ migrations: inout Migrations) { DemoMigrations.register(&migrations) }
 
     /// The data a first run browses (``DemoSeed``).
-    public func seed(_ db: Database) throws { try DemoSeed.insert(into: db) }
+    public func seed(_ db: SQLConnection) async throws { try await DemoSeed.insert(into: db) }
 
     /// `demo.seed.v1`, the identifier existing databases recorded the seed under.
     public var seedIdentifier: String { "demo.seed.v1" }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - DemoSeed
@@ -35,83 +34,87 @@ enum DemoSeed {
 
     static func hours(_ count: Int) -> Date { epoch.addingTimeInterval(Double(count) * 3600) }
 
-    static func insert(into db: Database) throws {
+    /// Inserts it all into an empty, migrated database. Rows are numbered by the database, in
+    /// order (so a fresh database gives members 1…6 and blogs 1…72, as the snapshots show), and
+    /// each row refers to the ids its parents were given.
+    static func insert(into db: SQLConnection) async throws {
+        var userIDs: [Int64] = []
         for (index, member) in members.enumerated() {
-            try User(
-                id: Int64(index + 1), username: member.username, displayName: member.name, bio: member.bio,
-                passwordHash: index == 0 ? demoHash : unusedHash, createdAt: hours(-24 * 30 + index)
-            ).insert(db)
+            userIDs.append(
+                try await User.insert(
+                    username: member.username, displayName: member.name, bio: member.bio,
+                    passwordHash: index == 0 ? demoHash : unusedHash, createdAt: hours(-24 * 30 + index), into: db))
         }
         // 72 blogs, round-robin over members; the demo user's #2 and #3 are in the trash.
+        var blogIDs: [Int64] = []
         for index in 0..<72 {
-            let author = Int64(index % members.count + 1)
+            let author = index % members.count
             let topic = topics[index % topics.count]
-            let body = "\(topic), part \(index / topics.count + 1).\n\nA post by \(members[Int(author - 1)].name) about \(topic.lowercased()): what worked, what did not, and what to try next time."
-            let trashed = author == 1 && (index == 6 || index == 12) ? hours(index + 1) : nil
-            try Blog(
-                id: Int64(index + 1), userID: author, title: "\(topic) #\(index / topics.count + 1)", body: body, likeCount: 0,
-                createdAt: hours(index), trashedAt: trashed
-            ).insert(db)
+            let body = "\(topic), part \(index / topics.count + 1).\n\nA post by \(members[author].name) about \(topic.lowercased()): what worked, what did not, and what to try next time."
+            let trashed = author == 0 && (index == 6 || index == 12) ? hours(index + 1) : nil
+            blogIDs.append(
+                try await Blog.insert(
+                    userID: userIDs[author], title: "\(topic) #\(index / topics.count + 1)", body: body, createdAt: hours(index),
+                    trashedAt: trashed, into: db))
         }
         // Likes: every third blog is liked by the members after its author.
-        for blog in stride(from: 1, through: 72, by: 3) {
+        for blog in stride(from: 0, to: blogIDs.count, by: 3) {
             for liker in 2...4 {
-                let userID = Int64((blog + liker) % members.count + 1)
-                try db.execute(sql: "INSERT OR IGNORE INTO \"like\" (userID, blogID) VALUES (?, ?)", arguments: [userID, blog])
+                try await db.execute(
+                    "INSERT INTO \"like\" (userID, blogID) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    [userIDs[(blog + 1 + liker) % members.count], blogIDs[blog]])
             }
         }
-        try db.execute(sql: "UPDATE blog SET likeCount = (SELECT COUNT(*) FROM \"like\" WHERE blogID = blog.id)")
+        try await db.execute("UPDATE blog SET likeCount = (SELECT COUNT(*) FROM \"like\" WHERE blogID = blog.id)")
         let drafts = [
             ("Notes on Mustache", "Logic-less templates keep views honest."),
             ("Half an idea", ""),
             ("Why SQLite", "One file, no server, and it is fast."),
         ]
         for (index, draft) in drafts.enumerated() {
-            try Draft(id: Int64(index + 1), userID: 1, title: draft.0, body: draft.1, updatedAt: hours(80 + index)).insert(db)
+            try await Draft.insert(userID: userIDs[0], title: draft.0, body: draft.1, updatedAt: hours(80 + index), into: db)
         }
         let photoTitles = [
             "Harbour at dawn", "Green hills", "City lights", "Red door", "Blue hour", "Old bridge", "Lanterns",
             "Sand dunes", "Forest path", "Snow roofs", "Market day", "Lighthouse",
         ]
         for (index, title) in photoTitles.enumerated() {
-            try Photo(
-                id: Int64(index + 1), userID: Int64(index % members.count + 1), title: title,
-                url: "/photos/photo-\(index + 1).svg", createdAt: hours(index * 5)
-            ).insert(db)
+            try await Photo.insert(
+                userID: userIDs[index % members.count], title: title, url: "/photos/photo-\(index + 1).svg", createdAt: hours(index * 5),
+                into: db)
         }
-        try seedConversations(db)
+        try await seedConversations(db, userIDs: userIDs)
         let priorities = [("Finish the guide", -10, 40), ("Learn GRDB", -30, 5), ("Plan the trip", 60, 90), ("Write every week", -100, 400)]
-        for (index, priority) in priorities.enumerated() {
-            try Priority(
-                id: Int64(index + 1), userID: 1, title: priority.0, startDate: hours(priority.1 * 24), endDate: hours(priority.2 * 24)
-            ).insert(db)
+        for priority in priorities {
+            try await Priority.insert(
+                userID: userIDs[0], title: priority.0, startDate: hours(priority.1 * 24), endDate: hours(priority.2 * 24), into: db)
         }
-        try CommentStore.seed(db)
+        try await CommentStore.seed(db)
     }
 
-    private static func seedConversations(_ db: Database) throws {
-        let conversations: [(Int64, String, Int64, [(Int64, Message.Kind, String, String?)])] = [
-            (1, "Demo and Ada", 2, [
-                (2, .text, "Did you try the new template engine?", nil),
-                (1, .text, "Yes! It checks every template when the server starts.", nil),
-                (2, .image, "The harbour this morning", "/photos/photo-1.svg"),
-                (1, .text, "Beautiful. <b>Tags</b> in messages stay text, by the way.", nil),
+    /// Two conversations of the demo user's, with text and image messages (the members are
+    /// positions in ``members``).
+    private static func seedConversations(_ db: SQLConnection, userIDs: [Int64]) async throws {
+        let conversations: [(String, Int, [(Int, Message.Kind, String, String?)])] = [
+            ("Demo and Ada", 1, [
+                (1, .text, "Did you try the new template engine?", nil),
+                (0, .text, "Yes! It checks every template when the server starts.", nil),
+                (1, .image, "The harbour this morning", "/photos/photo-1.svg"),
+                (0, .text, "Beautiful. <b>Tags</b> in messages stay text, by the way.", nil),
             ]),
-            (2, "Demo and Grace", 3, [
-                (3, .text, "A nanosecond is about 30 cm of wire.", nil),
-                (3, .image, "Lanterns", "/photos/photo-7.svg"),
+            ("Demo and Grace", 2, [
+                (2, .text, "A nanosecond is about 30 cm of wire.", nil),
+                (2, .image, "Lanterns", "/photos/photo-7.svg"),
             ]),
         ]
-        var messageID: Int64 = 1
-        for (id, title, other, messages) in conversations {
-            try Conversation(id: id, title: title).insert(db)
-            try db.execute(sql: "INSERT INTO participant (conversationID, userID) VALUES (?, 1), (?, ?)", arguments: [id, id, other])
+        var count = 0
+        for (title, other, messages) in conversations {
+            let id = try await Conversation.insert(title: title, between: [userIDs[0], userIDs[other]], into: db)
             for message in messages {
-                try Message(
-                    id: messageID, conversationID: id, senderID: message.0, kind: message.1, body: message.2, imageURL: message.3,
-                    createdAt: hours(100 + Int(messageID))
-                ).insert(db)
-                messageID += 1
+                count += 1
+                try await Message.insert(
+                    conversationID: id, senderID: userIDs[message.0], kind: message.1, body: message.2, imageURL: message.3,
+                    createdAt: hours(100 + count), into: db)
             }
         }
     }

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - Blog
 
 /// A published post. Trashed posts keep their row with `trashedAt` set until deleted forever.
-public struct Blog: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
+public struct Blog: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "blog"
 
     public var id: Int64
@@ -42,13 +41,29 @@ extension Blog {
     public static let columnOrder = ["id", "userID", "title", "body", "likeCount", "createdAt", "trashedAt"]
 
     /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: Row) throws {
-        id = row[0]
-        userID = row[1]
-        title = row[2]
-        body = row[3]
-        likeCount = row[4]
-        createdAt = try row.date(atIndex: 5)
-        trashedAt = try row.dateIfPresent(atIndex: 6)
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        userID = try row[1]
+        title = try row[2]
+        body = try row[3]
+        likeCount = try row[4]
+        createdAt = try row[5]
+        trashedAt = try row[6]
+    }
+}
+
+// MARK: - Inserting
+
+extension Blog {
+    /// Stores a new blog (for the seed and fixtures) and returns the id the database numbered
+    /// it with.
+    @discardableResult
+    static func insert(
+        userID: Int64, title: String, body: String, likeCount: Int = 0, createdAt: Date, trashedAt: Date? = nil,
+        into db: SQLConnection
+    ) async throws -> Int64 {
+        try await db.insertReturningID(
+            "INSERT INTO blog (userID, title, body, likeCount, createdAt, trashedAt) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            [userID, title, body, likeCount, createdAt, trashedAt])
     }
 }

@@ -12,10 +12,10 @@ extension BlogDetailComponent: Previewable {
             Preview("signed in as the author", signedInAs: 1, sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
                 BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("long text", sceneURL: "/blogs/1", fixtures: { db in try DemoFixtures.blog(db, title: DemoFixtures.longText, body: DemoFixtures.longText) }) {
+            Preview("long text", sceneURL: "/blogs/1", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.longText, body: DemoFixtures.longText) }) {
                 BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("hostile text", sceneURL: "/blogs/1", fixtures: { db in try DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
+            Preview("hostile text", sceneURL: "/blogs/1", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
                 BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
         ]

@@ -7,10 +7,10 @@ extension BlogEditFormComponent: Previewable {
     /// (``show(_:)``), so each preview does the same with the post its fixtures insert.
     static var previews: [Preview] {
         [
-            Preview("existing blog", signedInAs: 1, sceneURL: "/blogs/1/edit", fixtures: { db in try DemoFixtures.blog(db, title: title, body: body) }) {
+            Preview("existing blog", signedInAs: 1, sceneURL: "/blogs/1/edit", fixtures: { db in try await DemoFixtures.blog(db, title: title, body: body) }) {
                 form(showing: title, body)
             },
-            Preview("long text", signedInAs: 1, sceneURL: "/blogs/1/edit", fixtures: { db in try DemoFixtures.blog(db, title: "A long one", body: DemoFixtures.longText) }) {
+            Preview("long text", signedInAs: 1, sceneURL: "/blogs/1/edit", fixtures: { db in try await DemoFixtures.blog(db, title: "A long one", body: DemoFixtures.longText) }) {
                 form(showing: "A long one", DemoFixtures.longText)
             },
         ]

@@ -1,12 +1,12 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - BlogStore
 
 /// Blogs and likes. Likes are one row per user per blog; the count on the blog changes in the
 /// same transaction as the row, only when the row really changed, so concurrent likes and
-/// repeated clicks always leave the exact count.
+/// repeated clicks always leave the exact count (on PostgreSQL too: the insert that finds the
+/// row taken changes nothing, and the count's `UPDATE` adds to the committed value).
 struct BlogStore {
     let database: CountingDatabase
 
@@ -14,10 +14,10 @@ struct BlogStore {
     /// more follow. One query.
     func range(of userID: Int64, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
         let rows = try await database.read { db in
-            try Blog.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT * FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"),
-                arguments: [userID, limit + 1, offset])
+            try await db.fetchAll(
+                Blog.self,
+                "SELECT \(Blog.columns) FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?",
+                [userID, limit + 1, offset])
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
@@ -27,7 +27,7 @@ struct BlogStore {
     /// second query cost the home page a read, a JSON parse and a temporary table).
     func feed(offset: Int, limit: Int) async throws -> (items: [BlogListItem], hasMore: Bool) {
         let items = try await database.read { db in
-            try Self.withAuthors(db.cachedStatement(sql: Self.withAuthorsSQL + Self.feedClauses), [limit + 1, offset])
+            try await Self.withAuthors(db, Self.withAuthorsSQL + Self.feedClauses, [limit + 1, offset])
         }
         return (Array(items.prefix(limit)), items.count > limit)
     }
@@ -35,7 +35,7 @@ struct BlogStore {
     /// The published blog with `id` and its author's name, or nil (missing or trashed). One query.
     func post(_ id: Int64) async throws -> BlogListItem? {
         try await database.read { db in
-            try Self.withAuthors(db.cachedStatement(sql: Self.withAuthorsSQL + "WHERE blog.id = ? AND blog.trashedAt IS NULL"), [id]).first
+            try await Self.withAuthors(db, Self.withAuthorsSQL + "WHERE blog.id = ? AND blog.trashedAt IS NULL", [id]).first
         }
     }
 
@@ -43,17 +43,15 @@ struct BlogStore {
     /// or not published.
     func update(_ id: Int64, by userID: Int64, title: String, body: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute(
-                sql: "UPDATE blog SET title = ?, body = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL",
-                arguments: [title, body, id, userID])
-            return db.changesCount == 1
+            try await db.execute(
+                "UPDATE blog SET title = ?, body = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", [title, body, id, userID]) == 1
         }
     }
 
     /// The published blog with `id`, or nil (missing or trashed).
     func blog(_ id: Int64) async throws -> Blog? {
         try await database.read { db in
-            try Blog.fetchOne(db.cachedStatement(sql: "SELECT * FROM blog WHERE id = ? AND trashedAt IS NULL"), arguments: [id])
+            try await db.fetchOne(Blog.self, "SELECT \(Blog.columns) FROM blog WHERE id = ? AND trashedAt IS NULL", [id])
         }
     }
 
@@ -62,13 +60,12 @@ struct BlogStore {
     /// trashed. One query, the viewer's like included.
     func heading(_ id: Int64, viewerID: Int64?) async throws -> BlogHeading? {
         try await database.read { db in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT title, likeCount, EXISTS(SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
-                        FROM blog WHERE id = ? AND trashedAt IS NULL
-                        """), arguments: [viewerID, id])
-            return row.map { BlogHeading(title: $0[0], likeCount: $0[1], likedByViewer: $0[2]) }
+            try await db.fetchOne(
+                """
+                SELECT title, likeCount, EXISTS (SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
+                FROM blog WHERE id = ? AND trashedAt IS NULL
+                """, [viewerID, id]
+            ) { row in BlogHeading(title: try row[0], likeCount: try row[1], likedByViewer: try row[2]) }
         }
     }
 
@@ -77,24 +74,22 @@ struct BlogStore {
     /// the trash) is its scene's check (`BlogScene.loadData`), made before the action runs.
     func setLike(_ liked: Bool, blog id: Int64, by userID: Int64) async throws -> Int? {
         try await database.write { db in
-            if liked {
-                try db.execute(sql: "INSERT OR IGNORE INTO \"like\" (userID, blogID) VALUES (?, ?)", arguments: [userID, id])
-            } else {
-                try db.execute(sql: "DELETE FROM \"like\" WHERE userID = ? AND blogID = ?", arguments: [userID, id])
+            let changed =
+                liked
+                ? try await db.execute("INSERT INTO \"like\" (userID, blogID) VALUES (?, ?) ON CONFLICT DO NOTHING", [userID, id])
+                : try await db.execute("DELETE FROM \"like\" WHERE userID = ? AND blogID = ?", [userID, id])
+            if changed == 1 {
+                return try await db.fetchValue(
+                    Int.self, "UPDATE blog SET likeCount = likeCount + ? WHERE id = ? RETURNING likeCount", [liked ? 1 : -1, id])
             }
-            if db.changesCount == 1 {
-                try db.execute(sql: "UPDATE blog SET likeCount = likeCount + ? WHERE id = ?", arguments: [liked ? 1 : -1, id])
-            }
-            return try Int.fetchOne(db, sql: "SELECT likeCount FROM blog WHERE id = ?", arguments: [id])
+            return try await db.fetchValue(Int.self, "SELECT likeCount FROM blog WHERE id = ?", [id])
         }
     }
 
     /// Moves `userID`'s blog `id` to the trash; false if it is not theirs or not published.
     func trash(_ id: Int64, by userID: Int64, at date: Date) async throws -> Bool {
         try await database.write { db in
-            try db.execute(
-                sql: "UPDATE blog SET trashedAt = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", arguments: [date, id, userID])
-            return db.changesCount == 1
+            try await db.execute("UPDATE blog SET trashedAt = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", [date, id, userID]) == 1
         }
     }
 
@@ -103,18 +98,15 @@ struct BlogStore {
     /// Blogs' columns, then their authors' names (NULL when the account is gone): only what a
     /// list shows, not the whole member (a password hash decoded per row for nothing).
     private static let withAuthorsSQL = """
-        SELECT \(Blog.qualifiedColumns), user.displayName FROM blog LEFT JOIN user ON user.id = blog.userID\n
+        SELECT \(Blog.qualifiedColumns), "user".displayName FROM blog LEFT JOIN "user" ON "user".id = blog.userID\n
         """
     private static let feedClauses = "WHERE blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?"
 
-    /// The rows of `statement` (a ``withAuthorsSQL`` query), decoded by position.
-    private static func withAuthors(_ statement: Statement, _ arguments: StatementArguments) throws -> [BlogListItem] {
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
+    /// The rows of `sql` (a ``withAuthorsSQL`` query), decoded by position.
+    private static func withAuthors(_ db: SQLConnection, _ sql: String, _ arguments: SQLArguments) async throws -> [BlogListItem] {
         let nameIndex = Blog.columnOrder.count
-        var items: [BlogListItem] = []
-        while let row = try rows.next() {
-            items.append(BlogListItem(blog: try Blog(row: row), authorName: row[nameIndex]))
+        return try await db.fetchAll(sql, arguments) { row in
+            BlogListItem(blog: try Blog(row: row), authorName: try row[nameIndex])
         }
-        return items
     }
 }

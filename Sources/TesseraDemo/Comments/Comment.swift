@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - Comment
 
 /// A member's comment on a published post.
-public struct Comment: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct Comment: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "comment"
 
     /// The comment form's one field; its raw value is the input's name.
@@ -27,6 +26,34 @@ public struct Comment: Codable, FetchableRecord, PersistableRecord, Sendable, Eq
     public static func problem(with text: String) -> String? {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "Write something before posting." }
         return textField.check(text).problem
+    }
+}
+
+// MARK: - Decoding
+
+extension Comment {
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
+    public static let columnOrder = ["id", "blogID", "userID", "body", "createdAt"]
+
+    /// Decodes a row whose first columns are ``columnOrder``.
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        blogID = try row[1]
+        userID = try row[2]
+        body = try row[3]
+        createdAt = try row[4]
+    }
+}
+
+// MARK: - Inserting
+
+extension Comment {
+    /// Stores a new comment (for the seed and fixtures) and returns the id the database
+    /// numbered it with.
+    @discardableResult
+    static func insert(blogID: Int64, userID: Int64, body: String, createdAt: Date, into db: SQLConnection) async throws -> Int64 {
+        try await db.insertReturningID(
+            "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?) RETURNING id", [blogID, userID, body, createdAt])
     }
 }
 

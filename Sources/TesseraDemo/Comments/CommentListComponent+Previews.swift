@@ -6,13 +6,13 @@ extension CommentListComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", sceneURL: "/blogs/1", fixtures: { db in try DemoFixtures.blog(db, title: "Quiet", body: "Nobody said anything.") }) {
+            Preview("empty", sceneURL: "/blogs/1", fixtures: { db in try await DemoFixtures.blog(db, title: "Quiet", body: "Nobody said anything.") }) {
                 CommentListComponent(id: "comments", thread: CommentThread(blogID: 1), userURL: DemoURLs.user)
             },
             Preview("hostile text", sceneURL: "/blogs/1", fixtures: { db in
-                    try DemoFixtures.blog(db, title: "Loud", body: "Everyone said something.")
-                    try Comment(id: 1, blogID: 1, userID: 1, body: DemoFixtures.hostileText, createdAt: DemoSeed.hours(2)).insert(db)
-                    try Comment(id: 2, blogID: 1, userID: 1, body: DemoFixtures.longText, createdAt: DemoSeed.hours(3)).insert(db)
+                    try await DemoFixtures.blog(db, title: "Loud", body: "Everyone said something.")
+                    try await Comment.insert(blogID: 1, userID: 1, body: DemoFixtures.hostileText, createdAt: DemoSeed.hours(2), into: db)
+                    try await Comment.insert(blogID: 1, userID: 1, body: DemoFixtures.longText, createdAt: DemoSeed.hours(3), into: db)
                 }) {
                 CommentListComponent(id: "comments", thread: CommentThread(blogID: 1), userURL: DemoURLs.user)
             },

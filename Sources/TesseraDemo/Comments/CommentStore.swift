@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - CommentStore
@@ -11,14 +10,14 @@ struct CommentStore {
     /// `limit` comments of blog `blogID` after skipping `offset`, newest first, with their
     /// authors' names, plus whether more follow. One query.
     func range(of blogID: Int64, offset: Int, limit: Int) async throws -> (comments: [CommentItem], hasMore: Bool) {
+        let nameIndex = Comment.columnOrder.count
         let rows = try await database.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT c.*, u.displayName AS authorName FROM comment c JOIN user u ON u.id = c.userID
-                        WHERE c.blogID = ? ORDER BY c.createdAt DESC, c.id DESC LIMIT ? OFFSET ?
-                        """), arguments: [blogID, limit + 1, offset]
-            ).map { CommentItem(comment: try Comment(row: $0), authorName: $0["authorName"]) }
+            try await db.fetchAll(
+                """
+                SELECT \(Comment.qualifiedColumns), "user".displayName FROM comment JOIN "user" ON "user".id = comment.userID
+                WHERE comment.blogID = ? ORDER BY comment.createdAt DESC, comment.id DESC LIMIT ? OFFSET ?
+                """, [blogID, limit + 1, offset]
+            ) { row in CommentItem(comment: try Comment(row: row), authorName: try row[nameIndex]) }
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
@@ -26,7 +25,7 @@ struct CommentStore {
     /// How many comments blog `blogID` has. One query.
     func count(of blogID: Int64) async throws -> Int {
         try await database.read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM comment WHERE blogID = ?"), arguments: [blogID]) ?? 0
+            try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM comment WHERE blogID = ?", [blogID]) ?? 0
         }
     }
 
@@ -34,46 +33,44 @@ struct CommentStore {
     /// is missing or in the trash.
     func add(to blogID: Int64, by userID: Int64, body: String, at date: Date) async throws -> Int64? {
         try await database.write { db in
-            guard try Blog.filter(Column("trashedAt") == nil).filter(key: blogID).fetchCount(db) == 1 else { return nil }
-            try db.execute(
-                sql: "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [blogID, userID, body, date])
-            return db.lastInsertedRowID
+            guard try await db.fetchValue(Bool.self, "SELECT TRUE FROM blog WHERE id = ? AND trashedAt IS NULL", [blogID]) != nil else {
+                return nil
+            }
+            return try await db.insertReturningID(
+                "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?) RETURNING id", [blogID, userID, body, date])
         }
     }
 
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("demo.comments.v1") { db in
-            try db.create(table: "comment") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("blogID", .integer).notNull().references("blog", onDelete: .cascade)
-                t.column("userID", .integer).notNull().references("user", onDelete: .cascade)
-                t.column("body", .text).notNull()
-                t.column("createdAt", .datetime).notNull()
-            }
-            try db.create(index: "comment_on_blog", on: "comment", columns: ["blogID", "createdAt"])
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("demo.comments.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE comment (id \(db.dialect.autoIncrementPrimaryKey),
+                  blogID BIGINT NOT NULL REFERENCES blog (id) ON DELETE CASCADE,
+                  userID BIGINT NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+                  body TEXT NOT NULL, createdAt \(db.dialect.timestamp) NOT NULL)
+                """)
+            try await db.execute("CREATE INDEX comment_on_blog ON comment (blogID, createdAt)")
         }
     }
 
     /// Seed rows (part of ``DemoSeed``, which runs after every migration): a conversation under
     /// the two newest posts, so the demo shows comments and their pages.
-    static func seed(_ db: Database) throws {
+    static func seed(_ db: SQLConnection) async throws {
         let bodies = [
             "Lovely write-up — thank you.", "I tried this last week and it worked.", "Could you say more about the second part?",
             "Bookmarked.", "This made my morning.", "Same here!", "Great photos too.",
         ]
-        let blogIDs = try Int64.fetchAll(db, sql: "SELECT id FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC LIMIT 2")
-        let userIDs = try Int64.fetchAll(db, sql: "SELECT id FROM user ORDER BY id")
+        let blogs = try await db.fetchAll("SELECT id, createdAt FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC LIMIT 2") { row in
+            (id: try row.decode(Int64.self, at: 0), createdAt: try row.decode(Date.self, at: 1))
+        }
+        let userIDs = try await db.fetchValues(Int64.self, "SELECT id FROM \"user\" ORDER BY id")
         guard !userIDs.isEmpty else { return }
-        for (blogIndex, blogID) in blogIDs.enumerated() {
-            let created = try Date.fetchOne(db, sql: "SELECT createdAt FROM blog WHERE id = ?", arguments: [blogID]) ?? Date()
+        for (blogIndex, blog) in blogs.enumerated() {
             for index in 0..<(blogIndex == 0 ? 7 : 2) {
-                try db.execute(
-                    sql: "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?)",
-                    arguments: [
-                        blogID, userIDs[(index + 1) % userIDs.count], bodies[index % bodies.count],
-                        created.addingTimeInterval(Double(index + 1) * 600),
-                    ])
+                try await Comment.insert(
+                    blogID: blog.id, userID: userIDs[(index + 1) % userIDs.count], body: bodies[index % bodies.count],
+                    createdAt: blog.createdAt.addingTimeInterval(Double(index + 1) * 600), into: db)
             }
         }
     }

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - Draft
 
 /// An unpublished post, only its author sees it.
-public struct Draft: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
+public struct Draft: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "draft"
 
     public var id: Int64
@@ -68,11 +67,23 @@ extension Draft {
     public static let columnOrder = ["id", "userID", "title", "body", "updatedAt"]
 
     /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: Row) throws {
-        id = row[0]
-        userID = row[1]
-        title = row[2]
-        body = row[3]
-        updatedAt = try row.date(atIndex: 4)
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        userID = try row[1]
+        title = try row[2]
+        body = try row[3]
+        updatedAt = try row[4]
+    }
+}
+
+// MARK: - Inserting
+
+extension Draft {
+    /// Stores a new draft (for the seed and fixtures) and returns the id the database numbered
+    /// it with.
+    @discardableResult
+    static func insert(userID: Int64, title: String, body: String, updatedAt: Date, into db: SQLConnection) async throws -> Int64 {
+        try await db.insertReturningID(
+            "INSERT INTO draft (userID, title, body, updatedAt) VALUES (?, ?, ?, ?) RETURNING id", [userID, title, body, updatedAt])
     }
 }

@@ -6,7 +6,7 @@ extension DraftFormComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("new draft", signedInAs: 1, sceneURL: "/drafts/new", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("new draft", signedInAs: 1, sceneURL: "/drafts/new", fixtures: { db in try await DemoFixtures.member(db) }) {
                 DraftFormComponent(id: "draft-form", draftID: nil, memberID: 1, editURL: DemoURLs.editDraft, blogURL: DemoURLs.blog)
             },
             Preview("existing draft", signedInAs: 1, sceneURL: "/drafts/1/edit", fixtures: DemoFixtures.community) {

@@ -1,12 +1,10 @@
-import GRDB
+import Tessera
 
 // MARK: - Fortune
 
-/// A row of the `Fortune` table (the TechEmpower Fortunes test).
-public struct Fortune: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
-    /// The table, named as the benchmark requires.
-    public static let databaseTableName = "Fortune"
-
+/// A row of the `Fortune` table (the TechEmpower Fortunes test). SQL names the table unquoted,
+/// so SQLite (which ignores case) and PostgreSQL (which folds it to `fortune`) agree.
+public struct Fortune: Codable, SQLRecord, Sendable, Equatable {
     /// The id.
     public var id: Int
     /// The message, untrusted text.
@@ -18,10 +16,10 @@ public struct Fortune: Codable, FetchableRecord, PersistableRecord, Sendable, Eq
         self.message = message
     }
 
-    /// Decodes a row by column name (faster than the `Codable` decoder on every request).
-    public init(row: Row) throws {
-        id = row["id"]
-        message = row["message"]
+    /// Decodes a row of `id, message`, by position.
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        message = try row[1]
     }
 
     /// The fortune added at request time, never stored.

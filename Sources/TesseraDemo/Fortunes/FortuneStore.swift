@@ -1,4 +1,3 @@
-import GRDB
 import Tessera
 
 // MARK: - FortuneStore
@@ -9,20 +8,19 @@ struct FortuneStore {
 
     /// Every stored fortune plus the request-time one, sorted by message (in code, one query).
     func fortunesForDisplay() async throws -> [Fortune] {
-        var fortunes = try await database.read { db in try Fortune.fetchAll(db.cachedStatement(sql: "SELECT * FROM Fortune")) }
+        var fortunes = try await database.read { db in try await db.fetchAll(Fortune.self, "SELECT id, message FROM Fortune") }
         fortunes.append(.additional)
         fortunes.sort { $0.message < $1.message }
         return fortunes
     }
 
     /// Creates the table and stores the benchmark's twelve rows.
-    static func registerMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("demo.fortunes.v1") { db in
-            try db.create(table: Fortune.databaseTableName) { t in
-                t.column("id", .integer).primaryKey()
-                t.column("message", .text).notNull()
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("demo.fortunes.v1") { db in
+            try await db.execute("CREATE TABLE Fortune (id BIGINT PRIMARY KEY, message TEXT NOT NULL)")
+            for (index, message) in seed.enumerated() {
+                try await db.execute("INSERT INTO Fortune (id, message) VALUES (?, ?)", [index + 1, message])
             }
-            for (index, message) in seed.enumerated() { try Fortune(id: index + 1, message: message).insert(db) }
         }
     }
 

@@ -15,7 +15,7 @@ extension FeedComponent: Previewable {
             Preview("signed in", signedInAs: 1, sceneURL: "/", fixtures: DemoFixtures.community) {
                 FeedComponent(id: "feed", links: .demo)
             },
-            Preview("hostile text", sceneURL: "/", fixtures: { db in try DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
+            Preview("hostile text", sceneURL: "/", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
                 FeedComponent(id: "feed", links: .demo)
             },
         ]

@@ -6,7 +6,7 @@ extension PrioritiesComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("none", signedInAs: 1, sceneURL: "/", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("none", signedInAs: 1, sceneURL: "/", fixtures: { db in try await DemoFixtures.member(db) }) {
                 PrioritiesComponent(id: "priorities", userID: 1)
             },
             Preview("four priorities", signedInAs: 1, sceneURL: "/", fixtures: DemoFixtures.community) {

@@ -6,7 +6,7 @@ extension ConversationListComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("none", signedInAs: 1, sceneURL: "/messages", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("none", signedInAs: 1, sceneURL: "/messages", fixtures: { db in try await DemoFixtures.member(db) }) {
                 ConversationListComponent(id: "conversations", viewerID: 1, conversationURL: DemoURLs.conversation)
             },
             Preview("two conversations", signedInAs: 1, sceneURL: "/messages", fixtures: DemoFixtures.community) {

@@ -10,9 +10,8 @@ extension MessageListComponent: Previewable {
                 MessageListComponent(id: ConversationScene.list.id, conversationID: 1, viewerID: 1)
             },
             Preview("no messages yet", signedInAs: 1, sceneURL: "/messages/1", fixtures: { db in
-                    try DemoFixtures.member(db)
-                    try Conversation(id: 1, title: "Just me").insert(db)
-                    try db.execute(sql: "INSERT INTO participant (conversationID, userID) VALUES (1, 1)")
+                    try await DemoFixtures.member(db)
+                    try await Conversation.insert(title: "Just me", between: [1], into: db)
                 }) {
                 MessageListComponent(id: ConversationScene.list.id, conversationID: 1, viewerID: 1)
             },

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - MessageStore
@@ -12,24 +11,22 @@ struct MessageStore {
     /// participant's name and the latest message's kind, text and sender. One query.
     func summaries(of userID: Int64) async throws -> [ConversationSummary] {
         try await database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.id,
-                      (SELECT u.displayName FROM participant p2 JOIN user u ON u.id = p2.userID
-                        WHERE p2.conversationID = c.id AND p2.userID != ? ORDER BY u.id LIMIT 1) AS other,
-                      m.kind, m.body, m.senderID, m.createdAt
-                    FROM conversation c
-                    JOIN participant p ON p.conversationID = c.id AND p.userID = ?
-                    LEFT JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = c.id)
-                    ORDER BY m.id IS NULL, m.id DESC, c.id DESC
-                    """, arguments: [userID, userID]
-            ).map { row in
-                let kind = (row["kind"] as String?).flatMap(Message.Kind.init(rawValue:))
-                let last = kind.map {
-                    ConversationSummary.LastMessage(kind: $0, body: row["body"], senderID: row["senderID"], createdAt: row["createdAt"])
+            try await db.fetchAll(
+                """
+                SELECT c.id,
+                  (SELECT u.displayName FROM participant p2 JOIN "user" u ON u.id = p2.userID
+                    WHERE p2.conversationID = c.id AND p2.userID != ? ORDER BY u.id LIMIT 1),
+                  m.kind, m.body, m.senderID, m.createdAt
+                FROM conversation c
+                JOIN participant p ON p.conversationID = c.id AND p.userID = ?
+                LEFT JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = c.id)
+                ORDER BY m.id IS NULL, m.id DESC, c.id DESC
+                """, [userID, userID]
+            ) { row in
+                let last = try row.decode(Message.Kind?.self, at: 2).map { kind in
+                    ConversationSummary.LastMessage(kind: kind, body: try row[3], senderID: try row[4], createdAt: try row[5])
                 }
-                return ConversationSummary(id: row["id"], otherName: row["other"] ?? "", last: last)
+                return ConversationSummary(id: try row[0], otherName: try row.decode(String?.self, at: 1) ?? "", last: last)
             }
         }
     }
@@ -37,41 +34,45 @@ struct MessageStore {
     /// The first participant of conversation `id` other than `userID`, or nil.
     func otherParticipant(in id: Int64, besides userID: Int64) async throws -> User? {
         try await database.read { db in
-            try User.fetchOne(
-                db,
-                sql: """
-                    SELECT u.* FROM user u JOIN participant p ON p.userID = u.id
-                    WHERE p.conversationID = ? AND u.id != ? ORDER BY u.id LIMIT 1
-                    """, arguments: [id, userID])
+            try await db.fetchOne(
+                User.self,
+                """
+                SELECT \(User.qualifiedColumns) FROM "user" JOIN participant p ON p.userID = "user".id
+                WHERE p.conversationID = ? AND "user".id != ? ORDER BY "user".id LIMIT 1
+                """, [id, userID])
         }
     }
 
     /// Conversation `id` if `userID` takes part in it.
     func conversation(_ id: Int64, for userID: Int64) async throws -> Conversation? {
         try await database.read { db in
-            try Conversation.fetchOne(
-                db,
-                sql: "SELECT c.* FROM conversation c JOIN participant p ON p.conversationID = c.id WHERE c.id = ? AND p.userID = ?",
-                arguments: [id, userID])
+            try await db.fetchOne(
+                Conversation.self,
+                """
+                SELECT \(Conversation.qualifiedColumns) FROM conversation JOIN participant p ON p.conversationID = conversation.id
+                WHERE conversation.id = ? AND p.userID = ?
+                """, [id, userID])
         }
     }
 
     /// The messages of conversation `id`, oldest first.
     func messages(in id: Int64) async throws -> [Message] {
-        try await database.read { db in try Message.filter(Column("conversationID") == id).order(Column("id")).fetchAll(db) }
+        try await database.read { db in
+            try await db.fetchAll(Message.self, "SELECT \(Message.columns) FROM message WHERE conversationID = ? ORDER BY id", [id])
+        }
     }
 
     /// The messages of conversation `id`, oldest first, each with its sender's display name.
     /// One query.
     func messagesWithSenders(in id: Int64) async throws -> [(message: Message, senderName: String)] {
-        try await database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT m.*, u.displayName AS senderName FROM message m JOIN user u ON u.id = m.senderID
-                    WHERE m.conversationID = ? ORDER BY m.id
-                    """, arguments: [id]
-            ).map { (try Message(row: $0), $0["senderName"]) }
+        let nameIndex = Message.columnOrder.count
+        return try await database.read { db in
+            try await db.fetchAll(
+                """
+                SELECT \(Message.qualifiedColumns), "user".displayName FROM message JOIN "user" ON "user".id = message.senderID
+                WHERE message.conversationID = ? ORDER BY message.id
+                """, [id]
+            ) { row in (try Message(row: row), try row.decode(String.self, at: nameIndex)) }
         }
     }
 
@@ -79,22 +80,21 @@ struct MessageStore {
     /// participants) if they have none yet; returns its id. One transaction.
     func conversation(between userID: Int64, and otherID: Int64, title: String) async throws -> Int64 {
         try await database.write { db in
-            if let id = try Int64.fetchOne(
-                db,
-                sql: """
-                    SELECT p1.conversationID FROM participant p1
-                    JOIN participant p2 ON p2.conversationID = p1.conversationID AND p2.userID = ?
-                    WHERE p1.userID = ?
-                      AND (SELECT COUNT(*) FROM participant p3 WHERE p3.conversationID = p1.conversationID) = 2
-                    ORDER BY p1.conversationID LIMIT 1
-                    """, arguments: [otherID, userID])
+            try await Self.lockPair(userID, otherID, in: db)
+            if let id = try await db.fetchValue(
+                Int64.self,
+                """
+                SELECT p1.conversationID FROM participant p1
+                JOIN participant p2 ON p2.conversationID = p1.conversationID AND p2.userID = ?
+                WHERE p1.userID = ?
+                  AND (SELECT COUNT(*) FROM participant p3 WHERE p3.conversationID = p1.conversationID) = 2
+                ORDER BY p1.conversationID LIMIT 1
+                """, [otherID, userID])
             {
                 return id
             }
-            try db.execute(sql: "INSERT INTO conversation (title) VALUES (?)", arguments: [title])
-            let id = db.lastInsertedRowID
-            try db.execute(
-                sql: "INSERT INTO participant (conversationID, userID) VALUES (?, ?), (?, ?)", arguments: [id, userID, id, otherID])
+            let id = try await db.insertReturningID("INSERT INTO conversation (title) VALUES (?) RETURNING id", [title])
+            try await db.execute("INSERT INTO participant (conversationID, userID) VALUES (?, ?), (?, ?)", [id, userID, id, otherID])
             return id
         }
     }
@@ -104,10 +104,25 @@ struct MessageStore {
         to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, imageURL: String?, at date: Date
     ) async throws -> Int64 {
         try await database.write { db in
-            try db.execute(
-                sql: "INSERT INTO message (conversationID, senderID, kind, body, imageURL, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [conversationID, senderID, kind, body, imageURL, date])
-            return db.lastInsertedRowID
+            try await Message.insert(
+                conversationID: conversationID, senderID: senderID, kind: kind, body: body, imageURL: imageURL, createdAt: date, into: db)
         }
+    }
+
+    // MARK: - Concurrency
+
+    /// Makes a concurrent ``conversation(between:and:title:)`` for the same two members wait
+    /// until this transaction ends, so it finds the conversation this one makes instead of
+    /// making a second.
+    ///
+    /// SQLite runs one write transaction at a time, so nothing is needed there. PostgreSQL (READ
+    /// COMMITTED) would let both look, find nothing and insert: there, a transaction-scoped
+    /// advisory lock on the pair (in the two-key space, apart from Tessera's one-key migration
+    /// lock), released at commit.
+    private static func lockPair(_ userID: Int64, _ otherID: Int64, in db: SQLConnection) async throws {
+        guard db.dialect == .postgres else { return }
+        try await db.execute(
+            "SELECT pg_advisory_xact_lock(CAST(? AS INTEGER), CAST(? AS INTEGER))",
+            [Int32(truncatingIfNeeded: min(userID, otherID)), Int32(truncatingIfNeeded: max(userID, otherID))])
     }
 }

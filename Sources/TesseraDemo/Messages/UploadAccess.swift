@@ -1,4 +1,3 @@
-import GRDB
 import Tessera
 
 // MARK: - UploadAccess
@@ -11,13 +10,13 @@ struct UploadAccess {
     /// `imageURL`. One query.
     func canRead(imageURL: String, userID: Int64) async throws -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM message m
-                      JOIN participant p ON p.conversationID = m.conversationID AND p.userID = ?
-                      WHERE m.imageURL = ?)
-                    """, arguments: [userID, imageURL]) ?? false
+            try await db.fetchValue(
+                Bool.self,
+                """
+                SELECT EXISTS (SELECT 1 FROM message m
+                  JOIN participant p ON p.conversationID = m.conversationID AND p.userID = ?
+                  WHERE m.imageURL = ?)
+                """, [userID, imageURL]) ?? false
         }
     }
 }

@@ -10,8 +10,8 @@ extension PhotoDetailComponent: Previewable {
                 PhotoDetailComponent(id: "photo", photoID: 1, userURL: DemoURLs.user, galleryURL: DemoURLs.photos)
             },
             Preview("hostile title", sceneURL: "/photos/1", fixtures: { db in
-                    try DemoFixtures.member(db)
-                    try Photo(id: 1, userID: 1, title: DemoFixtures.hostileText, url: "/photos/photo-1.svg", createdAt: DemoSeed.epoch).insert(db)
+                    try await DemoFixtures.member(db)
+                    try await Photo.insert(userID: 1, title: DemoFixtures.hostileText, url: "/photos/photo-1.svg", createdAt: DemoSeed.epoch, into: db)
                 }) {
                 PhotoDetailComponent(id: "photo", photoID: 1, userURL: DemoURLs.user, galleryURL: DemoURLs.photos)
             },

@@ -1,4 +1,3 @@
-import GRDB
 import Tessera
 
 // MARK: - PhotoStore
@@ -11,20 +10,20 @@ struct PhotoStore {
     func latest(limit: Int, offset: Int = 0) async throws -> [Photo] {
         guard limit > 0 else { return [] }
         return try await database.read { db in
-            try Photo.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM photo ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?"), arguments: [limit, offset])
+            try await db.fetchAll(
+                Photo.self, "SELECT \(Photo.columns) FROM photo ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?", [limit, offset])
         }
     }
 
     /// Every photo, newest first. One query.
     func all() async throws -> [Photo] {
         try await database.read { db in
-            try Photo.fetchAll(db.cachedStatement(sql: "SELECT * FROM photo ORDER BY createdAt DESC, id DESC"))
+            try await db.fetchAll(Photo.self, "SELECT \(Photo.columns) FROM photo ORDER BY createdAt DESC, id DESC")
         }
     }
 
     /// The photo with `id`, or nil.
     func photo(_ id: Int64) async throws -> Photo? {
-        try await database.read { db in try Photo.fetchOne(db.cachedStatement(sql: "SELECT * FROM photo WHERE id = ?"), arguments: [id]) }
+        try await database.read { db in try await db.fetchOne(Photo.self, "SELECT \(Photo.columns) FROM photo WHERE id = ?", [id]) }
     }
 }

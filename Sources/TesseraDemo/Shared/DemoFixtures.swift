@@ -1,10 +1,11 @@
 import Foundation
-import GRDB
+import Tessera
 
 // MARK: - DemoFixtures
 
 /// Rows the demo's previews are built from. Each preview runs these on a database of its own
-/// (migrated, not seeded), so nothing here ever reaches the app's database.
+/// (migrated, not seeded), so nothing here ever reaches the app's database. The database
+/// numbers the rows, so on that fresh database the first member and the first blog are 1.
 enum DemoFixtures {
     /// Text a person could type to break a page: markup, quotes, an entity, a right-to-left
     /// override, and characters outside the basic plane. It must come back exactly, escaped.
@@ -14,28 +15,31 @@ enum DemoFixtures {
     static let longText = String(repeating: "Supercalifragilisticexpialidocious words keep going without a break. ", count: 40)
 
     /// The whole seed: six members, 72 blogs, drafts, photos, conversations, priorities, comments.
-    static func community(_ db: Database) throws { try DemoSeed.insert(into: db) }
+    static func community(_ db: SQLConnection) async throws { try await DemoSeed.insert(into: db) }
 
-    /// One member, id 1.
-    static func member(_ db: Database, name: String = "Demo Writer", bio: String = "Writes about small tools.") throws {
-        try user(name: name, bio: bio).insert(db)
+    /// One member (id 1 on a fresh database), as ``user(name:bio:)`` describes them; returns
+    /// their id.
+    @discardableResult
+    static func member(_ db: SQLConnection, name: String = "Demo Writer", bio: String = "Writes about small tools.") async throws -> Int64 {
+        let user = user(name: name, bio: bio)
+        return try await User.insert(
+            username: user.username, displayName: user.displayName, bio: user.bio, passwordHash: user.passwordHash,
+            createdAt: user.createdAt, into: db)
     }
 
     /// Member 1, with a hostile name and bio.
-    static func hostileMember(_ db: Database) throws { try member(db, name: hostileText, bio: hostileText) }
+    static func hostileMember(_ db: SQLConnection) async throws { try await member(db, name: hostileText, bio: hostileText) }
 
     /// Member 1 and their blog 1 with `title` and `body` (in the trash when `trashed`).
-    static func blog(_ db: Database, title: String, body: String, trashed: Bool = false) throws {
-        try member(db)
-        try Blog(
-            id: 1, userID: 1, title: title, body: body, likeCount: 0, createdAt: DemoSeed.epoch,
-            trashedAt: trashed ? DemoSeed.hours(1) : nil
-        ).insert(db)
+    static func blog(_ db: SQLConnection, title: String, body: String, trashed: Bool = false) async throws {
+        let userID = try await member(db)
+        try await Blog.insert(
+            userID: userID, title: title, body: body, createdAt: DemoSeed.epoch, trashedAt: trashed ? DemoSeed.hours(1) : nil, into: db)
     }
 
     /// A fixture that removes `table`, so a component reading it fails and shows its error.
-    static func without(_ table: String) -> @Sendable (Database) throws -> Void {
-        { db in try db.execute(sql: "DROP TABLE \"\(table)\"") }
+    static func without(_ table: String) -> @Sendable (SQLConnection) async throws -> Void {
+        { db in try await db.execute("DROP TABLE \"\(table)\"") }
     }
 
     /// Member 1 as a value (for components handed their subject by the scene).

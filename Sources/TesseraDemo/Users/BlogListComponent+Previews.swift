@@ -6,10 +6,10 @@ extension BlogListComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", sceneURL: "/users/1", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("empty", sceneURL: "/users/1", fixtures: { db in try await DemoFixtures.member(db) }) {
                 BlogListComponent(id: "blog-list", userID: 1, blogURL: DemoURLs.blog)
             },
-            Preview("own, empty", signedInAs: 1, sceneURL: "/users/1", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("own, empty", signedInAs: 1, sceneURL: "/users/1", fixtures: { db in try await DemoFixtures.member(db) }) {
                 BlogListComponent(
                     id: "blog-list", userID: 1, blogURL: DemoURLs.blog,
                     emptyState: EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft)))

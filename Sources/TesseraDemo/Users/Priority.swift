@@ -1,10 +1,10 @@
 import Foundation
-import GRDB
+import Tessera
 
 // MARK: - Priority
 
 /// Something a user focuses on between two dates (seed 002's example).
-public struct Priority: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+public struct Priority: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "priority"
 
     public var id: Int64
@@ -15,6 +15,34 @@ public struct Priority: Codable, FetchableRecord, PersistableRecord, Sendable, E
 
     /// Whether the priority is in force at `date` (both ends included).
     public func isCurrent(at date: Date) -> Bool { startDate <= date && date <= endDate }
+}
+
+// MARK: - Decoding
+
+extension Priority {
+    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
+    public static let columnOrder = ["id", "userID", "title", "startDate", "endDate"]
+
+    /// Decodes a row whose first columns are ``columnOrder``.
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        userID = try row[1]
+        title = try row[2]
+        startDate = try row[3]
+        endDate = try row[4]
+    }
+}
+
+// MARK: - Inserting
+
+extension Priority {
+    /// Stores a new priority (for the seed and fixtures) and returns the id the database
+    /// numbered it with.
+    @discardableResult
+    static func insert(userID: Int64, title: String, startDate: Date, endDate: Date, into db: SQLConnection) async throws -> Int64 {
+        try await db.insertReturningID(
+            "INSERT INTO priority (userID, title, startDate, endDate) VALUES (?, ?, ?, ?) RETURNING id", [userID, title, startDate, endDate])
+    }
 }
 
 // MARK: - Current priorities

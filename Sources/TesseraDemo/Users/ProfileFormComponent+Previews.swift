@@ -7,7 +7,7 @@ extension ProfileFormComponent: Previewable {
     /// (``show(_:)``), so each preview does the same with the member its fixtures insert.
     static var previews: [Preview] {
         [
-            Preview("own profile", signedInAs: 1, sceneURL: "/users/1/edit", fixtures: { db in try DemoFixtures.member(db) }) {
+            Preview("own profile", signedInAs: 1, sceneURL: "/users/1/edit", fixtures: { db in try await DemoFixtures.member(db) }) {
                 form(showing: DemoFixtures.user())
             },
             Preview("hostile text", signedInAs: 1, sceneURL: "/users/1/edit", fixtures: DemoFixtures.hostileMember) {

@@ -1,10 +1,10 @@
 import Foundation
-import GRDB
+import Tessera
 
 // MARK: - User
 
 /// A member of the community.
-public struct User: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, Equatable {
+public struct User: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "user"
 
     public var id: Int64
@@ -19,17 +19,34 @@ public struct User: Codable, ColumnOrderedRecord, PersistableRecord, Sendable, E
     public var createdAt: Date
 }
 
+// MARK: - Decoding
+
 extension User {
     /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
     public static let columnOrder = ["id", "username", "displayName", "bio", "passwordHash", "createdAt"]
 
     /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: Row) throws {
-        id = row[0]
-        username = row[1]
-        displayName = row[2]
-        bio = row[3]
-        passwordHash = row[4]
-        createdAt = try row.date(atIndex: 5)
+    public init(row: SQLRow) throws {
+        id = try row[0]
+        username = try row[1]
+        displayName = try row[2]
+        bio = try row[3]
+        passwordHash = try row[4]
+        createdAt = try row[5]
+    }
+}
+
+// MARK: - Inserting
+
+extension User {
+    /// Stores a new member (for the seed and fixtures; sign-up goes through Tessera's
+    /// ``Members``) and returns the id the database numbered them with.
+    @discardableResult
+    static func insert(
+        username: String, displayName: String, bio: String, passwordHash: String, createdAt: Date, into db: SQLConnection
+    ) async throws -> Int64 {
+        try await db.insertReturningID(
+            "INSERT INTO \"user\" (username, displayName, bio, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?) RETURNING id",
+            [username, displayName, bio, passwordHash, createdAt])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Tessera
 
 // MARK: - UserStore
@@ -10,39 +9,37 @@ struct UserStore {
 
     /// The user with `id`, or nil.
     func user(_ id: Int64) async throws -> User? {
-        try await database.read { db in try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id]) }
+        try await database.read { db in try await db.fetchOne(User.self, "SELECT \(User.columns) FROM \"user\" WHERE id = ?", [id]) }
     }
 
     /// Changes `userID`'s display name and bio; false if there is no such user.
     func updateProfile(_ userID: Int64, displayName: String, bio: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "UPDATE user SET displayName = ?, bio = ? WHERE id = ?", arguments: [displayName, bio, userID])
-            return db.changesCount == 1
+            try await db.execute("UPDATE \"user\" SET displayName = ?, bio = ? WHERE id = ?", [displayName, bio, userID]) == 1
         }
     }
 
     /// Every member but `userID`, by display name (whom to write to). One query.
     func others(than userID: Int64) async throws -> [User] {
         try await database.read { db in
-            try User.filter(Column("id") != userID).order(Column("displayName"), Column("id")).fetchAll(db)
+            try await db.fetchAll(User.self, "SELECT \(User.columns) FROM \"user\" WHERE id != ? ORDER BY displayName, id", [userID])
         }
     }
 
     /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).
     func currentPriorities(of userID: Int64, at date: Date) async throws -> [Priority] {
         try await database.read { db in
-            try Priority.fetchAll(db.cachedStatement(sql: "SELECT * FROM priority WHERE userID = ?"), arguments: [userID])
+            try await db.fetchAll(Priority.self, "SELECT \(Priority.columns) FROM priority WHERE userID = ?", [userID])
         }.current(at: date)
     }
 
     /// `userID`'s published posts and the likes they received, in one query.
     func profileCounts(of userID: Int64) async throws -> ProfileCounts {
         try await database.read { db in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT COUNT(*) AS posts, COALESCE(SUM(likeCount), 0) AS likes FROM blog WHERE userID = ? AND trashedAt IS NULL"),
-                arguments: [userID])
-            return ProfileCounts(posts: row?["posts"] ?? 0, likes: row?["likes"] ?? 0)
+            let counts = try await db.fetchOne(
+                "SELECT COUNT(*), COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = ? AND trashedAt IS NULL", [userID]
+            ) { row in ProfileCounts(posts: try row[0], likes: try row[1]) }
+            return counts ?? ProfileCounts(posts: 0, likes: 0)
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct BlogActionTests {
     @Test("a plain like post is stored and answered with 303 back to the post")
     func likePlain() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/2/like", as: session)
@@ -28,7 +28,7 @@ struct BlogActionTests {
 
     @Test("a member who likes a post is told so on its page; the next member and a visitor are not")
     func likedBadgeIsTheLikersAlone() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
         try await site.test { client in
             let liker = try await client.signIn()
@@ -44,7 +44,7 @@ struct BlogActionTests {
 
     @Test("a fragment like post answers with the like button and the stats, both updated")
     func likeFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/2/like", as: session, fragment: true)
@@ -62,7 +62,7 @@ struct BlogActionTests {
 
     @Test("liking twice counts once")
     func likeTwice() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             _ = try await client.post("/blogs/2/like", as: session)
@@ -77,7 +77,7 @@ struct BlogActionTests {
 
     @Test("unliking takes the like back; unliking again or without a like changes nothing")
     func unlike() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let notLiked = try await client.post("/blogs/1/unlike", as: session)
@@ -99,7 +99,7 @@ struct BlogActionTests {
 
     @Test("visitors cannot like (403) and nothing changes")
     func likeNeedsSignIn() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let response = try await client.post("/blogs/2/like", as: visitor)
@@ -111,7 +111,7 @@ struct BlogActionTests {
 
     @Test("liking a missing, trashed or badly numbered post is a 404", arguments: ["999", "7", "abc", "0"])
     func likeNotFound(_ id: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/\(id)/like", as: session)
@@ -125,7 +125,7 @@ struct BlogActionTests {
 
     @Test("the author moves the post to the trash and lands on their profile")
     func trashByAuthor() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/1/trash", as: session)
@@ -142,7 +142,7 @@ struct BlogActionTests {
 
     @Test("someone else's post cannot be trashed: 404 and the post stays")
     func trashByOther() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/2/trash", as: session)
@@ -154,7 +154,7 @@ struct BlogActionTests {
 
     @Test("visitors cannot trash (403) and the post stays")
     func trashNeedsSignIn() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let response = try await client.post("/blogs/1/trash", as: visitor)
@@ -166,7 +166,7 @@ struct BlogActionTests {
 
     @Test("a like without the CSRF token is refused and changes nothing")
     func likeNeedsToken() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/2/like", as: session, token: "wrong")

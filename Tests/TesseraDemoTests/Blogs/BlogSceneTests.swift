@@ -64,7 +64,7 @@ struct BlogSceneTests {
 
     @Test("the body is split into paragraphs, each escaped")
     func paragraphs() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             try await ContentFixtures.execute(
                 "UPDATE blog SET body = 'First <b>one</b>.' || char(10) || char(10) || 'Second.' WHERE id = 2", in: site)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -55,7 +54,7 @@ struct DraftEditorSceneTests {
 
     @Test("signed-out posts are refused with 403 and change nothing", arguments: ["/drafts/new", "/drafts/1/edit", "/drafts/1/edit/publish"])
     func signedOutPosts(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let response = try await client.post(uri, [("title", "Hijack"), ("body", "Text")], as: visitor)
@@ -68,7 +67,7 @@ struct DraftEditorSceneTests {
         "/drafts/4/edit", "/drafts/999/edit", "/drafts/abc/edit", "/drafts/4/edit/_/draft-form",
     ])
     func foreignDraftPage(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             _ = try await DraftStore(database: site.profileDatabase).create(for: 2, title: "Ada's", body: "Secret", at: TestSite.now)
             let session = try await client.signIn()
@@ -80,7 +79,7 @@ struct DraftEditorSceneTests {
 
     @Test("saving or publishing someone else's draft is a 404 and changes nothing", arguments: ["/drafts/4/edit", "/drafts/4/edit/publish"])
     func foreignDraftPosts(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             _ = try await DraftStore(database: site.profileDatabase).create(for: 2, title: "Ada's", body: "Secret", at: TestSite.now)
             let session = try await client.signIn()
@@ -96,7 +95,7 @@ struct DraftEditorSceneTests {
 
     @Test("creating a draft stores it and goes to its editor")
     func create() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/new", [("title", "  Fresh  "), ("body", "New text")], as: session)
@@ -109,7 +108,7 @@ struct DraftEditorSceneTests {
 
     @Test("a refused new draft answers 400 with the input kept and creates nothing")
     func createInvalid() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let title = String(repeating: "Long <b> ", count: 20)
@@ -127,7 +126,7 @@ struct DraftEditorSceneTests {
 
     @Test("saving writes the text and comes back with a Saved notice")
     func save() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/2/edit", [("title", "A whole idea"), ("body", "Now with text.")], as: session)
@@ -145,7 +144,7 @@ struct DraftEditorSceneTests {
 
     @Test("saving from the script answers with the form fragment showing Saved")
     func saveFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/1/edit", [("title", "Notes"), ("body", "Shorter.")], as: session, fragment: true)
@@ -160,7 +159,7 @@ struct DraftEditorSceneTests {
 
     @Test("saving refused text answers 400, keeps the input and leaves the stored draft as it was")
     func saveInvalid() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let long = String(repeating: "x", count: 121)
@@ -178,7 +177,7 @@ struct DraftEditorSceneTests {
 
     @Test("publishing moves the latest text to a new blog, removes the draft and records the flow")
     func publish() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post(
@@ -199,7 +198,7 @@ struct DraftEditorSceneTests {
 
     @Test("publishing an empty draft answers 400 with the field error and publishes nothing")
     func publishInvalid() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/2/edit/publish", [("title", "Half an idea, edited"), ("body", "  ")], as: session)
@@ -217,7 +216,7 @@ struct DraftEditorSceneTests {
 
     @Test("the script's publish (intent on the save address) redirects the page to the new blog")
     func publishFromScript() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post(
@@ -230,7 +229,7 @@ struct DraftEditorSceneTests {
 
     @Test("publishing straight from the new-draft form creates and publishes in one go")
     func createAndPublish() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/new", [("title", "Quick"), ("body", "Post."), ("intent", "publish")], as: session)
@@ -241,7 +240,7 @@ struct DraftEditorSceneTests {
 
     @Test("a new draft refused for publishing is still saved, and the form then edits it")
     func createAndPublishRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/new", [("title", "Only a title"), ("body", ""), ("intent", "publish")], as: session)
@@ -254,7 +253,7 @@ struct DraftEditorSceneTests {
 
     @Test("the flow refuses without writing and finds only the author's drafts")
     func flowRules() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         let database = site.profileDatabase
         let refused = try await PublishDraftFlow.run(draft: 2, title: "", body: "", by: 1, database: database, at: TestSite.now)
         #expect(refused == .refused([.title: "Give the post a title before publishing.", .body: "Write something before publishing."]))

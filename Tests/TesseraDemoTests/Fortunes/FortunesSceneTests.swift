@@ -32,7 +32,7 @@ struct FortunesSceneTests {
 
     @Test("the page is byte for byte the benchmark's, 1,226 bytes")
     func pageIsByteExact() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let response = try await client.execute(uri: "/fortunes", method: .get)
             #expect(response.status == .ok)
@@ -43,7 +43,7 @@ struct FortunesSceneTests {
 
     @Test("the required headers are present over a real connection")
     func headers() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test(.live) { client in
             let response = try await client.execute(uri: "/fortunes", method: .get)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -55,10 +55,8 @@ struct FortunesSceneTests {
 
     @Test("a row added to the table appears, sorted, without assuming the count")
     func readsTheTable() async throws {
-        let site = try TestSite()
-        try await site.site.database.pool.write { db in
-            try Fortune(id: 13, message: "Aardvark <b>&</b>").insert(db)
-        }
+        let site = try await TestSite()
+        try await ContentFixtures.execute("INSERT INTO Fortune (id, message) VALUES (?, ?)", [13, "Aardvark <b>&</b>"], in: site)
         try await site.test { client in
             let text = try await client.execute(uri: "/fortunes", method: .get).text
             #expect(text.contains("<tr><th>id</th><th>message</th></tr><tr><td>11</td>"))
@@ -69,7 +67,7 @@ struct FortunesSceneTests {
 
     @Test("unknown paths get a 404 HTML page", arguments: ["/nope", "/fortunes/extra", "/fortunes/_/missing", "/%ZZ"])
     func unknownPaths(_ path: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let response = try await client.execute(uri: path, method: .get)
             #expect(response.status == .notFound)
@@ -79,8 +77,8 @@ struct FortunesSceneTests {
     }
 
     @Test("the in-memory sample matches the stored page")
-    func sampleMatches() throws {
-        let site = try TestSite()
+    func sampleMatches() async throws {
+        let site = try await TestSite()
         let html = site.site.templates.render(FortunesPage.template, FortunesPage.model(FortunesPage.sampleFortunes()))
         #expect(html.description == Self.expected)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 @testable import Tessera
@@ -10,19 +9,21 @@ import Hummingbird
 enum ContentFixtures {
     /// Blog `id` as stored, trashed or not.
     static func storedBlog(_ id: Int64, in site: TestSite) async throws -> Blog? {
-        try await site.site.database.pool.read { db in try Blog.fetchOne(db, key: id) }
+        try await site.site.database.read { db in
+            try await db.fetchOne(Blog.self, "SELECT \(Blog.columns) FROM blog WHERE id = ?", [id])
+        }
     }
 
     /// How many `like` rows blog `id` has.
     static func likeRows(_ id: Int64, in site: TestSite) async throws -> Int {
-        try await site.site.database.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"like\" WHERE blogID = ?", arguments: [id]) ?? 0
+        try await site.site.database.read { db in
+            try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \"like\" WHERE blogID = ?", [id]) ?? 0
         }
     }
 
-    /// Runs `sql` on the test database (to empty tables before a test).
-    static func execute(_ sql: String, in site: TestSite) async throws {
-        try await site.site.database.pool.write { db in try db.execute(sql: sql) }
+    /// Runs `sql`, one statement, on the test database (to empty tables before a test).
+    static func execute(_ sql: String, _ arguments: SQLArguments = [], in site: TestSite) async throws {
+        try await site.site.database.write { db in try await db.execute(sql, arguments) }
     }
 
     /// How many times `needle` occurs in `text`.

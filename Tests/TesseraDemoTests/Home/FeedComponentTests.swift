@@ -9,7 +9,7 @@ import Testing
 struct FeedComponentTests {
     @Test("loading the feed runs the same two queries whatever the page size (no N+1 for authors)")
     func queryCountDoesNotGrow() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
             try await SceneRunner.load([FeedComponent(id: "feed", links: .demo)], RequestScope.standalone(site: site.site))

@@ -77,7 +77,7 @@ struct HomeSceneTests {
 
     @Test("a member with no current priorities sees the empty state")
     func noPriorities() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             try await ContentFixtures.execute("DELETE FROM priority", in: site)
             let session = try await client.signIn()
@@ -162,7 +162,7 @@ struct HomeSceneTests {
 
     @Test("with no posts the feed shows its empty state and no photos or load more")
     func emptyFeed() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             try await ContentFixtures.execute("DELETE FROM blog", in: site)
             let response = try await client.get("/")

@@ -28,7 +28,7 @@ struct CommentTests {
 
     @Test("posting a comment answers with the form, the list and the updated count in one response")
     func postFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/71/comments", [("text", "A <b>bold</b> thought")], as: session, fragment: true)
@@ -55,7 +55,7 @@ struct CommentTests {
 
     @Test("empty, too long, visitor and trashed-post comments change nothing")
     func refused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let before = try await Journey.count("SELECT COUNT(*) FROM comment", in: site)

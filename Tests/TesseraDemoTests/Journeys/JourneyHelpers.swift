@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HummingbirdTesting
 
 @testable import Tessera
@@ -13,7 +12,7 @@ enum Journey {
     }
 
     /// How many rows `sql` (a `SELECT COUNT(*)`) counts.
-    static func count(_ sql: String, _ arguments: StatementArguments = [], in site: TestSite) async throws -> Int {
-        try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    static func count(_ sql: String, _ arguments: SQLArguments = [], in site: TestSite) async throws -> Int {
+        try await site.site.database.read { db in try await db.fetchValue(Int.self, sql, arguments) ?? 0 }
     }
 }

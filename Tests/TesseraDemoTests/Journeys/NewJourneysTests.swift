@@ -14,7 +14,7 @@ struct NewJourneysTests {
 
     @Test("the author edits a published post and sees the new text with a notice")
     func editPost() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let form = try await client.get("/blogs/1/edit", as: session)
@@ -30,7 +30,7 @@ struct NewJourneysTests {
 
     @Test("an empty title is refused with the input kept, and nothing changes")
     func editPostRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/blogs/1/edit", [("title", " "), ("body", "Kept body")], as: session)
@@ -42,7 +42,7 @@ struct NewJourneysTests {
 
     @Test("someone else's post cannot be edited", arguments: ["/blogs/2/edit"])
     func editOthersPost(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get(uri, as: session).status == .notFound)
@@ -55,7 +55,7 @@ struct NewJourneysTests {
 
     @Test("deleting a draft removes it and says so on the profile")
     func deleteDraft() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get("/drafts/1/edit", as: session).text.contains("action=\"/drafts/1/edit/delete\""))
@@ -69,7 +69,7 @@ struct NewJourneysTests {
 
     @Test("an empty new draft is refused instead of becoming an Untitled draft")
     func emptyDraftRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let before = try await site.allDrafts().count
@@ -83,7 +83,7 @@ struct NewJourneysTests {
 
     @Test("a member changes their display name and bio")
     func editProfile() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get("/users/1", as: session).text.contains("href=\"/users/1/edit\""))
@@ -98,7 +98,7 @@ struct NewJourneysTests {
 
     @Test("profile limits are enforced and someone else's profile is a 404")
     func editProfileRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let long = try await client.post("/users/1/edit", [("displayName", String(repeating: "x", count: 61)), ("bio", "")], as: session)
@@ -127,7 +127,7 @@ struct NewJourneysTests {
 
     @Test("a profile offers Message to members, and /messages/new starts the conversation")
     func startConversation() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get("/users/4", as: session).text.contains("href=\"/messages/new?to=4\""))
@@ -145,7 +145,7 @@ struct NewJourneysTests {
 
     @Test("a message without a recipient or text is refused and nothing is created")
     func startConversationRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let before = try await Journey.count("SELECT COUNT(*) FROM conversation", in: site)

@@ -11,7 +11,7 @@ import Testing
 struct NoticeTests {
     @Test("trashing a post shows a notice with Undo once; Undo puts it back and returns to the post")
     func trashThenUndo() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let once = Journey.onceToken(in: try await client.get("/blogs/1", as: session).text)
@@ -32,7 +32,7 @@ struct NoticeTests {
 
     @Test("an Undo whose back address leaves the site goes to the trash instead", arguments: ["//evil.example", "https://evil.example/"])
     func undoRefusesOtherSites(_ back: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/trash/7/restore", [("back", back)], as: session)

@@ -25,7 +25,7 @@ struct PaginationAndConfirmationTests {
 
     @Test("the feed's two queries stay two however many pages ?through= shows")
     func throughQueryBudget() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { _ in
             let scope = RequestScope.standalone(site: site.site, query: [("through", "3")])
             try await SceneRunner.load([FeedComponent(id: "feed", links: .demo)], scope)
@@ -45,7 +45,7 @@ struct PaginationAndConfirmationTests {
 
     @Test("deleting forever asks first; the question names the post, and Cancel keeps it")
     func confirmation() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let page = try await client.get("/trash/7/delete", as: session)

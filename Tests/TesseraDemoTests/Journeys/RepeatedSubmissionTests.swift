@@ -11,7 +11,7 @@ import Testing
 struct RepeatedSubmissionTests {
     @Test("sending the same message form twice stores one message, and the repeat goes where the first went")
     func repeatedMessage() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let page = try await client.get("/messages/new?to=3", as: session).text
@@ -29,7 +29,7 @@ struct RepeatedSubmissionTests {
 
     @Test("a repeated comment from the client script creates one comment")
     func repeatedCommentFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let once = Journey.onceToken(in: try await client.get("/blogs/5", as: session).text)
@@ -44,7 +44,7 @@ struct RepeatedSubmissionTests {
 
     @Test("a refused submission releases its token, so the corrected form can be sent")
     func refusedThenCorrected() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let once = Journey.onceToken(in: try await client.get("/drafts/new", as: session).text)
@@ -58,7 +58,7 @@ struct RepeatedSubmissionTests {
 
     @Test("a made-up token is ignored, not an error", arguments: ["short", String(repeating: "g", count: 64)])
     func madeUpToken(_ token: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/drafts/new", [("_once", token), ("title", "Made up")], as: session)

@@ -41,7 +41,7 @@ struct ConversationSceneTests {
 
     @Test("sending text with a plain post stores it and redirects back to the conversation")
     func sendsTextPlainPost() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await MessagingTestSupport.postMultipart(
@@ -60,7 +60,7 @@ struct ConversationSceneTests {
 
     @Test("a URL-encoded post (no file input at all) sends text too")
     func sendsTextURLEncoded() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/messages/2", [("text", "Thirty centimetres!")], as: session)
@@ -71,7 +71,7 @@ struct ConversationSceneTests {
 
     @Test("a fragment post answers with the cleared composer and the updated message list")
     func sendsTextFragmentPost() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await MessagingTestSupport.postMultipart(
@@ -89,7 +89,7 @@ struct ConversationSceneTests {
 
     @Test("empty or blank text is refused with 400, the page shown again and nothing stored")
     func refusesEmptyText() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await MessagingTestSupport.postMultipart(
@@ -104,7 +104,7 @@ struct ConversationSceneTests {
 
     @Test("text over 2,000 characters is refused with the typed text kept; 2,000 is accepted")
     func refusesTooLongText() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let long = String(repeating: "a", count: 2000) + "<b>"
@@ -131,7 +131,7 @@ struct ConversationSceneTests {
         "/messages/3", "/messages/999", "/messages/0", "/messages/abc", "/messages/-1", "/messages/99999999999999999999",
     ])
     func othersConversationsAreNotFound(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await MessagingTestSupport.addStrangersConversation(to: site)
         try await site.test { client in
             let session = try await client.signIn()
@@ -147,7 +147,7 @@ struct ConversationSceneTests {
 
     @Test("a visitor is sent to sign in for the page and gets 403 for a post")
     func signedOut() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let page = try await client.get("/messages/1", as: visitor)
@@ -162,7 +162,7 @@ struct ConversationSceneTests {
 
     @Test("a post without the CSRF token changes nothing")
     func csrf() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/messages/1", [("text", "Hi")], as: session, token: "")

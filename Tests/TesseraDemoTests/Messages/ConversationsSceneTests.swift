@@ -28,7 +28,7 @@ struct ConversationsSceneTests {
 
     @Test("a member in no conversation sees the empty state")
     func emptyState() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await MessagingTestSupport.giveDemoPassword(to: "linus", in: site)
         try await site.test { client in
             let session = try await client.signIn("linus")
@@ -66,7 +66,7 @@ struct ConversationsSceneTests {
 
     @Test("the list loads in one query however many conversations there are")
     func oneQuery() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await MessagingTestSupport.addStrangersConversation(to: site)
         let component = ConversationListComponent(id: "conversations", viewerID: 2, conversationURL: DemoURLs.conversation)
         try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 2))

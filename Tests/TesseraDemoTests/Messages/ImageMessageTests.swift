@@ -13,7 +13,7 @@ struct ImageMessageTests {
 
     @Test("a PNG is recognised by its bytes, stored under a random name and served back")
     func sendsAndServesPNG() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await Support.withUploads(site) { client in
             let session = try await client.signIn()
             // The browser's name and type are untrusted: the bytes decide.
@@ -44,7 +44,7 @@ struct ImageMessageTests {
 
     @Test("an image without a caption is sent, with alt text naming the sender")
     func imageWithoutCaption() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await Support.withUploads(site) { client in
             let session = try await client.signIn()
             let gif = Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x3B]
@@ -60,7 +60,7 @@ struct ImageMessageTests {
 
     @Test("an empty file input sends a text message")
     func emptyFileInputIsText() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let none = Support.FilePart(filename: "", contentType: "application/octet-stream", data: [])
@@ -72,7 +72,7 @@ struct ImageMessageTests {
 
     @Test("text bytes named x.png are refused with 400, the caption kept, nothing stored")
     func refusesFakeImage() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let file = Support.FilePart(filename: "x.png", contentType: "image/png", data: Array("<svg onload=alert(1)>".utf8))
@@ -90,7 +90,7 @@ struct ImageMessageTests {
 
     @Test("an image over 2 MiB but within the body limit is refused with 400")
     func refusesImageOverTwoMiB() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let big = Support.tinyPNG + [UInt8](repeating: 0, count: 2 * 1024 * 1024)
@@ -105,7 +105,7 @@ struct ImageMessageTests {
 
     @Test("a body over the action's 3 MiB limit is a 413 and changes nothing")
     func refusesBodyOverLimit() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let huge = Support.tinyPNG + [UInt8](repeating: 0, count: 3 * 1024 * 1024)
@@ -119,7 +119,7 @@ struct ImageMessageTests {
 
     @Test("a caption over 2,000 characters is refused even with a good image")
     func refusesLongCaption() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let file = Support.FilePart(filename: "x.png", contentType: "image/png", data: Support.tinyPNG)
@@ -137,7 +137,7 @@ struct ImageMessageTests {
         "0123456789abcdef0123456789abcdef%2Epng", ".0123456789abcdef0123456789abcdef.png",
     ])
     func refusesBadNames(_ name: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         // A file beside the database that a traversal would reach, and a stored file with a name
         // the route never gives out.
         try Data("secret".utf8).write(to: site.folder.appendingPathComponent("x"))
@@ -153,8 +153,8 @@ struct ImageMessageTests {
 
     @Test("an image sent through one process is served by another on the same database")
     func servedByAnotherProcess() async throws {
-        let first = try TestSite()
-        let second = try TestSite(reopening: first)  // its own pool, as a second server on the file
+        let first = try await TestSite()
+        let second = try await TestSite(reopening: first)  // its own pool, as a second server on the file
         let (url, session) = try await first.test(keepingFiles: true) { client in
             let session = try await client.signIn()
             let file = Support.FilePart(filename: "cat.png", contentType: "image/png", data: Support.tinyPNG)
@@ -184,7 +184,7 @@ struct ImageMessageTests {
 
     @Test("stored names are 32 random hex digits with the format's extension")
     func storedNames() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         defer { site.app.removeFiles() }
         let store = UploadStore(files: StoredFiles(database: site.site.database))
         let first = try await store.save(Support.tinyPNG, as: .png)

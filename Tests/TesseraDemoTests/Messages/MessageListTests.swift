@@ -9,7 +9,7 @@ import Testing
 struct MessageListTests {
     @Test("the message list loads in one query however many messages there are")
     func loadsInOneQuery() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let store = MessageStore(database: site.site.database.counting(into: QueryCounter()))
         for index in 0..<30 {

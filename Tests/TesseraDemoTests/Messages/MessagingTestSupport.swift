@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -77,9 +76,7 @@ enum MessagingTestSupport {
 
     /// Every message of conversation `id`, oldest first.
     static func messages(in id: Int64, of site: TestSite) async throws -> [Message] {
-        try await site.site.database.pool.read { db in
-            try Message.filter(Column("conversationID") == id).order(Column("id")).fetchAll(db)
-        }
+        try await MessageStore(database: site.site.database.counting(into: QueryCounter())).messages(in: id)
     }
 
     /// The names of the stored uploads.
@@ -87,23 +84,22 @@ enum MessagingTestSupport {
         try await StoredFiles(database: site.site.database).names()
     }
 
-    /// Adds conversation 3 between Ada (2) and Grace (3), which the demo user is not in.
-    static func addStrangersConversation(to site: TestSite) async throws {
-        try await site.site.database.pool.write { db in
-            try Conversation(id: 3, title: "Ada and Grace").insert(db)
-            try db.execute(sql: "INSERT INTO participant (conversationID, userID) VALUES (3, 2), (3, 3)")
-            try db.execute(
-                sql: "INSERT INTO message (conversationID, senderID, kind, body, createdAt) VALUES (3, 2, 'text', 'Private', ?)",
-                arguments: [TestSite.now])
+    /// Adds a conversation between Ada (2) and Grace (3), which the demo user is not in, with
+    /// one message; returns its id (3 after the seed's two).
+    @discardableResult
+    static func addStrangersConversation(to site: TestSite) async throws -> Int64 {
+        try await site.site.database.write { db in
+            let id = try await Conversation.insert(title: "Ada and Grace", between: [2, 3], into: db)
+            try await Message.insert(conversationID: id, senderID: 2, kind: .text, body: "Private", createdAt: TestSite.now, into: db)
+            return id
         }
     }
 
     /// Gives `username` the demo password, so tests can sign in as them.
     static func giveDemoPassword(to username: String, in site: TestSite) async throws {
-        try await site.site.database.pool.write { db in
-            try db.execute(
-                sql: "UPDATE user SET passwordHash = (SELECT passwordHash FROM user WHERE id = 1) WHERE username = ?",
-                arguments: [username])
+        try await site.site.database.write { db in
+            try await db.execute(
+                "UPDATE \"user\" SET passwordHash = (SELECT passwordHash FROM \"user\" WHERE id = 1) WHERE username = ?", [username])
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -14,7 +13,7 @@ struct UploadAccessTests {
 
     @Test("only the conversation's members can read an image; it is never stored in shared caches")
     func onlyMembersRead() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await Support.giveDemoPassword(to: "ada", in: site)
         try await Support.giveDemoPassword(to: "linus", in: site)
         try await Support.withUploads(site) { client in
@@ -23,9 +22,9 @@ struct UploadAccessTests {
             let sent = try await Support.postMultipart(client, "/messages/1", fields: [("text", "")], file: file, as: demo)
             #expect(sent.status == .seeOther)
             let url = try #require(try await Support.messages(in: 1, of: site).last?.imageURL)
-            let members = try await site.site.database.pool.read { db in
-                try String.fetchAll(
-                    db, sql: "SELECT u.username FROM participant p JOIN user u ON u.id = p.userID WHERE p.conversationID = 1")
+            let members = try await site.site.database.read { db in
+                try await db.fetchValues(
+                    String.self, "SELECT u.username FROM participant p JOIN \"user\" u ON u.id = p.userID WHERE p.conversationID = 1")
             }
             #expect(Set(members) == ["demo", "ada"], "the seed's first conversation is Demo and Ada's")
 

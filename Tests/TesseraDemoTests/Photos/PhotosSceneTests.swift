@@ -28,7 +28,7 @@ struct PhotosSceneTests {
 
     @Test("with no photos the gallery shows its empty state")
     func emptyGallery() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             try await ContentFixtures.execute("DELETE FROM photo", in: site)
             let response = try await client.get("/photos")
@@ -41,7 +41,7 @@ struct PhotosSceneTests {
 
     @Test("the gallery loads in one query")
     func oneQuery() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
             try await SceneRunner.load([GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)], RequestScope.standalone(site: site.site))

@@ -11,7 +11,7 @@ import Testing
 struct DevOverlayTests {
     @Test("in development every component's root carries its load time, SQL count and budget")
     func devPagesCarryTheFigures() async throws {
-        let app = try TestApp<DemoApp>(root: TestSite.repository) { configuration in
+        let app = try await TestApp<DemoApp>(root: TestSite.repository) { configuration in
             configuration.now = { TestSite.now }
             configuration.isDevelopment = true
         }

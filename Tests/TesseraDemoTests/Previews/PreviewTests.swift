@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Tessera
 import TesseraTesting
 import Testing
@@ -12,7 +11,7 @@ import Testing
 struct PreviewTests {
     @Test("every preview of the demo matches its snapshot")
     func everyPreviewMatchesItsSnapshot() async throws {
-        await PreviewSnapshots.expectAllMatch(try TestSite().app)
+        await PreviewSnapshots.expectAllMatch(try await TestSite().app)
     }
 
     @Test("every component a scene holds has at least two previews, listed once")
@@ -28,12 +27,14 @@ struct PreviewTests {
 
     @Test("rendering every preview leaves the app's database as it was")
     func previewsNeverTouchTheAppDatabase() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         defer { site.app.removeFiles() }
         let tables = ["user", "blog", "draft", "photo", "comment", "message", "priority"]
         func counts() async throws -> [Int] {
-            try await site.site.database.pool.read { db in
-                try tables.map { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\($0)\"") ?? -1 }
+            try await site.site.database.read { db in
+                var counts: [Int] = []
+                for table in tables { counts.append(try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \"\(table)\"") ?? -1) }
+                return counts
             }
         }
         let before = try await counts()
@@ -49,10 +50,10 @@ struct PreviewTests {
 
     @Test("a preview whose fixtures fail says why instead of rendering")
     func failingFixturesAreReported() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         defer { site.app.removeFiles() }
         let runner = PreviewRunner(app: site.app.app, site: site.site)
-        let broken = Preview("broken", fixtures: { db in try db.execute(sql: "INSERT INTO no_such_table VALUES (1)") }) {
+        let broken = Preview("broken", fixtures: { db in try await db.execute("INSERT INTO no_such_table VALUES (1)") }) {
             FeedComponent(id: "feed", links: .demo)
         }
         let result = await runner.render(broken)
@@ -62,7 +63,7 @@ struct PreviewTests {
 
     @Test("the error state shows the component's error fragment and what load threw")
     func errorStateRendersTheErrorFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         defer { site.app.removeFiles() }
         let runner = PreviewRunner(app: site.app.app, site: site.site)
         let found = try #require(runner.find(group: "gallery-component", preview: "error"))
@@ -76,7 +77,7 @@ struct PreviewTests {
 
     @Test("in development /_tessera/previews lists every preview, and each renders in the layout and bare")
     func devCatalogueRendersEveryPreview() async throws {
-        let app = try TestApp<DemoApp>(root: TestSite.repository) { configuration in
+        let app = try await TestApp<DemoApp>(root: TestSite.repository) { configuration in
             configuration.now = { TestSite.now }
             configuration.isDevelopment = true
         }

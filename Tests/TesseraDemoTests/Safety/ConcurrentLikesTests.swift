@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -15,15 +14,15 @@ import Testing
 struct ConcurrentLikesTests {
     /// Adds `count` members, each with a signed-in session, and returns their sessions.
     private func members(_ count: Int, in site: TestSite) async throws -> [TestSession] {
-        try await site.site.database.pool.write { db in
+        let ids = try await site.site.database.write { db in
+            var ids: [Int64] = []
             for index in 0..<count {
-                try db.execute(
-                    sql: "INSERT INTO user (username, displayName, bio, passwordHash, createdAt) VALUES (?, ?, '', ?, ?)",
-                    arguments: ["member\(index)", "Member \(index)", DemoSeed.unusedHash, DemoSeed.epoch])
+                ids.append(
+                    try await User.insert(
+                        username: "member\(index)", displayName: "Member \(index)", bio: "", passwordHash: DemoSeed.unusedHash,
+                        createdAt: DemoSeed.epoch, into: db))
             }
-        }
-        let ids = try await site.site.database.pool.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM user WHERE username LIKE 'member%' ORDER BY id")
+            return ids
         }
         let store = SessionStore(database: site.site.database)
         var sessions: [TestSession] = []
@@ -35,16 +34,16 @@ struct ConcurrentLikesTests {
     }
 
     private func counts(_ blog: Int64, in site: TestSite) async throws -> (stored: Int, rows: Int) {
-        try await site.site.database.pool.read { db in
-            let stored = try Int.fetchOne(db, sql: "SELECT likeCount FROM blog WHERE id = ?", arguments: [blog]) ?? -1
-            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"like\" WHERE blogID = ?", arguments: [blog]) ?? -1
+        try await site.site.database.read { db in
+            let stored = try await db.fetchValue(Int.self, "SELECT likeCount FROM blog WHERE id = ?", [blog]) ?? -1
+            let rows = try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \"like\" WHERE blogID = ?", [blog]) ?? -1
             return (stored, rows)
         }
     }
 
     @Test("300 members liking twice at once leave exactly 300 likes; half unliking twice leave 150")
     func concurrentLikesAreExact() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         let sessions = try await members(300, in: site)
         try await site.test(.live) { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in

@@ -29,7 +29,7 @@ struct ConditionalGetTests {
 
     @Test("a page that changed comes back whole under a new tag")
     func changedPageIsSentAgain() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let before = try await client.execute(uri: "/blogs/2", method: .get)
             let oldTag = try #require(before.headers[.eTag])

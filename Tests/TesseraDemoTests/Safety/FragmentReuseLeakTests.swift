@@ -15,8 +15,8 @@ struct FragmentReuseLeakTests {
 
     @Test("every reused component, as two members and a visitor, matches a site that reuses nothing")
     func reuseMatchesNoReuse() async throws {
-        let reusing = try TestSite()
-        let fresh = try TestSite(reusingFragments: false)
+        let reusing = try await TestSite()
+        let fresh = try await TestSite(reusingFragments: false)
         try await reusing.test { reusingRaw in
             try await fresh.test { freshRaw in
                 let (reusingClient, freshClient) = (TestClient(reusingRaw), TestClient(freshRaw))

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Tessera
@@ -44,7 +43,7 @@ struct HostileInputTests {
 
     @Test("hostile drafts are stored as text and shown escaped")
     func drafts() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             for hostile in Self.strings {
@@ -58,13 +57,13 @@ struct HostileInputTests {
                 }
             }
         }
-        let stored = try await site.site.database.pool.read { db in try String.fetchAll(db, sql: "SELECT body FROM draft") }
+        let stored = try await site.allDrafts().map(\.body)
         #expect(stored.contains("<script>alert(123)</script>"), "stored as the text it was, escaped only on output")
     }
 
     @Test("hostile messages, sign-ins and password forms get 303, 400 or 429, never 500")
     func otherForms() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             for (index, hostile) in Self.strings.enumerated() {
@@ -90,9 +89,7 @@ struct HostileInputTests {
             expectEscaped(page.text, "<script>alert(123)</script>", "conversation")
             #expect(page.text.contains("&lt;script&gt;alert(123)&lt;/script&gt;"))
         }
-        let demoSessions = try await site.site.database.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tessera_sessions WHERE userID IS NOT NULL") ?? 0
-        }
+        let demoSessions = try await Journey.count("SELECT COUNT(*) FROM tessera_sessions WHERE userID IS NOT NULL", in: site)
         #expect(demoSessions == 1, "no hostile sign-in opened a session")
     }
 }

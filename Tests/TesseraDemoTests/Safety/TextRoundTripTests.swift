@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -108,7 +107,7 @@ struct TextRoundTripTests {
     @Test("random Unicode posted as a draft (URL-encoded and multipart) reloads byte for byte")
     func randomTextRoundTrips() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["TESSERA_PROPERTY_SEED"] ?? "") ?? 0x7E55_E7A0
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             var generator = TextGenerator(state: seed)
             let session = try await client.signIn()
@@ -140,7 +139,7 @@ struct TextRoundTripTests {
 
     @Test("a NUL is refused with 400 and nothing is stored, URL-encoded or multipart")
     func nulIsRefused() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let body = "_csrf=\(session.token)&title=t&body=before%00after"
@@ -152,15 +151,15 @@ struct TextRoundTripTests {
             let message = try await Support.postMultipart(client, "/messages/1", fields: [("text", "before\0after")], as: session)
             #expect(message.status == .badRequest)
         }
-        let drafts = try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM draft WHERE body LIKE 'before%'") }
+        let drafts = try await Journey.count("SELECT COUNT(*) FROM draft WHERE body LIKE 'before%'", in: site)
         #expect(drafts == 0)
-        let messages = try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message WHERE body LIKE 'before%'") }
+        let messages = try await Journey.count("SELECT COUNT(*) FROM message WHERE body LIKE 'before%'", in: site)
         #expect(messages == 0)
     }
 
     @Test("invalid UTF-8 in a multipart message is a 400, as it is URL-encoded")
     func invalidUTF8InMultipart() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let boundary = "tessera-utf8"
@@ -173,7 +172,7 @@ struct TextRoundTripTests {
                 body: ByteBuffer(bytes: body))
             #expect(response.status == .badRequest)
         }
-        let stored = try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message WHERE body LIKE 'bad%'") }
+        let stored = try await Journey.count("SELECT COUNT(*) FROM message WHERE body LIKE 'bad%'", in: site)
         #expect(stored == 0)
     }
 
@@ -208,7 +207,7 @@ struct TextRoundTripTests {
 
     @Test("titles and messages are limited in scalars: a 60 KB title and 'a' with 200,000 marks are refused")
     func limitsCountScalars() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let title = try await client.post("/drafts/new", [("title", String(repeating: "é", count: 30_000)), ("body", "b")], as: session)
@@ -230,11 +229,11 @@ struct TextRoundTripTests {
 
     @Test("excerpts are cut by scalars: an old message of 200,000 marks shows at most 80 in the inbox")
     func excerptsAreBounded() async throws {
-        let site = try TestSite()
-        try await site.site.database.pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO message (conversationID, senderID, kind, body, createdAt) VALUES (1, 2, 'text', ?, ?)",
-                arguments: ["a" + String(repeating: "\u{301}", count: 200_000), TestSite.now])
+        let site = try await TestSite()
+        try await site.site.database.write { db in
+            try await Message.insert(
+                conversationID: 1, senderID: 2, kind: .text, body: "a" + String(repeating: "\u{301}", count: 200_000), createdAt: TestSite.now,
+                into: db)
         }
         try await site.test { client in
             let session = try await client.signIn()

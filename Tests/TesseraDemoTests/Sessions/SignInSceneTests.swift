@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import GRDB
+import Tessera
 import Testing
 import TesseraTesting
 
@@ -105,15 +105,15 @@ struct SignInSceneTests {
 
     @Test("the session table holds no cookie's value: only hashes of session ids")
     func sessionsStoredAsHashes() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let id = try #require(session.cookie.split(separator: "=", maxSplits: 1).last.map(String.init))
             #expect(id.count == 64)
-            let stored = try await site.site.database.pool.read { db in
-                try Row.fetchAll(db, sql: "SELECT * FROM tessera_sessions").flatMap { row in
-                    row.databaseValues.compactMap { String.fromDatabaseValue($0) }
-                }
+            let stored = try await site.site.database.read { db in
+                try await db.fetchAll("SELECT * FROM tessera_sessions") { row in
+                    try (0..<row.count).compactMap { try row.decode(TextColumn.self, at: $0).text }
+                }.flatMap { $0 }
             }
             #expect(!stored.isEmpty)
             #expect(!stored.contains { $0.contains(id) }, "the cookie's value is not in the table")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -55,8 +54,8 @@ struct SignInThrottleTests {
 
     @Test("two sites on one database (two processes' pools) share the limit: 100 guesses split between them, 5 checked")
     func concurrentGuessesOnTwoSites() async throws {
-        let first = try TestSite()
-        let second = try TestSite(reopening: first)
+        let first = try await TestSite()
+        let second = try await TestSite(reopening: first)
         try await first.test(keepingFiles: true) { one in
             try await second.test { two in
                 let statuses = try await burst(100, over: [one, two])
@@ -114,7 +113,7 @@ struct SignInThrottleTests {
 
     @Test("the lock survives a restart: the same database refuses after the site is opened again")
     func survivesRestart() async throws {
-        let first = try TestSite()
+        let first = try await TestSite()
         try await first.test(keepingFiles: true) { client in
             for index in 0..<5 { _ = try await attempt(client, "demo", "guess-\(index)", from: "198.51.100.\(index)") }
         }

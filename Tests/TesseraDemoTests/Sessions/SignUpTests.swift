@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Tessera
@@ -36,7 +35,7 @@ struct SignUpTests {
 
     @Test("a new member is stored with a bcrypt hash, signed in with a new session and sent to their profile")
     func signsUpAndIn() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let response = try await signUp(client, visitor, username: "zoe")
@@ -52,8 +51,8 @@ struct SignUpTests {
             let signedIn = try await client.post("/signin", [("username", "zoe"), ("password", "correct horse battery")], as: again)
             #expect(signedIn.status == .seeOther, "the new member can sign in again")
         }
-        let hash = try await site.site.database.pool.read { db in
-            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE username = 'zoe'")
+        let hash = try await site.site.database.read { db in
+            try await db.fetchValue(String.self, "SELECT passwordHash FROM \"user\" WHERE username = 'zoe'")
         }
         #expect(hash?.hasPrefix("$2") == true)
     }
@@ -77,7 +76,7 @@ struct SignUpTests {
         (String(repeating: "z", count: 33), "Keep this to 32 characters or fewer (it has 33)."),
     ])
     func refusesBadUsernames(_ pair: (String, String)) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             let response = try await signUp(client, visitor, username: pair.0, displayName: "Zoë <b>")
@@ -87,7 +86,7 @@ struct SignUpTests {
             #expect(response.text.contains("value=\"Zoë &lt;b&gt;\""))
             #expect(response.text.contains("aria-invalid=\"true\""))
         }
-        let count = try await site.site.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") }
+        let count = try await Journey.count("SELECT COUNT(*) FROM \"user\"", in: site)
         #expect(count == 6)
     }
 

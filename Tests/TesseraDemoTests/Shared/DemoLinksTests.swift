@@ -19,7 +19,7 @@ struct DemoLinksTests {
 
     @Test("the layout's navigation and footer links are the scenes' addresses")
     func layoutLinks() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.get("/photos")
             let visitorLinks = Set(visitor.select("header a, footer a").compactMap { $0.attributes["href"] })

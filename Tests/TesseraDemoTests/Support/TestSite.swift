@@ -31,9 +31,11 @@ struct TestSite {
     /// The site.
     var site: Site { app.site }
 
-    /// A site reusing fragments (default) or loading every component on every request.
-    init(reusingFragments: Bool = true) throws {
-        app = try TestApp<DemoApp>(root: Self.repository) { configuration in
+    /// A site reusing fragments (default) or loading every component on every request, on a
+    /// new SQLite file, or on the database `databaseURL` names (``onPostgres(_:)``).
+    init(reusingFragments: Bool = true, databaseURL: String? = nil) async throws {
+        app = try await TestApp<DemoApp>(root: Self.repository) { configuration in
+            if let databaseURL { configuration.databasePath = databaseURL }
             configuration.now = { TestSite.now }
             configuration.clientAddressHeader = "X-Forwarded-For"  // tests choose their client's address
             // Reused fragments end only by a write, however slow the run: a part wrongly shared
@@ -44,8 +46,8 @@ struct TestSite {
     }
 
     /// The same files opened again by a new site, as after a restart.
-    init(reopening other: TestSite) throws {
-        app = try TestApp(reopening: other.app)
+    init(reopening other: TestSite) async throws {
+        app = try await TestApp(reopening: other.app)
     }
 
     /// Runs `body` against the app's router, then deletes the database folder (unless

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -38,7 +37,7 @@ struct TrashSceneTests {
 
     @Test("signed-out restore and delete are 403 and change nothing", arguments: ["/trash/7/restore", "/trash/7/delete"])
     func signedOutActions(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let visitor = try await client.visit()
             #expect(try await client.post(uri, as: visitor).status == .forbidden)
@@ -48,7 +47,7 @@ struct TrashSceneTests {
 
     @Test("restoring puts the post back on the profile and returns to the trash")
     func restore() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/trash/7/restore", as: session)
@@ -66,7 +65,7 @@ struct TrashSceneTests {
 
     @Test("restoring from the script answers with the updated list fragment and a notice")
     func restoreFragment() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let session = try await client.signIn()
             let response = try await client.post("/trash/13/restore", as: session, fragment: true)
@@ -81,19 +80,15 @@ struct TrashSceneTests {
 
     @Test("deleting forever removes the post and its likes")
     func deleteForever() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
-            try await site.site.database.pool.write { db in
-                try db.execute(sql: "INSERT INTO \"like\" (userID, blogID) VALUES (2, 13)")
-            }
+            try await ContentFixtures.execute("INSERT INTO \"like\" (userID, blogID) VALUES (2, 13)", in: site)
             let session = try await client.signIn()
             let response = try await client.post("/trash/13/delete", as: session)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/trash")
             #expect(try await site.anyBlog(13) == nil)
-            let likes = try await site.site.database.pool.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"like\" WHERE blogID = 13")
-            }
+            let likes = try await ContentFixtures.likeRows(13, in: site)
             #expect(likes == 0)
             #expect(try await site.anyBlog(7)?.trashedAt != nil, "the other trashed post stays")
         }
@@ -118,23 +113,21 @@ struct TrashSceneTests {
         "/trash/abc/delete", "/trash/0/restore",
     ])
     func notInTrash(_ uri: String) async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
-            try await site.site.database.pool.write { db in
-                try db.execute(sql: "UPDATE blog SET trashedAt = ? WHERE id = 2", arguments: [TestSite.now])
-            }
+            try await ContentFixtures.execute("UPDATE blog SET trashedAt = ? WHERE id = 2", [TestSite.now], in: site)
             let session = try await client.signIn()
-            let before = try await site.site.database.pool.read { db in try Blog.order(Column("id")).fetchAll(db) }
+            let before = try await site.allBlogs()
             let response = try await client.post(uri, as: session)
             #expect(response.status == .notFound)
-            let after = try await site.site.database.pool.read { db in try Blog.order(Column("id")).fetchAll(db) }
+            let after = try await site.allBlogs()
             #expect(after == before)
         }
     }
 
     @Test("the trash list and summary each run one query however full the trash is")
     func queryCounts() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         func queries() async throws -> [Int] {
             let components: [AnyComponent] = [
                 TrashListComponent(id: "trash-list", ownerID: 1),
@@ -145,9 +138,7 @@ struct TrashSceneTests {
         }
         _ = try await queries()  // a fresh connection first reads the schema
         let before = try await queries()
-        try await site.site.database.pool.write { db in
-            try db.execute(sql: "UPDATE blog SET trashedAt = ? WHERE userID = 1", arguments: [TestSite.now])
-        }
+        try await ContentFixtures.execute("UPDATE blog SET trashedAt = ? WHERE userID = 1", [TestSite.now], in: site)
         #expect(before == [1, 1])
         #expect(try await queries() == before)
         try? FileManager.default.removeItem(at: site.folder)

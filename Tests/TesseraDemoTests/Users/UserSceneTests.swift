@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -79,10 +78,11 @@ struct UserSceneTests {
 
     @Test("your own profile with nothing published, no drafts and an empty trash shows empty states")
     func ownProfileEmpty() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
-            try await site.site.database.pool.write { db in
-                try db.execute(sql: "DELETE FROM draft; DELETE FROM blog WHERE userID = 1")
+            try await site.site.database.write { db in
+                try await db.execute("DELETE FROM draft")
+                try await db.execute("DELETE FROM blog WHERE userID = 1")
             }
             let session = try await client.signIn()
             let html = try await client.get("/users/1", as: session).text
@@ -96,7 +96,7 @@ struct UserSceneTests {
 
     @Test("a member with no posts shows the empty blog list")
     func emptyBlogList() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         try await site.test { client in
             let id = try await site.addQuietMember()
             let response = try await client.get("/users/\(id)")
@@ -175,7 +175,7 @@ struct UserSceneTests {
 
     @Test("the blog list runs one query however many blogs the member has")
     func blogListQueryCount() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         func queries() async throws -> Int {
             let component = BlogListComponent(id: "blog-list", userID: 2, blogURL: DemoURLs.blog)
             try await SceneRunner.load([component], RequestScope.standalone(site: site.site))
@@ -183,11 +183,9 @@ struct UserSceneTests {
         }
         _ = try await queries()  // a fresh connection first reads the schema
         let before = try await queries()
-        try await site.site.database.pool.write { db in
+        try await site.site.database.write { db in
             for index in 0..<200 {
-                try db.execute(
-                    sql: "INSERT INTO blog (userID, title, body, likeCount, createdAt) VALUES (2, ?, 'Text', 0, ?)",
-                    arguments: ["Extra \(index)", DemoSeed.hours(200 + index)])
+                try await Blog.insert(userID: 2, title: "Extra \(index)", body: "Text", createdAt: DemoSeed.hours(200 + index), into: db)
             }
         }
         let after = try await queries()
@@ -198,7 +196,7 @@ struct UserSceneTests {
 
     @Test("the profile's other components each run one query")
     func componentQueryCounts() async throws {
-        let site = try TestSite()
+        let site = try await TestSite()
         let user = try #require(try await UserStore(database: site.profileDatabase).user(1))
         func queries() async throws -> [Int] {
             let components: [AnyComponent] = [

@@ -1,0 +1,26 @@
+import Foundation
+import Tessera
+import TesseraTesting
+import Testing
+
+// MARK: - The site on PostgreSQL
+
+extension TestSite {
+    /// Runs `body` with a site (as ``init(reusingFragments:databaseURL:)`` makes it, migrated and
+    /// seeded) on a new PostgreSQL database on the server `TESSERA_TEST_POSTGRES` names, then
+    /// drops the database. Does nothing when the variable is not set (``TestDatabases`` says
+    /// the PostgreSQL runs were skipped).
+    static func onPostgres(_ body: (TestSite) async throws -> Void) async throws {
+        guard let url = try await TestDatabases.newPostgresDatabase() else { return }
+        do {
+            let site = try await TestSite(databaseURL: url)
+            defer { site.site.database.close() }
+            #expect(site.site.database.dialect == .postgres)
+            try await body(site)
+        } catch {
+            try? await TestDatabases.dropPostgresDatabase(url)
+            throw error
+        }
+        try? await TestDatabases.dropPostgresDatabase(url)
+    }
+}
