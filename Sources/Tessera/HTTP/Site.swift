@@ -168,6 +168,8 @@ public final class Site: Sendable {
     /// ``SessionSweeper``, the ``AnalyticsWriter`` and the ``PageSnapshotSweeper``. All end on a
     /// graceful shutdown, the writer after storing every queued event.
     public var backgroundServices: [any Service] {
-        [SessionSweeper(database: database), AnalyticsWriter(site: self)] + database.services
+        // A service group ends its services last first: the database's go first in the list, so
+        // the PostgreSQL client closes after the analytics writer stored its last batch.
+        database.services + [SessionSweeper(database: database), AnalyticsWriter(site: self)]
     }
 }
