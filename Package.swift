@@ -81,7 +81,6 @@ let package = Package(
             dependencies: [
                 "Tessera",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -121,7 +120,6 @@ let package = Package(
                 "TesseraTesting",
                 "TesseraTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: snapshotFolders("TesseraDemoTests")
         ),
