@@ -99,7 +99,7 @@ case "$pg_settings" in *"fsync off"*|*"synchronous_commit off"*)
   echo "pages.sh: note: this PostgreSQL server does not flush every commit; SQLite does: not a like-for-like comparison" ;;
 esac
 [ -n "$encoding" ] && echo "Accept-Encoding: $encoding"
-echo "wrk -t1 -c$conns -d$duration, $rounds round(s); $(nproc) cores"
+echo "wrk -t1 -c$conns -d$duration, $rounds round(s); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg) before"
 
 # The app's processes: COUNT on DATABASE, each on a free port, then (with nginx) Docs/nginx.conf
 # before them. Sets `base`, the address wrk loads.
@@ -293,4 +293,4 @@ for setup, label in order:
         cells.append(f"{two[0] / one[0]:8.2f}" if one and two else f"{'-':>8}")
     print(f"{label:22} {cells[0]} {cells[1]}")
 PY
-echo "$((SECONDS / 60)) min"
+echo "$((SECONDS / 60)) min; load average $(cut -d' ' -f1-3 /proc/loadavg) after (wrk, nginx, PostgreSQL and the app count in it)"
