@@ -16,7 +16,8 @@
 # In each it signs in as the demo account, then for each page runs `wrk -t1 -cN -dD --latency`
 # and prints req/s, p99, the rows the database gained per request (sessions and every other
 # table, analytics apart), the analytics rows per request (written in batches by the background
-# writer, off the request path) and the non-2xx answers; then each process's peak RSS. It ends
+# writer, off the request path), the non-2xx answers and the SQL statements of one request (from
+# the request log: a fragment reused is a query not run); then each process's peak RSS. It ends
 # with one table: per setup and page, req/s and p99 on SQLite and on PostgreSQL side by side
 # and their ratio (PG/SQLite), then req/s with two processes behind nginx over one.
 #
@@ -196,14 +197,16 @@ run() {  # SETUP KIND LABEL PATH [COOKIE]
   sleep 1.2   # the analytics writer flushes every 0.5 s
   read -r -a after <<<"$(rows "$kind")"
   requests="$(awk '/requests in/ {print $1}' <<<"$out")"
-  local r p bad
+  local r p bad sql
   r="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
   p="$(awk '/^ +99% / {print $2}' <<<"$out" | ms)"
   bad="$(awk '/Non-2xx/ {print $NF}' <<<"$out")"
+  # SQL statements of the page's last request, from the first process's request log.
+  sql="$(tail -n 500 "$work/server-1.log" | grep -o "GET $path 200 [0-9.]*ms sql=[0-9]*" | tail -1 | sed 's/.*sql=//')"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$setup" "$kind" "$round" "$label" "$r" "$p" >>"$summary"
-  printf '%-22s %10s %9s %12s %12s %8s\n' "$label" "$r" "$p" \
+  printf '%-22s %10s %9s %12s %12s %8s %5s\n' "$label" "$r" "$p" \
     "$(awk -v a="${after[0]}" -v b="${before[0]}" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" \
-    "$(awk -v a="${after[1]}" -v b="${before[1]}" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" "${bad:-0}"
+    "$(awk -v a="${after[1]}" -v b="${before[1]}" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" "${bad:-0}" "${sql:-?}"
 }
 
 # Each setup on SQLite, then at once on PostgreSQL, so the two are measured close in time.
@@ -233,7 +236,7 @@ for setup in "1 process, fragments reused" "1 process, no fragment reuse" "nginx
     [ -n "${sessions[$kind]:-}" ] || sign_in "$kind"
     echo
     echo "== $setup, $([ "$kind" = sqlite ] && echo SQLite || echo PostgreSQL)"
-    printf '%-22s %10s %9s %12s %12s %8s\n' "page" "req/s" "p99 ms" "rows/req" "events/req" "non-2xx"
+    printf '%-22s %10s %9s %12s %12s %8s %5s\n' "page" "req/s" "p99 ms" "rows/req" "events/req" "non-2xx" "sql"
     for round in $(seq "$rounds"); do
       [ "$rounds" -gt 1 ] && echo "round $round of $rounds"
       setup_pages "$setup" "$kind"

@@ -133,8 +133,9 @@ class Cluster:
             server.stop()
         if error is not None:  # shown with the failure: what the processes and nginx said last
             for index, server in enumerate(self.servers):
-                print(f"--- process {index} ({self.database.label}), last lines of its log:")
-                print("\n".join(log_lines(server)[-30:]))
+                lines = log_lines(server)
+                print(f"--- process {index} (:{server.port}, {self.database.label}): its log's last warnings and errors, then last lines")
+                print("\n".join([line for line in lines if " info " not in line][-20:] + ["..."] + lines[-5:]))
             error_log = self.nginx.prefix / "error.log"
             if error_log.exists():
                 print("--- nginx error.log, last lines:")
