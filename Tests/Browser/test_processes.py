@@ -48,7 +48,7 @@ def test_processes_started_together_on_a_new_database_all_serve_and_seed_once():
             assert request(server.port, "GET", "/fortunes")[0] == 200
         with sqlite3.connect(str(servers[0].folder / "db" / "tessera.sqlite")) as db:
             assert db.execute("SELECT COUNT(*) FROM user").fetchone()[0] == 6
-            assert db.execute("SELECT COUNT(*) FROM grdb_migrations WHERE identifier = 'demo.seed.v1'").fetchone()[0] == 1
+            assert db.execute("SELECT COUNT(*) FROM tessera_migrations WHERE identifier = 'demo.seed.v1'").fetchone()[0] == 1
         assert all(process.poll() is None for process in processes)
     finally:
         for server in servers:
