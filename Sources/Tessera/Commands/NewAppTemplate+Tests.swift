@@ -4,6 +4,7 @@
 extension NewAppTemplate {
     var tests: String {
         #"""
+        import Tessera
         import Testing
         import TesseraTesting
 

@@ -146,14 +146,25 @@ final class PostgresBackend: Sendable {
 
     var currentGeneration: UInt64 { appGeneration.load(ordering: .acquiring) }
 
-    /// Reads the app data's generation (one statement); returns whether it changed.
+    /// Reads the app data's generation (one statement) and raises this process's to it; returns
+    /// whether it rose.
     @discardableResult
     func refresh() async throws -> Bool {
         let value = try await read(counter: nil) { db in
             try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
         }
+        // Only ever raised: requests look at once on several connections and finish in any
+        // order, and a look that read an older value must not bring back fragments a newer
+        // write ended.
         let generation = UInt64(bitPattern: value)
-        return appGeneration.exchange(generation, ordering: .acquiringAndReleasing) != generation
+        var seen = appGeneration.load(ordering: .acquiring)
+        while generation > seen {
+            let (exchanged, original) = appGeneration.compareExchange(
+                expected: seen, desired: generation, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            seen = original
+        }
+        return false
     }
 }
 
