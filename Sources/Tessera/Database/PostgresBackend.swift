@@ -3,7 +3,6 @@ import Logging
 import NIOCore
 import PostgresNIO
 import ServiceLifecycle
-import Synchronization
 
 // MARK: - PostgresBackend
 
@@ -19,8 +18,8 @@ final class PostgresBackend: Sendable {
     let location: PostgresLocation
     let logger: Logger
     private let running: Task<Void, Never>
-    /// The app data's generation as of the last ``refresh()``.
-    private let appGeneration = Atomic<UInt64>(0)
+    /// The app data's generation as of the latest ``refresh()`` (only ever raised).
+    private let appGeneration = RisingGeneration()
 
     init(_ location: PostgresLocation, logger: Logger) {
         var configuration = PostgresClient.Configuration(
@@ -144,7 +143,7 @@ final class PostgresBackend: Sendable {
 
     // MARK: - Freshness
 
-    var currentGeneration: UInt64 { appGeneration.load(ordering: .acquiring) }
+    var currentGeneration: UInt64 { appGeneration.value }
 
     /// Reads the app data's generation (one statement) and raises this process's to it; returns
     /// whether it rose.
@@ -153,18 +152,7 @@ final class PostgresBackend: Sendable {
         let value = try await read(counter: nil) { db in
             try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
         }
-        // Only ever raised: requests look at once on several connections and finish in any
-        // order, and a look that read an older value must not bring back fragments a newer
-        // write ended.
-        let generation = UInt64(bitPattern: value)
-        var seen = appGeneration.load(ordering: .acquiring)
-        while generation > seen {
-            let (exchanged, original) = appGeneration.compareExchange(
-                expected: seen, desired: generation, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            seen = original
-        }
-        return false
+        return appGeneration.raise(to: UInt64(bitPattern: value))
     }
 }
 
