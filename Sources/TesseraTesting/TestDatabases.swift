@@ -49,16 +49,11 @@ public enum TestDatabases {
     public static func onPostgres(migrations: (inout Migrations) -> Void = { _ in }, _ body: (TesseraDatabase) async throws -> Void)
         async throws
     {
-        guard let url = try await newPostgresDatabase() else { return }
-        do {
+        try await withNewPostgresDatabase { url in
             let database = try await TesseraDatabase.open(try DatabaseLocation(url), migrations: migrations)
             defer { database.close() }
             try await labelled("PostgreSQL") { try await body(database) }
-        } catch {
-            try? await dropPostgresDatabase(url)
-            throw error
         }
-        try? await dropPostgresDatabase(url)
     }
 
     /// Runs `body` with the location of a new, empty SQLite file, then (when configured) of a
@@ -68,9 +63,18 @@ public enum TestDatabases {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await labelled("SQLite") { try await body(.sqlite(path: folder.appendingPathComponent("test.sqlite").path)) }
+        try await withNewPostgresDatabase { url in
+            try await labelled("PostgreSQL") { try await body(try DatabaseLocation(url)) }
+        }
+    }
+
+    /// Runs `body` with the URL of a new, empty database on ``postgresServer``, then drops the
+    /// database (whether `body` threw or not); does nothing, and says once that PostgreSQL was
+    /// skipped, when no server is configured.
+    public static func withNewPostgresDatabase(_ body: (String) async throws -> Void) async throws {
         guard let url = try await newPostgresDatabase() else { return }
         do {
-            try await labelled("PostgreSQL") { try await body(try DatabaseLocation(url)) }
+            try await body(url)
         } catch {
             try? await dropPostgresDatabase(url)
             throw error

@@ -4,7 +4,7 @@ import Synchronization
 
 // MARK: - PageReaders
 
-/// The read-only connections pages read through, synchronously, on the request's own thread
+/// The read-only connections pages read through, each statement on the request's own thread
 /// (see ``CountingDatabase/read(_:)``).
 ///
 /// A read takes a free connection, runs in a read transaction (one snapshot of the database,

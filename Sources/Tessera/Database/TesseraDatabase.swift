@@ -106,7 +106,10 @@ public final class TesseraDatabase: Sendable {
     /// one snapshot, fresh as of the call (other processes' commits included); on PostgreSQL
     /// each statement sees what was committed before it began.
     public func read<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
-        try await refreshFromOtherConnections()
+        // SQLite's snapshots must look at other processes' commits first; PostgreSQL's
+        // statements read what is committed by themselves (its look only serves reused
+        // fragments, and would cost a round trip here).
+        if case .sqlite(let sqlite) = backend { try sqlite.refresh() }
         return try await read(counter: nil, body)
     }
 

@@ -11,16 +11,11 @@ extension TestSite {
     /// drops the database. Does nothing when the variable is not set (``TestDatabases`` says
     /// the PostgreSQL runs were skipped).
     static func onPostgres(_ body: (TestSite) async throws -> Void) async throws {
-        guard let url = try await TestDatabases.newPostgresDatabase() else { return }
-        do {
+        try await TestDatabases.withNewPostgresDatabase { url in
             let site = try await TestSite(databaseURL: url)
             defer { site.site.database.close() }
             #expect(site.site.database.dialect == .postgres)
             try await body(site)
-        } catch {
-            try? await TestDatabases.dropPostgresDatabase(url)
-            throw error
         }
-        try? await TestDatabases.dropPostgresDatabase(url)
     }
 }
