@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// The client runs from the moment the database opens (migrations need it before the app's
 /// services start) until ``PostgresClientService`` ends it at the app's graceful shutdown.
 /// Reads run each statement on its own (`READ COMMITTED`: every statement sees every write
-/// committed before it began); a write is one transaction.
+/// committed before it began), as prepared statements (``PostgresStatementCache``); a write is
+/// one transaction, of unnamed statements.
 final class PostgresBackend: Sendable {
     let client: PostgresClient
     let location: PostgresLocation
@@ -20,6 +21,8 @@ final class PostgresBackend: Sendable {
     private let running: Task<Void, Never>
     /// The app data's generation as of the latest ``refresh()`` (only ever raised).
     private let appGeneration = RisingGeneration()
+    /// The per-request looks at the generation, shared among the requests asking at once.
+    private let generationLook: SharedLook<Int64>
 
     init(_ location: PostgresLocation, logger: Logger) {
         var configuration = PostgresClient.Configuration(
@@ -32,6 +35,12 @@ final class PostgresBackend: Sendable {
         self.client = client
         self.location = location
         self.logger = logger
+        generationLook = SharedLook {
+            try await client.withConnection { connection in
+                try await SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: nil)
+                    .fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
+            }
+        }
         // Started at once, before the first lease (the client warns of a lease before `run`).
         if #available(macOS 26, *) {
             running = Task.immediate { await client.run() }
@@ -102,16 +111,16 @@ final class PostgresBackend: Sendable {
 
     func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            try await body(SQLConnection(driver: .postgres(connection, logger), counter: counter))
+            try await body(SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: counter))
         }
     }
 
     func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            let sql = SQLConnection(driver: .postgres(connection, logger), counter: nil)
+            let sql = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: nil)
             try await sql.execute("BEGIN")
             do {
-                let counted = SQLConnection(driver: .postgres(connection, logger), counter: counter)
+                let counted = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: counter)
                 try await claim?.claim(in: counted)
                 let result = try await body(counted)
                 try await sql.execute("COMMIT")
@@ -128,7 +137,7 @@ final class PostgresBackend: Sendable {
     /// it), for migrations: processes started together run them one after another.
     func holdingAdvisoryLock<T>(_ key: Int64, _ body: () async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            let sql = SQLConnection(driver: .postgres(connection, logger), counter: nil)
+            let sql = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: nil)
             try await sql.execute("SELECT pg_advisory_lock(?)", [key])
             do {
                 let result = try await body()
@@ -145,14 +154,11 @@ final class PostgresBackend: Sendable {
 
     var currentGeneration: UInt64 { appGeneration.value }
 
-    /// Reads the app data's generation (one statement) and raises this process's to it; returns
-    /// whether it rose.
-    @discardableResult
-    func refresh() async throws -> Bool {
-        let value = try await read(counter: nil) { db in
-            try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
-        }
-        return appGeneration.raise(to: UInt64(bitPattern: value))
+    /// Reads the app data's generation and raises this process's to it, in a look begun after
+    /// this call (one statement, shared with the requests asking at the same time: ``SharedLook``).
+    func refresh() async throws {
+        let value = try await generationLook.look()
+        appGeneration.raise(to: UInt64(bitPattern: value))
     }
 }
 

@@ -20,7 +20,9 @@ public struct SQLConnection: Sendable {
         case sqliteReader(PageReaders, Int)
         /// The pool's writer, inside a transaction this process's writer lock holds.
         case sqliteWriter(DatabasePool)
-        case postgres(PostgresConnection, Logger)
+        /// A PostgreSQL connection; `prepares` when its queries run as prepared statements
+        /// (outside a transaction only: a failed one would end the transaction).
+        case postgres(PostgresConnection, Logger, prepares: Bool)
     }
 
     let driver: Driver
@@ -39,7 +41,7 @@ public struct SQLConnection: Sendable {
     /// many rows it inserted, changed or deleted.
     @discardableResult
     public func execute(_ sql: String, _ arguments: SQLArguments = []) async throws -> Int {
-        try await run(sql, arguments) { _ in }
+        try await run(sql, arguments, wantsRows: false) { _ in }
     }
 
     /// Runs a query and decodes each row with `decode`, in order.
@@ -82,7 +84,7 @@ public struct SQLConnection: Sendable {
     // MARK: - Running
 
     /// Runs `sql`, hands each row to `body` and returns the count of rows changed.
-    private func run(_ sql: String, _ arguments: SQLArguments, _ body: (SQLRow) throws -> Void) async throws -> Int {
+    private func run(_ sql: String, _ arguments: SQLArguments, wantsRows: Bool = true, _ body: (SQLRow) throws -> Void) async throws -> Int {
         counter?.increment()
         do {
             switch driver {
@@ -90,10 +92,17 @@ public struct SQLConnection: Sendable {
                 return try readers.inSnapshot(index) { db in try Self.run(sql, arguments, on: db, body) }
             case .sqliteWriter(let pool):
                 return try Self.runOnWriter(pool, sql, arguments, body)
-            case .postgres(let connection, let logger):
+            case .postgres(let connection, let logger, let prepares):
                 var bindings = PostgresBindings(capacity: arguments.values.count)
                 for value in arguments.values { bindings.append(value) }
-                let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: bindings)
+                let numbered = PostgresPlaceholders.numbered(sql)
+                if prepares, wantsRows, let name = PostgresStatementCache.name(for: numbered, arguments) {
+                    let ran = try await PostgresStatementCache.run(numbered, named: name, bindings, on: connection, logger: logger) { row in
+                        try body(SQLRow(postgres: row.makeRandomAccess()))
+                    }
+                    if ran { return 0 }
+                }
+                let query = PostgresQuery(unsafeSQL: numbered, binds: bindings)
                 let future: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
                 let result = try await future.get()
                 for row in result.rows { try body(SQLRow(postgres: row.makeRandomAccess())) }
