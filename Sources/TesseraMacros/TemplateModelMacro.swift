@@ -1,0 +1,130 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+// MARK: - TemplateModelMacro
+
+/// `@TemplateModel`: makes a type a `TemplateModel` whose keys are its properties, each named
+/// once.
+///
+/// Every instance property the type declares in its body, stored or computed, becomes a key of
+/// the same name, in order, unless it is `private` or `fileprivate` (kept for Swift only) or
+/// marked `@TemplateIgnored`. A property whose type is written `any HTMLFragment` is markup
+/// (written in place, not checked inside). The macro writes `templateKeys` (what start-up checks
+/// templates against) and a `value(forKey:)` that answers with a `switch`.
+public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
+    // MARK: - Members
+
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let typeName = Self.typeName(of: declaration) else {
+            context.diagnose(Diagnostic(node: node, message: TemplateModelMessage.notAType))
+            return []
+        }
+        let keys = Self.keys(in: declaration, context: context)
+        let access = Self.accessPrefix(of: declaration)
+        let table = keys.map { key in
+            key.isMarkup
+                ? "TemplateKey.markup(\(literal(key.name))) { $0.\(key.name) }"
+                : "TemplateKey(\(literal(key.name))) { $0.\(key.name) }"
+        }
+        let cases = keys.map { key in
+            key.isMarkup
+                ? "case \(literal(key.name)): return .fragment(self.\(key.name))"
+                : "case \(literal(key.name)): return self.\(key.name).templateValue"
+        }
+        let tableText = table.isEmpty ? "[]" : "[\n" + table.map { "    \($0)," }.joined(separator: "\n") + "\n]"
+        let switchText = (cases + ["default: return nil"]).joined(separator: "\n")
+        return [
+            """
+            /// The keys templates may read: the type's properties, as `@TemplateModel` found them.
+            \(raw: access)static let templateKeys: [TemplateKey<\(raw: typeName)>] = \(raw: tableText)
+            """,
+            """
+            /// The value of the key `key` (a property of the same name), or nil.
+            \(raw: access)func value(forKey key: String) -> TemplateValue? {
+                switch key {
+                \(raw: switchText)
+                }
+            }
+            """,
+        ]
+    }
+
+    // MARK: - Conformance
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard !protocols.isEmpty else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): TemplateModel {}")]
+    }
+
+    // MARK: - Reading the declaration
+
+    struct Key {
+        let name: String
+        let isMarkup: Bool
+    }
+
+    /// The instance properties that are keys, in order.
+    static func keys(in declaration: some DeclGroupSyntax, context: some MacroExpansionContext) -> [Key] {
+        var keys: [Key] = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            if variable.modifiers.contains(where: { Self.hidesFromTemplates($0) }) { continue }
+            if variable.attributes.contains(where: { Self.isIgnoreMark($0) }) { continue }
+            for binding in variable.bindings {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let name = pattern.identifier.trimmedDescription.filter { $0 != "`" }
+                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let isMarkup = type.filter { !$0.isWhitespace } == "anyHTMLFragment"
+                keys.append(Key(name: name, isMarkup: isMarkup))
+            }
+        }
+        return keys
+    }
+
+    /// `static`, `class`, `private` and `fileprivate` (but not `private(set)`) keep a property
+    /// out of the keys.
+    private static func hidesFromTemplates(_ modifier: DeclModifierSyntax) -> Bool {
+        switch modifier.name.tokenKind {
+        case .keyword(.static), .keyword(.class): return true
+        case .keyword(.private), .keyword(.fileprivate): return modifier.detail == nil
+        default: return false
+        }
+    }
+
+    private static func isIgnoreMark(_ attribute: AttributeListSyntax.Element) -> Bool {
+        guard case .attribute(let attribute) = attribute else { return false }
+        return attribute.attributeName.trimmedDescription == "TemplateIgnored"
+    }
+
+    private static func typeName(of declaration: some DeclGroupSyntax) -> String? {
+        if let type = declaration.as(StructDeclSyntax.self) { return type.name.trimmedDescription }
+        if let type = declaration.as(ClassDeclSyntax.self) { return type.name.trimmedDescription }
+        if let type = declaration.as(EnumDeclSyntax.self) { return type.name.trimmedDescription }
+        return nil
+    }
+
+    /// `public ` for a public (or open) type, `package ` for a package one, else nothing: the
+    /// members must be as visible as the conformance.
+    private static func accessPrefix(of declaration: some DeclGroupSyntax) -> String {
+        for modifier in declaration.modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): return "public "
+            case .keyword(.package): return "package "
+            default: continue
+            }
+        }
+        return ""
+    }
+
+    private static func literal(_ text: String) -> String {
+        StringLiteralExprSyntax(content: text).description
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+// MARK: - TesseraMacrosPlugin
+
+/// The compiler plugin holding Tessera's macros.
+@main
+struct TesseraMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [TemplateModelMacro.self, TemplateIgnoredMacro.self]
+}
