@@ -11,8 +11,9 @@ import SwiftSyntaxMacros
 /// Every instance property the type declares in its body, stored or computed, becomes a key of
 /// the same name, in order, unless it is `private` or `fileprivate` (kept for Swift only) or
 /// marked `@TemplateIgnored`. A property whose type is written `any HTMLFragment` is markup
-/// (written in place, not checked inside). The macro writes `templateKeys` (what start-up checks
-/// templates against) and a `value(forKey:)` that answers with a `switch`.
+/// (written in place, not checked inside); one marked `@TemplateIncluded` (a model itself) offers
+/// its keys as this model's own. The macro writes `templateKeys` (what start-up checks templates
+/// against) and a `value(forKey:)` that answers with a `switch`, then asks included models.
 public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
     // MARK: - Members
 
@@ -26,22 +27,33 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         }
         let keys = Self.keys(in: declaration, context: context)
         let access = Self.accessPrefix(of: declaration)
-        let table = keys.map { key in
-            key.isMarkup
-                ? "TemplateKey.markup(\(literal(key.name))) { $0.\(key.name) }"
-                : "TemplateKey(\(literal(key.name))) { $0.\(key.name) }"
+        let keyType = "TemplateKey<\(typeName)>"
+        var lines: [String] = []
+        var cases: [String] = []
+        var included: [String] = []
+        for key in keys {
+            switch key.kind {
+            case .value:
+                lines.append("keys.append(TemplateKey(\(literal(key.name))) { $0.\(key.name) })")
+                cases.append("case \(literal(key.name)): return self.\(key.name).templateValue")
+            case .markup:
+                lines.append("keys.append(TemplateKey.markup(\(literal(key.name))) { $0.\(key.name) })")
+                cases.append("case \(literal(key.name)): return .fragment(self.\(key.name))")
+            case .included:
+                lines.append("keys += TemplateKey.including { $0.\(key.name) }")
+                included.append("if let value = self.\(key.name).value(forKey: key) { return value }")
+            }
         }
-        let cases = keys.map { key in
-            key.isMarkup
-                ? "case \(literal(key.name)): return .fragment(self.\(key.name))"
-                : "case \(literal(key.name)): return self.\(key.name).templateValue"
-        }
-        let tableText = table.isEmpty ? "[]" : "[\n" + table.map { "    \($0)," }.joined(separator: "\n") + "\n]"
-        let switchText = (cases + ["default: return nil"]).joined(separator: "\n")
+        let tableText = (["var keys: [\(keyType)] = []", "keys.reserveCapacity(\(keys.count))"] + lines + ["return keys"])
+            .joined(separator: "\n")
+        let fallback = (included + ["return nil"]).joined(separator: "\n")
+        let switchText = (cases + ["default: break"]).joined(separator: "\n")
         return [
             """
             /// The keys templates may read: the type's properties, as `@TemplateModel` found them.
-            \(raw: access)static let templateKeys: [TemplateKey<\(raw: typeName)>] = \(raw: tableText)
+            \(raw: access)static let templateKeys: [\(raw: keyType)] = {
+                \(raw: tableText)
+            }()
             """,
             """
             /// The value of the key `key` (a property of the same name), or nil.
@@ -49,6 +61,7 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
                 switch key {
                 \(raw: switchText)
                 }
+                \(raw: fallback)
             }
             """,
         ]
@@ -67,8 +80,9 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
     // MARK: - Reading the declaration
 
     struct Key {
+        enum Kind { case value, markup, included }
         let name: String
-        let isMarkup: Bool
+        let kind: Kind
     }
 
     /// The instance properties that are keys, in order.
@@ -77,13 +91,14 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             if variable.modifiers.contains(where: { Self.hidesFromTemplates($0) }) { continue }
-            if variable.attributes.contains(where: { Self.isIgnoreMark($0) }) { continue }
+            if variable.attributes.contains(where: { Self.isMark($0, "TemplateIgnored") }) { continue }
+            let includes = variable.attributes.contains { Self.isMark($0, "TemplateIncluded") }
             for binding in variable.bindings {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 let name = pattern.identifier.trimmedDescription.filter { $0 != "`" }
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
                 let isMarkup = type.filter { !$0.isWhitespace } == "anyHTMLFragment"
-                keys.append(Key(name: name, isMarkup: isMarkup))
+                keys.append(Key(name: name, kind: includes ? .included : isMarkup ? .markup : .value))
             }
         }
         return keys
@@ -99,9 +114,9 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         }
     }
 
-    private static func isIgnoreMark(_ attribute: AttributeListSyntax.Element) -> Bool {
+    private static func isMark(_ attribute: AttributeListSyntax.Element, _ name: String) -> Bool {
         guard case .attribute(let attribute) = attribute else { return false }
-        return attribute.attributeName.trimmedDescription == "TemplateIgnored"
+        return attribute.attributeName.trimmedDescription == name
     }
 
     private static func typeName(of declaration: some DeclGroupSyntax) -> String? {

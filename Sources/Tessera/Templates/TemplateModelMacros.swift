@@ -29,3 +29,11 @@ public macro TemplateModel() = #externalMacro(module: "TesseraMacros", type: "Te
 /// private.
 @attached(peer)
 public macro TemplateIgnored() = #externalMacro(module: "TesseraMacros", type: "TemplateIgnoredMacro")
+
+// MARK: - @TemplateIncluded
+
+/// Offers the keys of a property holding a ``TemplateModel`` as its ``TemplateModel()`` type's
+/// own (a pager's keys in a list's model, so a shared partial reads them directly). The
+/// property itself is not a key.
+@attached(peer)
+public macro TemplateIncluded() = #externalMacro(module: "TesseraMacros", type: "TemplateIncludedMacro")

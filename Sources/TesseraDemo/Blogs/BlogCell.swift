@@ -16,20 +16,10 @@ struct BlogCell: CellRenderer {
 // MARK: - BlogCellModel
 
 /// A feed item's cell values, each made when the template reads it (no dictionary per cell).
-struct BlogCellModel: TemplateModel {
-    let cell: BlogCell
-    let item: BlogListItem
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("title") { $0.title },
-        TemplateKey("url") { $0.url },
-        TemplateKey("authorName") { $0.authorName },
-        TemplateKey("authorURL") { $0.authorURL },
-        TemplateKey("date") { $0.date },
-        TemplateKey("isoDate") { $0.isoDate },
-        TemplateKey("likes") { $0.likes },
-        TemplateKey("excerpt") { $0.excerpt },
-    ]
+@TemplateModel
+struct BlogCellModel {
+    @TemplateIgnored let cell: BlogCell
+    @TemplateIgnored let item: BlogListItem
 
     // MARK: - Keys
 

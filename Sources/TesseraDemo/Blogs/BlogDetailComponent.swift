@@ -57,7 +57,8 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
 
     /// The values the template reads (the post is there whenever the template renders: a
     /// missing one is a 404).
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         private let blog: Blog?
         let authorName: String
         let authorURL: String
@@ -73,18 +74,10 @@ final class BlogDetailComponent: Component<BlogDetailComponent.Model>, @unchecke
             self.trashURL = trashURL
             self.editURL = editURL
         }
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.blog?.title ?? "" },
-            TemplateKey("authorName") { $0.authorName },
-            TemplateKey("authorURL") { $0.authorURL },
-            TemplateKey("date") { $0.blog.map { DisplayText.date($0.createdAt) } ?? "" },
-            TemplateKey("isoDate") { $0.blog.map { DisplayText.isoDate($0.createdAt) } ?? "" },
-            TemplateKey("paragraphs") { $0.blog?.paragraphs ?? [] },
-            TemplateKey("isAuthor") { $0.isAuthor },
-            TemplateKey("trashURL") { $0.trashURL },
-            TemplateKey("editURL") { $0.editURL },
-        ]
+        var title: String { blog?.title ?? "" }
+        var date: String { blog.map { DisplayText.date($0.createdAt) } ?? "" }
+        var isoDate: String { blog.map { DisplayText.isoDate($0.createdAt) } ?? "" }
+        var paragraphs: [String] { blog?.paragraphs ?? [] }
     }
 
     // MARK: - Actions

@@ -45,16 +45,11 @@ final class BlogEditFormComponent: Component<BlogEditFormComponent.Model>, @unch
     }
 
     /// The values the template reads: its own, then the shared title and text fields'.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let actionURL: String
         let blogURL: String
-        let fields: PostFormFields.Model
-
-        static let templateKeys: [TemplateKey<Model>] =
-            [
-                TemplateKey("actionURL") { $0.actionURL },
-                TemplateKey("blogURL") { $0.blogURL },
-            ] + TemplateKey.including { $0.fields }
+        @TemplateIncluded let fields: PostFormFields.Model
     }
 
     // MARK: - Actions

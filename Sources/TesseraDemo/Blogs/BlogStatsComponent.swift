@@ -43,15 +43,10 @@ final class BlogStatsComponent: Component<BlogStatsComponent.Model>, @unchecked 
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let countText: String
         let likedByViewer: Bool
         let commentsText: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("countText") { $0.countText },
-            TemplateKey("likedByViewer") { $0.likedByViewer },
-            TemplateKey("commentsText") { $0.commentsText },
-        ]
     }
 }

@@ -45,20 +45,13 @@ final class LikeButtonComponent: Component<LikeButtonComponent.Model>, @unchecke
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let viewerCanLike: Bool
         let liked: Bool
         let label: String
         let toggleURL: String
         let signInURL: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("viewerCanLike") { $0.viewerCanLike },
-            TemplateKey("liked") { $0.liked },
-            TemplateKey("label") { $0.label },
-            TemplateKey("toggleURL") { $0.toggleURL },
-            TemplateKey("signInURL") { $0.signInURL },
-        ]
     }
 
     // MARK: - Actions

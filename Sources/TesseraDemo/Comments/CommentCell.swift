@@ -16,19 +16,10 @@ struct CommentCell: CellRenderer {
 // MARK: - CommentCellModel
 
 /// A comment's cell values, each made when the template reads it (no dictionary per cell).
-struct CommentCellModel: TemplateModel {
-    let cell: CommentCell
-    let item: CommentItem
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("anchor") { $0.anchor },
-        TemplateKey("authorName") { $0.authorName },
-        TemplateKey("authorURL") { $0.authorURL },
-        TemplateKey("date") { $0.date },
-        TemplateKey("isoDate") { $0.isoDate },
-        TemplateKey("paragraphs") { $0.paragraphs },
-        TemplateKey("isNew") { $0.isNew },
-    ]
+@TemplateModel
+struct CommentCellModel {
+    @TemplateIgnored let cell: CommentCell
+    @TemplateIgnored let item: CommentItem
 
     // MARK: - Keys
 

@@ -54,7 +54,8 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let signedIn: Bool
         let signInURL: String
         let actionURL: String
@@ -62,16 +63,6 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
         let errors: FormErrors<Comment.Field>
         let posted: Bool
         let maxLength: Int
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("signedIn") { $0.signedIn },
-            TemplateKey("signInURL") { $0.signInURL },
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("text") { $0.text },
-            TemplateKey("errors") { $0.errors },
-            TemplateKey("posted") { $0.posted },
-            TemplateKey("maxLength") { $0.maxLength },
-        ]
     }
 
     // MARK: - Actions

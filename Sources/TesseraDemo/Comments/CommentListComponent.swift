@@ -49,14 +49,10 @@ final class CommentListComponent: Component<CommentListComponent.Model>, @unchec
     }
 
     /// The values the template reads: the pager's, then the list's.
-    struct Model: TemplateModel {
-        let pager: Pager
+    @TemplateModel
+    struct Model {
+        @TemplateIncluded let pager: Pager
         let comments: ArrayDataSource<CommentCell>
-
-        static let templateKeys: [TemplateKey<Model>] =
-            TemplateKey.including { $0.pager } + [
-                TemplateKey("isEmpty") { $0.comments.isEmpty },
-                TemplateKey("comments") { $0.comments },
-            ]
+        var isEmpty: Bool { comments.isEmpty }
     }
 }

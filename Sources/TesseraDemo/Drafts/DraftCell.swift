@@ -13,16 +13,10 @@ struct DraftCell: CellRenderer {
 // MARK: - DraftCellModel
 
 /// A draft's cell values, ready to print.
-struct DraftCellModel: TemplateModel {
-    let draft: Draft
+@TemplateModel
+struct DraftCellModel {
+    @TemplateIgnored let draft: Draft
     let url: String
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("url") { $0.url },
-        TemplateKey("title") { $0.title },
-        TemplateKey("edited") { $0.edited },
-        TemplateKey("editedISO") { $0.editedISO },
-    ]
 
     // MARK: - Keys
 

@@ -76,20 +76,13 @@ final class DraftFormComponent: Component<DraftFormComponent.Model>, @unchecked 
     }
 
     /// The values the template reads: its own, then the shared title and text fields'.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let heading: String
         let actionURL: String
         let publishURL: String?
         let deleteURL: String?
-        let fields: PostFormFields.Model
-
-        static let templateKeys: [TemplateKey<Model>] =
-            [
-                TemplateKey("heading") { $0.heading },
-                TemplateKey("actionURL") { $0.actionURL },
-                TemplateKey("publishURL") { $0.publishURL },
-                TemplateKey("deleteURL") { $0.deleteURL },
-            ] + TemplateKey.including { $0.fields }
+        @TemplateIncluded let fields: PostFormFields.Model
     }
 
     /// The address the form's actions are under: its scene's, or the editor's once a new draft

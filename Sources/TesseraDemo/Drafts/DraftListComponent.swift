@@ -40,14 +40,10 @@ final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked 
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let drafts: ArrayDataSource<DraftCell>
         let newDraftURL: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.drafts.isEmpty },
-            TemplateKey("drafts") { $0.drafts },
-            TemplateKey("newDraftURL") { $0.newDraftURL },
-        ]
+        var isEmpty: Bool { drafts.isEmpty }
     }
 }

@@ -26,19 +26,15 @@ struct PostFormFields: Sendable {
 
     /// What the partial reads: `idPrefix`, `hint`, `title`, `titleMaxLength`, `body`,
     /// `bodyMaxLength`, `errors`.
-    struct Model: TemplateModel {
-        let fields: PostFormFields
+    @TemplateModel
+    struct Model {
+        @TemplateIgnored let fields: PostFormFields
         let idPrefix: String
         let hint: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("idPrefix") { $0.idPrefix },
-            TemplateKey("hint") { $0.hint },
-            TemplateKey("title") { $0.fields.title },
-            TemplateKey("titleMaxLength") { _ in Draft.titleField.maxScalars },
-            TemplateKey("body") { $0.fields.body },
-            TemplateKey("bodyMaxLength") { _ in Draft.bodyField.maxScalars },
-            TemplateKey("errors") { $0.fields.errors },
-        ]
+        var title: String { fields.title }
+        var titleMaxLength: Int { Draft.titleField.maxScalars }
+        var body: String { fields.body }
+        var bodyMaxLength: Int { Draft.bodyField.maxScalars }
+        var errors: FormErrors<Draft.Field> { fields.errors }
     }
 }

@@ -24,8 +24,7 @@ public enum FortunesPage {
 // MARK: - FortunesPageModel
 
 /// The page's one value: `rows`.
-public struct FortunesPageModel: TemplateModel {
+@TemplateModel
+public struct FortunesPageModel {
     let rows: ArrayDataSource<FortuneCell>
-
-    public static let templateKeys: [TemplateKey<FortunesPageModel>] = [TemplateKey("rows") { $0.rows }]
 }

@@ -63,11 +63,10 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
     }
 
     /// The values the template reads: the pager's, then the feed.
-    struct Model: TemplateModel {
-        let pager: Pager
+    @TemplateModel
+    struct Model {
+        @TemplateIncluded let pager: Pager
         let feed: SectionedDataSource<StandardSection>?
-
-        static let templateKeys: [TemplateKey<Model>] = TemplateKey.including { $0.pager } + [TemplateKey("feed") { $0.feed }]
     }
 
     // MARK: - Data source

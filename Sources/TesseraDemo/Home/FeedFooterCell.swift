@@ -20,13 +20,9 @@ struct FeedFooterCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let label: String
         let url: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("label") { $0.label },
-            TemplateKey("url") { $0.url },
-        ]
     }
 }

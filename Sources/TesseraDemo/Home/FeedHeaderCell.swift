@@ -20,13 +20,9 @@ struct FeedHeaderCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let title: String
         let subtitle: String?
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.title },
-            TemplateKey("subtitle") { $0.subtitle },
-        ]
     }
 }

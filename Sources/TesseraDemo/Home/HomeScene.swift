@@ -33,12 +33,9 @@ final class HomeScene: ModelScene<HomeScene.Model>, @unchecked Sendable {
     override func viewModel() -> Model { Model(signedIn: signedIn) }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let signedIn: Bool
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("signedIn") { $0.signedIn },
-            TemplateKey("signInURL") { _ in DemoURLs.signIn },
-        ]
+        var signInURL: String { DemoURLs.signIn }
     }
 }

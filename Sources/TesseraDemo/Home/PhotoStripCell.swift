@@ -30,15 +30,10 @@ struct PhotoStripCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let title: String
         let galleryURL: String
         let photos: ArrayDataSource<PhotoCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.title },
-            TemplateKey("galleryURL") { $0.galleryURL },
-            TemplateKey("photos") { $0.photos },
-        ]
     }
 }

@@ -35,12 +35,9 @@ final class PrioritiesComponent: Component<PrioritiesComponent.Model>, @unchecke
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let priorities: ArrayDataSource<PriorityCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.priorities.isEmpty },
-            TemplateKey("priorities") { $0.priorities },
-        ]
+        var isEmpty: Bool { priorities.isEmpty }
     }
 }

@@ -13,15 +13,10 @@ struct PriorityCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let title: String
         let endDate: String
         let endISODate: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.title },
-            TemplateKey("endDate") { $0.endDate },
-            TemplateKey("endISODate") { $0.endISODate },
-        ]
     }
 }

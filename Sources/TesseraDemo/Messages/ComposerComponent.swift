@@ -49,20 +49,13 @@ final class ComposerComponent: Component<ComposerComponent.Model>, @unchecked Se
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let actionURL: String
         let text: String
         let errors: FormErrors<MessageRejection.Field>
         let maxLength: Int
         let sent: Bool
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("text") { $0.text },
-            TemplateKey("errors") { $0.errors },
-            TemplateKey("maxLength") { $0.maxLength },
-            TemplateKey("sent") { $0.sent },
-        ]
     }
 
     // MARK: - Actions

@@ -17,24 +17,16 @@ struct ConversationCell: CellRenderer {
 // MARK: - ConversationCellModel
 
 /// A conversation row, ready to print: name, initials, excerpt, date, link.
-struct ConversationCellModel: TemplateModel {
-    let summary: ConversationSummary
-    let viewerID: Int64
+@TemplateModel
+struct ConversationCellModel {
+    @TemplateIgnored let summary: ConversationSummary
+    @TemplateIgnored let viewerID: Int64
     let url: String
 
     /// The longest excerpt, in characters, before it is cut with "…".
     static let excerptLength = 80
     /// What goes before the text of each kind of last message (a table, not a `switch`).
     static let kindPrefixes: [Message.Kind: String] = [.text: "", .image: "Image: "]
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("otherName") { $0.otherName },
-        TemplateKey("initials") { $0.initials },
-        TemplateKey("url") { $0.url },
-        TemplateKey("excerpt") { $0.excerpt },
-        TemplateKey("date") { $0.date },
-        TemplateKey("isoDate") { $0.isoDate },
-    ]
 
     // MARK: - Keys
 

@@ -32,13 +32,10 @@ final class ConversationListComponent: Component<ConversationListComponent.Model
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let rows: ArrayDataSource<ConversationCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.rows.isEmpty },
-            TemplateKey("rows") { $0.rows },
-        ]
+        var isEmpty: Bool { rows.isEmpty }
     }
 
     // MARK: - Data source

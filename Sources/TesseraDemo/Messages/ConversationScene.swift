@@ -45,12 +45,9 @@ final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked 
     override func viewModel() -> Model { Model(otherName: otherName) }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let otherName: String?
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("otherName") { $0.otherName },
-            TemplateKey("conversationsURL") { _ in DemoURLs.messages },
-        ]
+        var conversationsURL: String { DemoURLs.messages }
     }
 }

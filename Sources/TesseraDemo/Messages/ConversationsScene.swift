@@ -19,7 +19,8 @@ final class ConversationsScene: MemberScene<ConversationsScene.Model>, @unchecke
     override func viewModel() -> Model { Model() }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
-        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("newMessageURL") { _ in DemoURLs.newMessage }]
+    @TemplateModel
+    struct Model {
+        var newMessageURL: String { DemoURLs.newMessage }
     }
 }

@@ -5,19 +5,9 @@ import Tessera
 
 /// What every message cell prints: sender ("You" for the viewer), side class, time, text, and
 /// for images the picture's URL and alt text.
-struct MessageCellModel: TemplateModel {
-    let item: MessageItem
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("sender") { $0.sender },
-        TemplateKey("sideClass") { $0.sideClass },
-        TemplateKey("body") { $0.body },
-        TemplateKey("time") { $0.time },
-        TemplateKey("isoTime") { $0.isoTime },
-        TemplateKey("imageURL") { $0.imageURL },
-        TemplateKey("alt") { $0.alt },
-        TemplateKey("messageID") { $0.messageID },
-    ]
+@TemplateModel
+struct MessageCellModel {
+    @TemplateIgnored let item: MessageItem
 
     // MARK: - Keys
 

@@ -42,12 +42,9 @@ final class MessageListComponent: Component<MessageListComponent.Model>, @unchec
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let messages: SectionedDataSource<MessageSection>?
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("messages") { $0.messages },
-        ]
     }
 
     // MARK: - Data source

@@ -61,34 +61,22 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let actionURL: String
         let conversationsURL: String
         let members: [Member]
         let text: String
         let errors: FormErrors<Field>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("conversationsURL") { $0.conversationsURL },
-            TemplateKey("members") { $0.members },
-            TemplateKey("text") { $0.text },
-            TemplateKey("maxLength") { _ in TextSendStrategy.field.maxScalars },
-            TemplateKey("errors") { $0.errors },
-        ]
+        var maxLength: Int { TextSendStrategy.field.maxScalars }
     }
 
     /// One member in the recipient list.
-    struct Member: TemplateModel {
+    @TemplateModel
+    struct Member {
         let id: String
         let name: String
         let selected: Bool
-
-        static let templateKeys: [TemplateKey<Member>] = [
-            TemplateKey("id") { $0.id },
-            TemplateKey("name") { $0.name },
-            TemplateKey("selected") { $0.selected },
-        ]
     }
 
     // MARK: - Actions

@@ -34,13 +34,10 @@ final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Send
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let photos: ArrayDataSource<PhotoCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.photos.isEmpty },
-            TemplateKey("photos") { $0.photos },
-        ]
+        var isEmpty: Bool { photos.isEmpty }
     }
 
     // MARK: - Data source

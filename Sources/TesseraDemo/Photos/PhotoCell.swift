@@ -19,19 +19,12 @@ struct PhotoCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let title: String
         let url: String
         let pageURL: String
         let date: String
         let isoDate: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.title },
-            TemplateKey("url") { $0.url },
-            TemplateKey("pageURL") { $0.pageURL },
-            TemplateKey("date") { $0.date },
-            TemplateKey("isoDate") { $0.isoDate },
-        ]
     }
 }

@@ -45,7 +45,8 @@ final class PhotoDetailComponent: Component<PhotoDetailComponent.Model>, @unchec
 
     /// The values the template reads (the photo is there whenever the template renders: a
     /// missing one is a 404).
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         private let photo: Photo?
         let authorName: String
         let authorURL: String
@@ -57,15 +58,9 @@ final class PhotoDetailComponent: Component<PhotoDetailComponent.Model>, @unchec
             self.authorURL = authorURL
             self.galleryURL = galleryURL
         }
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.photo?.title ?? "" },
-            TemplateKey("url") { $0.photo?.url ?? "" },
-            TemplateKey("authorName") { $0.authorName },
-            TemplateKey("authorURL") { $0.authorURL },
-            TemplateKey("date") { $0.photo.map { DisplayText.date($0.createdAt) } ?? "" },
-            TemplateKey("isoDate") { $0.photo.map { DisplayText.isoDate($0.createdAt) } ?? "" },
-            TemplateKey("galleryURL") { $0.galleryURL },
-        ]
+        var title: String { photo?.title ?? "" }
+        var url: String { photo?.url ?? "" }
+        var date: String { photo.map { DisplayText.date($0.createdAt) } ?? "" }
+        var isoDate: String { photo.map { DisplayText.isoDate($0.createdAt) } ?? "" }
     }
 }

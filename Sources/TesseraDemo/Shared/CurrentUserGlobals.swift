@@ -8,16 +8,11 @@ import Tessera
 /// - `nav`: which main-navigation entry is the current page (`home`, `photos`, `messages`,
 ///   `write`, `profile`, `settings`), for `aria-current`;
 /// - `links`: the fixed addresses of the navigation and footer (``Links``).
-public struct CurrentUserGlobals: TemplateModel {
+@TemplateModel
+public struct CurrentUserGlobals {
     let currentUser: CurrentUser?
     let nav: Navigation
     let links = Links()
-
-    public static let templateKeys: [TemplateKey<CurrentUserGlobals>] = [
-        TemplateKey("currentUser") { $0.currentUser },
-        TemplateKey("nav") { $0.nav },
-        TemplateKey("links") { $0.links },
-    ]
 
     /// The values for `scope`'s request.
     static func values(_ scope: RequestScope) async -> CurrentUserGlobals {
@@ -31,48 +26,39 @@ public struct CurrentUserGlobals: TemplateModel {
     // MARK: - Parts
 
     /// The signed-in member.
-    struct CurrentUser: TemplateModel {
+    @TemplateModel
+    struct CurrentUser {
         let displayName: String
         let profileURL: String
         let username: String
-
-        static let templateKeys: [TemplateKey<CurrentUser>] = [
-            TemplateKey("displayName") { $0.displayName },
-            TemplateKey("profileURL") { $0.profileURL },
-            TemplateKey("username") { $0.username },
-        ]
     }
 
     /// The current entry of the main navigation for `path`.
-    struct Navigation: TemplateModel {
-        let path: String
-        let profileURL: String?
+    @TemplateModel
+    struct Navigation {
+        @TemplateIgnored let path: String
+        @TemplateIgnored let profileURL: String?
+
+        var home: Bool { path == DemoURLs.home }
+        var photos: Bool { under(DemoURLs.photos) }
+        var messages: Bool { under(DemoURLs.messages) }
+        var write: Bool { path == DemoURLs.newDraft || under("/drafts") }
+        var profile: Bool { profileURL.map { path == $0 || path == $0 + "/edit" || under(DemoURLs.trash) } ?? false }
+        var settings: Bool { under("/settings") }
 
         private func under(_ prefix: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
-
-        static let templateKeys: [TemplateKey<Navigation>] = [
-            TemplateKey("home") { $0.path == DemoURLs.home },
-            TemplateKey("photos") { $0.under(DemoURLs.photos) },
-            TemplateKey("messages") { $0.under(DemoURLs.messages) },
-            TemplateKey("write") { $0.path == DemoURLs.newDraft || $0.under("/drafts") },
-            TemplateKey("profile") { nav in
-                nav.profileURL.map { nav.path == $0 || nav.path == $0 + "/edit" || nav.under(DemoURLs.trash) } ?? false
-            },
-            TemplateKey("settings") { $0.under("/settings") },
-        ]
     }
 
     /// The fixed addresses every template may read as `links.<name>`, each from its scene's
     /// declaration (``DemoURLs``).
-    struct Links: TemplateModel {
-        static let templateKeys: [TemplateKey<Links>] = [
-            TemplateKey("home") { _ in DemoURLs.home },
-            TemplateKey("photos") { _ in DemoURLs.photos },
-            TemplateKey("messages") { _ in DemoURLs.messages },
-            TemplateKey("write") { _ in DemoURLs.newDraft },
-            TemplateKey("settings") { _ in DemoURLs.password },
-            TemplateKey("signIn") { _ in DemoURLs.signIn },
-            TemplateKey("signOut") { _ in DemoURLs.signOut },
-        ]
+    @TemplateModel
+    struct Links {
+        var home: String { DemoURLs.home }
+        var photos: String { DemoURLs.photos }
+        var messages: String { DemoURLs.messages }
+        var write: String { DemoURLs.newDraft }
+        var settings: String { DemoURLs.password }
+        var signIn: String { DemoURLs.signIn }
+        var signOut: String { DemoURLs.signOut }
     }
 }

@@ -17,21 +17,11 @@ struct TrashCell: CellRenderer {
 // MARK: - TrashCellModel
 
 /// A trashed blog's cell values, ready to print.
-struct TrashCellModel: TemplateModel {
-    let blog: Blog
+@TemplateModel
+struct TrashCellModel {
+    @TemplateIgnored let blog: Blog
     let restoreURL: String
     let deleteURL: String
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("titleID") { $0.titleID },
-        TemplateKey("title") { $0.title },
-        TemplateKey("excerpt") { $0.excerpt },
-        TemplateKey("trashed") { $0.trashed },
-        TemplateKey("trashedISO") { $0.trashedISO },
-        TemplateKey("likes") { $0.likes },
-        TemplateKey("restoreURL") { $0.restoreURL },
-        TemplateKey("deleteURL") { $0.deleteURL },
-    ]
 
     // MARK: - Keys
 

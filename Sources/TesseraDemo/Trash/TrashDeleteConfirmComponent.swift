@@ -44,15 +44,10 @@ final class TrashDeleteConfirmComponent: Component<TrashDeleteConfirmComponent.M
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let title: String
         let deleteURL: String
         let trashURL: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("title") { $0.title },
-            TemplateKey("deleteURL") { $0.deleteURL },
-            TemplateKey("trashURL") { $0.trashURL },
-        ]
     }
 }

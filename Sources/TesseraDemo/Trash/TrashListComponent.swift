@@ -42,13 +42,10 @@ final class TrashListComponent: Component<TrashListComponent.Model>, @unchecked 
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let items: ArrayDataSource<TrashCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("isEmpty") { $0.items.isEmpty },
-            TemplateKey("items") { $0.items },
-        ]
+        var isEmpty: Bool { items.isEmpty }
     }
 
     override func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? {

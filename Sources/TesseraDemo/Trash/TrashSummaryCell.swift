@@ -12,13 +12,9 @@ struct TrashSummaryCell: CellRenderer {
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let summary: String
         let trashURL: String
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("summary") { $0.summary },
-            TemplateKey("trashURL") { $0.trashURL },
-        ]
     }
 }

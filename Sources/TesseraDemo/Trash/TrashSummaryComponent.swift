@@ -39,9 +39,8 @@ final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unch
 
     /// The values the template reads: the summary is a list of one row (none when the trash is
     /// empty, which draws its empty state).
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let summary: ArrayDataSource<TrashSummaryCell>
-
-        static let templateKeys: [TemplateKey<Model>] = [TemplateKey("summary") { $0.summary }]
     }
 }

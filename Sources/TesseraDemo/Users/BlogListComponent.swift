@@ -55,14 +55,10 @@ final class BlogListComponent: Component<BlogListComponent.Model>, @unchecked Se
     }
 
     /// The values the template reads: the pager's, then the list's.
-    struct Model: TemplateModel {
-        let pager: Pager
+    @TemplateModel
+    struct Model {
+        @TemplateIncluded let pager: Pager
         let blogs: ArrayDataSource<ProfileBlogCell>
-
-        static let templateKeys: [TemplateKey<Model>] =
-            TemplateKey.including { $0.pager } + [
-                TemplateKey("isEmpty") { $0.blogs.isEmpty },
-                TemplateKey("blogs") { $0.blogs },
-            ]
+        var isEmpty: Bool { blogs.isEmpty }
     }
 }

@@ -13,18 +13,10 @@ struct ProfileBlogCell: CellRenderer {
 // MARK: - ProfileBlogCellModel
 
 /// A blog's cell values, ready to print.
-struct ProfileBlogCellModel: TemplateModel {
-    let blog: Blog
+@TemplateModel
+struct ProfileBlogCellModel {
+    @TemplateIgnored let blog: Blog
     let url: String
-
-    static let templateKeys: [TemplateKey<Self>] = [
-        TemplateKey("url") { $0.url },
-        TemplateKey("title") { $0.title },
-        TemplateKey("excerpt") { $0.excerpt },
-        TemplateKey("date") { $0.date },
-        TemplateKey("isoDate") { $0.isoDate },
-        TemplateKey("likes") { $0.likes },
-    ]
 
     // MARK: - Keys
 

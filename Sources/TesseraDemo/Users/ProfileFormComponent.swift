@@ -52,7 +52,8 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
     }
 
     /// The values the template reads.
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         let actionURL: String
         let profileURL: String
         let displayName: String
@@ -60,16 +61,6 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
         let errors: FormErrors<User.ProfileField>
         let maxDisplayName: Int
         let maxBio: Int
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL },
-            TemplateKey("profileURL") { $0.profileURL },
-            TemplateKey("displayName") { $0.displayName },
-            TemplateKey("bio") { $0.bio },
-            TemplateKey("errors") { $0.errors },
-            TemplateKey("maxDisplayName") { $0.maxDisplayName },
-            TemplateKey("maxBio") { $0.maxBio },
-        ]
     }
 
     // MARK: - Actions

@@ -38,7 +38,8 @@ final class UserInfoComponent: Component<UserInfoComponent.Model>, @unchecked Se
 
     /// The values the template reads (the member is there whenever the template renders: a
     /// missing one is a 404).
-    struct Model: TemplateModel {
+    @TemplateModel
+    struct Model {
         private let user: User?
         private let counts: ProfileCounts
         let editURL: String?
@@ -50,18 +51,13 @@ final class UserInfoComponent: Component<UserInfoComponent.Model>, @unchecked Se
             self.editURL = editURL
             self.messageURL = messageURL
         }
-
-        static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("name") { $0.user?.displayName ?? "" },
-            TemplateKey("username") { $0.user.map { "@" + $0.username } ?? "" },
-            TemplateKey("initials") { $0.user?.initials ?? "" },
-            TemplateKey("bio") { $0.user?.bio ?? "" },
-            TemplateKey("memberSince") { $0.user.map { DisplayText.date($0.createdAt) } ?? "" },
-            TemplateKey("memberSinceISO") { $0.user.map { DisplayText.isoDate($0.createdAt) } ?? "" },
-            TemplateKey("posts") { DisplayText.count($0.counts.posts, "post", "posts") },
-            TemplateKey("likes") { DisplayText.count($0.counts.likes, "like", "likes") + " received" },
-            TemplateKey("editURL") { $0.editURL },
-            TemplateKey("messageURL") { $0.messageURL },
-        ]
+        var name: String { user?.displayName ?? "" }
+        var username: String { user.map { "@" + $0.username } ?? "" }
+        var initials: String { user?.initials ?? "" }
+        var bio: String { user?.bio ?? "" }
+        var memberSince: String { user.map { DisplayText.date($0.createdAt) } ?? "" }
+        var memberSinceISO: String { user.map { DisplayText.isoDate($0.createdAt) } ?? "" }
+        var posts: String { DisplayText.count(counts.posts, "post", "posts") }
+        var likes: String { DisplayText.count(counts.likes, "like", "likes") + " received" }
     }
 }
