@@ -112,18 +112,17 @@ extension NewAppTemplate {
 
             func viewModel(for book: Book) -> Model { Model(book: book, finishURL: finishURL(book.id)) }
 
-            /// What the template reads: each key once, with how to read it (checked against the
-            /// template when the app starts and by `validate`).
-            struct Model: TemplateModel {
-                let book: Book
+            /// What the template reads: each property is a key, named once (checked against the
+            /// template when the app starts and by `validate`); `@TemplateIgnored` keeps one for
+            /// Swift alone.
+            @TemplateModel
+            struct Model {
+                @TemplateIgnored let book: Book
                 let finishURL: String
 
-                static let templateKeys: [TemplateKey<Model>] = [
-                    TemplateKey("title") { $0.book.title },
-                    TemplateKey("author") { $0.book.author },
-                    TemplateKey("finishURL") { $0.finishURL },
-                    TemplateKey("reading") { !$0.book.finished },
-                ]
+                var title: String { book.title }
+                var author: String { book.author }
+                var reading: Bool { !book.finished }
             }
         }
 
@@ -136,13 +135,12 @@ extension NewAppTemplate {
         struct ShelfHeaderCell: CellRenderer {
             func viewModel(for header: ShelfHeader) -> Model { Model(header: header) }
 
-            struct Model: TemplateModel {
-                let header: ShelfHeader
+            @TemplateModel
+            struct Model {
+                @TemplateIgnored let header: ShelfHeader
 
-                static let templateKeys: [TemplateKey<Model>] = [
-                    TemplateKey("title") { $0.header.title },
-                    TemplateKey("count") { $0.header.count == 1 ? "1 book" : "\($0.header.count) books" },
-                ]
+                var title: String { header.title }
+                var count: String { header.count == 1 ? "1 book" : "\(header.count) books" }
             }
         }
 
@@ -179,10 +177,9 @@ extension NewAppTemplate {
             override func viewModel() -> Model { Model(shelves: shelves) }
 
             /// What the template reads.
-            struct Model: TemplateModel {
+            @TemplateModel
+            struct Model {
                 let shelves: SectionedDataSource<StandardSection>?
-
-                static let templateKeys: [TemplateKey<Model>] = [TemplateKey("shelves") { $0.shelves }]
             }
 
             // MARK: - Actions
