@@ -10,8 +10,11 @@ import Logging
 /// cause (which goes to the log). No stack trace ever reaches the visitor.
 ///
 /// The page body is `Tessera/ErrorPage`; the layout is the site's default layout, or Tessera's
-/// own (``BuiltInTemplates/layout``) when the site has none. Error pages are rendered for a
-/// visitor: outside the scene they belong to, no session is read.
+/// own (``BuiltInTemplates/layout``) when the site has none. A `4xx` page is rendered with the
+/// app's globals, like any page: for the member the request's session cookie names (one
+/// statement to find the session; ``SecurityHeadersMiddleware`` keeps it out of caches), so a member who
+/// follows a dead link still sees themselves signed in, or else for a visitor. A `5xx` page
+/// gets Tessera's globals alone and touches nothing that may be what failed.
 public struct ErrorPageMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
@@ -28,25 +31,37 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as RequestError {
-            var response = page(status: error.status, message: error.message)
+            var response = await page(status: error.status, message: error.message, for: request)
             response.headers.append(contentsOf: error.headers)
             return response
         } catch let error as HTTPError {
-            return page(status: error.status, message: Self.message(for: error.status))
+            return await page(status: error.status, message: Self.message(for: error.status), for: request)
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             return page(status: .internalServerError, message: Self.message(for: .internalServerError))
         }
     }
 
-    /// The error page for `status` with `message`, inside the layout.
+    /// The error page for `status` with `message`, inside the layout: with the app's globals
+    /// for `request`'s member or visitor when it is a `4xx`, with Tessera's alone otherwise.
+    func page(status: HTTPResponse.Status, message: String, for request: Request) async -> Response {
+        guard (400..<500).contains(status.code) else { return page(status: status, message: message) }
+        let scope = await scope(for: request)
+        return page(status: status, message: message, renderer: await site.renderer(for: scope, takingNotice: false))
+    }
+
+    /// The error page for `status` with `message`, inside the layout, with Tessera's globals
+    /// alone (no database, no app code).
     func page(status: HTTPResponse.Status, message: String) -> Response {
-        let templates = site.templates
         let globals: TemplateValue = .object([
             "siteName": .string(site.configuration.name), "isDevelopment": .bool(site.configuration.isDevelopment),
             "csrfToken": .string(""), "assets": .object(AssetURLs(files: site.staticFiles)),
         ])
-        let renderer = TemplateRenderer(library: templates, globals: globals)
+        return page(status: status, message: message, renderer: TemplateRenderer(library: site.templates, globals: globals))
+    }
+
+    private func page(status: HTTPResponse.Status, message: String, renderer: TemplateRenderer) -> Response {
+        let templates = site.templates
         let model: [String: TemplateValue] = [
             "status": .int(status.code), "title": .string(Self.title(for: status)), "message": .string(message),
             "homeURL": .string("/"),
@@ -59,6 +74,19 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         let body = ErrorPageBody(model: model)
         renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
         return HTMLResponse.make(page, status: status)
+    }
+
+    /// A scope for `request`: the member its session cookie names (with the session's CSRF token,
+    /// for the layout's sign-out form), or a visitor (no cookie, no live session, or the
+    /// database failing) with no token.
+    private func scope(for request: Request) async -> RequestScope {
+        var scope = RequestScope.standalone(site: site)
+        scope.request = request
+        let name = SessionMiddleware.cookieName(SessionMiddleware.cookieName, secure: site.configuration.usesTLS)
+        if let id = request.cookies[name]?.value, let session = try? await SessionStore(database: site.database).find(id) {
+            scope.session = session
+        }
+        return scope
     }
 
     /// The page's heading for `status`, in plain words.

@@ -118,10 +118,12 @@ public final class Site: Sendable {
 
     /// A renderer for `scope`, with the request's globals below every view model. A full page
     /// (a `GET` not asking for fragments) takes the browser's pending ``Notice`` to show.
-    func renderer(for scope: RequestScope) async -> TemplateRenderer {
+    /// An error page passes `takingNotice: false`: the notice waits for the next page.
+    func renderer(for scope: RequestScope, takingNotice: Bool = true) async -> TemplateRenderer {
         let values = RequestGlobals(
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
-            siteName: configuration.name, assets: AssetURLs(files: staticFiles), notice: await pendingNotice(scope),
+            siteName: configuration.name, assets: AssetURLs(files: staticFiles),
+            notice: takingNotice ? await pendingNotice(scope) : nil,
             member: await signedInMember(scope), memberPages: memberPages)
         return TemplateRenderer(library: templates, globals: .object(values))
     }
