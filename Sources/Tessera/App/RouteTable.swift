@@ -92,17 +92,21 @@ public struct RouteTable: Sendable, CustomStringConvertible {
 
     /// Pairs of routes Hummingbird could not hold together: the same method and path twice, or
     /// a parameter named differently at the same place (`/books/:id` and `/books/:item/finish`).
-    /// Each problem names both routes and their Swift types.
+    /// Each problem names both routes and their Swift types. One mistake is reported once: the
+    /// other routes of the same two scenes that clash at the same place (a page's fragment
+    /// route beside the page, its actions) are not listed again.
     public func clashes() -> [StartupProblem] {
         var problems: [StartupProblem] = []
+        var reported: Set<[String]> = []
         for (index, first) in routes.enumerated() {
             for second in routes[(index + 1)...] {
-                guard let reason = Self.clash(first, second) else { continue }
+                guard let clash = Self.clashAndPlace(first, second) else { continue }
+                guard reported.insert([first.scene, second.scene, clash.place]).inserted else { continue }
                 let owner = second.component.flatMap { $0 == "*" ? nil : $0 } ?? second.scene
                 problems.append(
                     StartupProblem(
                         file: nil, type: owner,
-                        message: "route \(Self.describe(second)) clashes with \(Self.describe(first)): \(reason)"))
+                        message: "route \(Self.describe(second)) clashes with \(Self.describe(first)): \(clash.reason)"))
             }
         }
         return problems
@@ -110,19 +114,26 @@ public struct RouteTable: Sendable, CustomStringConvertible {
 
     /// Why `a` and `b` clash, or nil.
     static func clash(_ a: Route, _ b: Route) -> String? {
+        clashAndPlace(a, b)?.reason
+    }
+
+    /// Why `a` and `b` clash, and where: the path up to the segment where they part, or the
+    /// whole path when both answer it.
+    private static func clashAndPlace(_ a: Route, _ b: Route) -> (reason: String, place: String)? {
         let left = segments(a.path)
         let right = segments(b.path)
-        for (x, y) in zip(left, right) {
+        for (position, (x, y)) in zip(left, right).enumerated() {
             let xParameter = x.hasPrefix(":")
             let yParameter = y.hasPrefix(":")
             if xParameter, yParameter, x != y {
-                return "the same place holds parameter '\(x.dropFirst())' in one and '\(y.dropFirst())' in the other; "
-                    + "give them one name"
+                let place = left.prefix(position + 1).joined(separator: "/") + " " + right.prefix(position + 1).joined(separator: "/")
+                return ("the same place holds parameter '\(x.dropFirst())' in one and '\(y.dropFirst())' in the other; "
+                    + "give them one name", place)
             }
             if x != y { return nil }
         }
         guard left.count == right.count, a.method == b.method else { return nil }
-        return "both answer \(a.method) \(a.path)"
+        return ("both answer \(a.method) \(a.path)", a.method + " " + a.path)
     }
 
     static func segments(_ path: String) -> [String] {

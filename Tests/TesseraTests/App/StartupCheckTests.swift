@@ -95,11 +95,12 @@ struct StartupCheckTests {
         #expect(error.problems.map(\.description) == ["FinishComponent: has no template (expected Views/Books/Finish.mustache)"])
     }
 
-    @Test("clashing routes are an error naming both routes and types, not Hummingbird's crash")
+    @Test("clashing routes are an error naming both routes and types, not Hummingbird's crash, said once")
     func clashingRoutes() throws {
         let folder = try AppFolder(templates: ["Books/Page": "<p>book</p>", "Books/Finish": "<p>finish</p>"])
         defer { folder.remove() }
         let error = try #require(throws: StartupErrors.self) { _ = try ClashingApp().check(folder.configuration) }
+        #expect(error.problems.count == 1, "the page's fragment route parts at the same place: not a second problem")
         #expect(
             error.problems.first?.description
                 == "FinishComponent: route POST /books/:item/finish (FinishComponent.finish in ShelfPageScene) clashes with GET /books/:id (BookPageScene): the same place holds parameter 'id' in one and 'item' in the other; give them one name")
