@@ -139,7 +139,7 @@ extension TesseraApp {
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         let site = try await makeSite(configuration, logger: logger)
-        let reloader = configuration.isDevelopment ? DevReloader(site: site) : nil
+        let reloader = configuration.isDevelopment ? DevReloader(site: site) { try self.check(configuration) } : nil
         let router = try makeRouter(site: site, reloader: reloader)
         return Application(
             router: router,

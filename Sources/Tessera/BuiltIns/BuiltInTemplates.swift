@@ -57,7 +57,7 @@ public enum BuiltInTemplates {
         TemplateSource(
             name: errorPage,
             text: """
-                <section class="error-page" aria-labelledby="error-title"><p class="error-status">Error {{status}}</p><h1 id="error-title">{{title}}</h1><p>{{message}}</p><p class="error-actions"><a href="{{homeURL}}">Go to the home page</a></p></section>
+                <section class="error-page" aria-labelledby="error-title"><p class="error-status">Error {{status}}</p><h1 id="error-title">{{title}}</h1><p>{{message}}</p>{{#details}}<pre class="error-details">{{details}}</pre>{{/details}}<p class="error-actions"><a href="{{homeURL}}">Go to the home page</a></p></section>
                 """),
         TemplateSource(
             name: formTokens,

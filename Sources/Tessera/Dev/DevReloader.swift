@@ -5,10 +5,12 @@ import Synchronization
 
 // MARK: - DevReloader
 
-/// The dev server's template watcher: when a file under `Views/` changes it recompiles the
-/// templates (no restart), swaps them into the site, and tells every open page to reload over
-/// server-sent events. A broken edit keeps the last good templates and turns every page into
-/// an error page showing `file:line:col` until it is fixed.
+/// The dev server's template watcher: when a file under `Views/` changes it runs the same
+/// checks as start-up (templates compiled and validated, every key each template reads checked
+/// against its view model, the scenes' compositions), swaps the templates into the site (no
+/// restart), and tells every open page to reload over server-sent events. A broken edit — a
+/// misspelt `{{nmae}}` as much as an unclosed tag — keeps the last good templates and turns every
+/// page into an error page showing `file:line:col` until it is fixed.
 ///
 /// Runs as a service next to the server; it polls the folder's file list and modification times
 /// twice a second (portable, and cheap for a views folder).
@@ -17,6 +19,8 @@ public final class DevReloader: Service, Sendable {
     public let interval: Duration
     let site: Site
     let directory: URL
+    /// The check run on every change, returning the templates to serve.
+    private let check: @Sendable () throws -> TemplateLibrary
     private let state = Mutex<State>(State())
 
     private struct State {
@@ -25,11 +29,15 @@ public final class DevReloader: Service, Sendable {
         var fingerprint: [String: [Double]] = [:]
     }
 
-    /// A watcher for `site`'s views folder.
-    public init(site: Site, interval: Duration = .milliseconds(500)) {
+    /// A watcher for `site`'s views folder that runs `check` on every change: the app's
+    /// start-up check (``TesseraApp/check(_:)``, what `serve --dev` passes), or by default the
+    /// templates' own compilation and validation alone.
+    public init(site: Site, interval: Duration = .milliseconds(500), check: (@Sendable () throws -> TemplateLibrary)? = nil) {
         self.site = site
         self.interval = interval
-        directory = URL(fileURLWithPath: site.configuration.viewsDirectory)
+        let directory = URL(fileURLWithPath: site.configuration.viewsDirectory)
+        self.directory = directory
+        self.check = check ?? { try TemplateLibrary.load(directory: directory) }
         let fingerprint = Self.fingerprint(of: directory)
         state.withLock { $0.fingerprint = fingerprint }
     }
@@ -58,16 +66,34 @@ public final class DevReloader: Service, Sendable {
         }
         guard changed else { return false }
         do {
-            let library = try TemplateLibrary.load(directory: directory)
+            let library = try check()
             site.replaceTemplates(library)
             state.withLock { $0.errors = nil }
             site.logger.info("dev: templates reloaded (\(library.names.count))")
         } catch {
-            state.withLock { $0.errors = error }
-            site.logger.error("dev: template errors\n\(error.description)")
+            let errors = Self.diagnostics(of: error)
+            state.withLock { $0.errors = errors }
+            site.logger.error("dev: the check failed\n\(errors.description)")
         }
         broadcast("reload")
         return true
+    }
+
+    /// `error` as diagnostics: a template's own, or start-up problems (each at its template's
+    /// `file:line:col` when it has one, else naming its Swift type).
+    static func diagnostics(of error: any Error) -> TemplateErrors {
+        if let errors = error as? TemplateErrors { return errors }
+        guard let startup = error as? StartupErrors else {
+            return TemplateErrors(diagnostics: [TemplateDiagnostic(file: "", line: 0, column: 0, message: "\(error)")])
+        }
+        return TemplateErrors(diagnostics: startup.problems.map { problem in
+            let parts = problem.file?.split(separator: ":") ?? []
+            let message = (problem.type.isEmpty ? "" : problem.type + ": ") + problem.message
+            guard parts.count == 3, let line = Int(parts[1]), let column = Int(parts[2]) else {
+                return TemplateDiagnostic(file: "", line: 0, column: 0, message: problem.description)
+            }
+            return TemplateDiagnostic(file: String(parts[0]), line: line, column: column, message: message)
+        })
     }
 
     // MARK: - Clients

@@ -58,7 +58,7 @@ struct DevErrorMiddleware: RouterMiddleware {
         writer.writeRaw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Template error</title>")
         writer.writeRaw("<link rel=\"stylesheet\" href=\"/css/app.css\"><script src=\"/js/tessera.js\" defer></script>")
         writer.writeRaw("<meta name=\"tessera-dev-events\" content=\"/_tessera/events\"></head><body class=\"dev-error\"><main class=\"page\">")
-        writer.writeRaw("<h1>Template error</h1><p>Fix the template and this page reloads by itself.</p>")
+        writer.writeRaw("<h1>Template error</h1><p>Fix it and this page reloads by itself.</p>")
         for diagnostic in errors.diagnostics {
             writer.writeRaw("<section class=\"card\"><h2><code>")
             writer.writeEscaped(diagnostic.description)

@@ -38,7 +38,8 @@ public struct ErrorPageMiddleware: RouterMiddleware {
             return await page(status: error.status, message: Self.message(for: error.status), for: request)
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
-            return page(status: .internalServerError, message: Self.message(for: .internalServerError))
+            let details = site.configuration.isDevelopment ? Self.details(of: error, request) : nil
+            return page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details)
         }
     }
 
@@ -51,20 +52,20 @@ public struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     /// The error page for `status` with `message`, inside the layout, with Tessera's globals
-    /// alone (no database, no app code).
-    func page(status: HTTPResponse.Status, message: String) -> Response {
+    /// alone (no database, no app code); `details` (development only) shown below it.
+    func page(status: HTTPResponse.Status, message: String, details: String? = nil) -> Response {
         let globals: TemplateValue = .object([
             "siteName": .string(site.configuration.name), "isDevelopment": .bool(site.configuration.isDevelopment),
             "csrfToken": .string(""), "assets": .object(AssetURLs(files: site.staticFiles)),
         ])
-        return page(status: status, message: message, renderer: TemplateRenderer(library: site.templates, globals: globals))
+        return page(status: status, message: message, details: details, renderer: TemplateRenderer(library: site.templates, globals: globals))
     }
 
-    private func page(status: HTTPResponse.Status, message: String, renderer: TemplateRenderer) -> Response {
+    private func page(status: HTTPResponse.Status, message: String, details: String? = nil, renderer: TemplateRenderer) -> Response {
         let templates = site.templates
         let model: [String: TemplateValue] = [
             "status": .int(status.code), "title": .string(Self.title(for: status)), "message": .string(message),
-            "homeURL": .string("/"),
+            "homeURL": .string("/"), "details": details.map(TemplateValue.string) ?? .null,
         ]
         var head = PageHead(title: Self.title(for: status))
         head.status = status
@@ -87,6 +88,13 @@ public struct ErrorPageMiddleware: RouterMiddleware {
             scope.session = session
         }
         return scope
+    }
+
+    /// What a developer needs to find an unexpected error (shown by `serve --dev` only, never in
+    /// production): the request, the error's type, and everything it says about itself —
+    /// for a database error, the statement.
+    static func details(of error: any Error, _ request: Request) -> String {
+        "\(request.method) \(request.uri.path)\n\(type(of: error)): \(String(reflecting: error))"
     }
 
     /// The page's heading for `status`, in plain words.

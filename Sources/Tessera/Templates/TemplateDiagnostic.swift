@@ -22,8 +22,8 @@ public struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConver
         self.message = message
     }
 
-    /// `file:line:col: message`.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// `file:line:col: message`; the message alone for a problem in no file (an empty ``file``).
+    public var description: String { file.isEmpty ? message : "\(file):\(line):\(column): \(message)" }
 }
 
 // MARK: - TemplateErrors

@@ -1,8 +1,24 @@
 import Foundation
+import Hummingbird
 import Testing
 import TesseraTesting
 
 @testable import Tessera
+
+/// An app with a route that fails unexpectedly.
+struct FailingApp: TesseraApp {
+    struct Boom: Error, CustomStringConvertible {
+        var description: String { "the shelf index is gone" }
+    }
+
+    var name: String { "Fixture Shop" }
+    var scenes: [Scene.Type] { [ItemsScene.self] }
+    var layout: String? { "Layouts/Main" }
+
+    func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
+        router.get("/boom") { _, _ -> Response in throw Boom() }
+    }
+}
 
 /// Error pages render inside the app's layout (header, navigation, footer, the site's name in
 /// the title, a way home), or inside Tessera's own layout when the app has none.
@@ -29,6 +45,29 @@ struct ErrorPageTests {
             #expect(page.first("main h1")?.text == "Page not found")
             #expect(page.first("main .error-actions a")?[attribute: "href"] == "/")
             Snapshot.expectMatch(response.text, named: "not-found-in-app-layout")
+        }
+    }
+
+    @Test("a 500 in development shows the request, the error's type and what it says; in production nothing of it")
+    func developmentShowsTheError() async throws {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = Self.layout
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        for development in [true, false] {
+            let app = try await TestApp(FailingApp(), root: folder.root) { $0.isDevelopment = development }
+            try await app.test { client in
+                let response = try await client.get("/boom")
+                #expect(response.status == .internalServerError)
+                #expect(response.select("main h1").map(\.text) == ["Something went wrong"])
+                let details = response.select("main pre.error-details").map(\.text)
+                if development {
+                    #expect(details == ["GET /boom Boom: the shelf index is gone"])
+                } else {
+                    #expect(details.isEmpty)
+                    #expect(!response.text.contains("shelf index"))
+                }
+            }
         }
     }
 

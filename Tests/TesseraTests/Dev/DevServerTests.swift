@@ -82,6 +82,28 @@ struct DevServerTests {
         #expect(fixture.render() == "<p>Hello, fixed</p>")
     }
 
+    @Test("an edit reading a key its model lacks is caught on reload as at start-up, at file:line:col")
+    func reloadRunsTheStartUpChecks() async throws {
+        let fixture = try await Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        try FileManager.default.createDirectory(at: fixture.views.appendingPathComponent("Books"), withIntermediateDirectories: true)
+        try fixture.write("Books/Finish", "<p>finish</p>")
+        var configuration = TesseraConfiguration()
+        configuration.viewsDirectory = fixture.views.path
+        let reloader = DevReloader(site: fixture.site) { [configuration] in try ShelfApp().check(configuration) }
+        try fixture.write("Books/Finish", "<p>\n{{nmae}}</p>")
+        #expect(reloader.checkForChanges())
+        let errors = try #require(reloader.errors)
+        #expect(errors.description == "Views/Books/Finish.mustache:2:1: key 'nmae' is not provided by EmptyModel (FinishComponent)")
+        #expect(fixture.render() == "<p>Hello, first</p>", "the last good templates stay in place")
+        let page = String(decoding: DevErrorMiddleware.page(errors, viewsParent: fixture.views), as: UTF8.self)
+        #expect(page.contains("&gt;    2 | {{nmae}}&lt;/p&gt;\n" + String(repeating: " ", count: 9) + "^\n"), "the caret under the key")
+
+        try fixture.write("Books/Finish", "<p>finished</p>")
+        #expect(reloader.checkForChanges())
+        #expect(reloader.errors == nil)
+    }
+
     @Test("every request logs one line with status, time, SQL count and each component")
     func requestsLogOneLine() async throws {
         let lines = LogCapture()
