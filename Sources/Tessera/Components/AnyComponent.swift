@@ -28,8 +28,9 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
     public let id: String
 
     /// The `data-component` name; default the type name without `Component`, in kebab case
-    /// (`BlogListComponent` → `blog-list`).
-    open class var name: String { AnyComponent.kebabName(of: self) }
+    /// (`BlogListComponent` → `blog-list`). Named so that a component's own `static let name`
+    /// (a form field, say) does not collide with it.
+    open class var componentName: String { AnyComponent.kebabName(of: self) }
 
     /// The template under `Views/`, or nil (default) for the one named like the type:
     /// `Views/**/<TypeName>.mustache`. None found (or two with that name) is a start-up and
@@ -151,7 +152,7 @@ open class AnyComponent: HTMLFragment, @unchecked Sendable {
         writer.writeRaw(" id=\"")
         writer.writeEscaped(id)
         writer.writeRaw("\" data-component=\"")
-        writer.writeEscaped(Self.name)
+        writer.writeEscaped(Self.componentName)
         writer.writeRaw("\" data-src=\"")
         writer.writeEscaped(fragmentURL)
         if let rootClass {

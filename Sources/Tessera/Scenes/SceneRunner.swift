@@ -202,7 +202,7 @@ struct SceneRunner: Sendable {
     private func recordAction(_ component: AnyComponent, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {
         let status = result.outcome == .invalid ? 400 : 200
         let proposed = AnalyticsEvent(
-            kind: .action, name: type(of: component).name + "." + entry.name, path: scope.request.uri.path, status: status)
+            kind: .action, name: type(of: component).componentName + "." + entry.name, path: scope.request.uri.path, status: status)
         if let event = component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
     }
 

@@ -39,7 +39,7 @@ struct FragmentReuseLeakTests {
                         }
                     }
                 }
-                let reusable = Set(DemoApp().allScenes.flatMap(\.componentTypes).filter { $0.caching != .never }.map(\.name))
+                let reusable = Set(DemoApp().allScenes.flatMap(\.componentTypes).filter { $0.caching != .never }.map(\.componentName))
                 #expect(reusable.count == 8)
                 #expect(reusable.subtracting(seenComponents).isEmpty, "not visited: \(reusable.subtracting(seenComponents))")
             }

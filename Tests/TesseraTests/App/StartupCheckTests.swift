@@ -187,3 +187,18 @@ struct DatabaseSettingTests {
         #expect(try DatabaseLocation("data/app.sqlite") == .sqlite(path: "data/app.sqlite"))
     }
 }
+
+/// A component with a form field named `name`: it compiles, and its `data-component` is still
+/// the type's.
+final class NameFieldComponent: Component<EmptyModel>, @unchecked Sendable {
+    static let name = TextField("name", maxScalars: 60)
+}
+
+@Suite("Component names")
+struct ComponentNameTests {
+    @Test("a component may declare its own `static let name`; data-component still comes from the type")
+    func ownNameDoesNotCollide() {
+        #expect(NameFieldComponent.name.name == "name")
+        #expect(NameFieldComponent.componentName == "name-field")
+    }
+}
