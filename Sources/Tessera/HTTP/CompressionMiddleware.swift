@@ -86,7 +86,7 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
         mutating func write(_ buffer: ByteBuffer) async throws {
             var buffer = buffer
-            storage.bytes.withLock { $0.writeBuffer(&buffer) }
+            storage.bytes.withLock { _ = $0.writeBuffer(&buffer) }
         }
 
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}

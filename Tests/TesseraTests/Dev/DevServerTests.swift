@@ -137,7 +137,7 @@ final class LogCapture: LogHandler, Sendable {
         get { nil }
         set {}
     }
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        store.withLock { $0.append(message.description) }
+    func log(event: LogEvent) {
+        store.withLock { $0.append(event.message.description) }
     }
 }

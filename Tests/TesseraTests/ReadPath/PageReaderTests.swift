@@ -102,7 +102,7 @@ struct PageReaderTests {
         try await database.write { try await $0.execute("INSERT INTO n VALUES (2)") }
         #expect(database.endIdlePageSnapshots() == 1)
         let pool = try #require(database.sqlitePool)
-        try await pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        _ = try await pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
         #expect(wal == 0)
     }
