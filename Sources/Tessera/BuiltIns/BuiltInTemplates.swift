@@ -34,6 +34,12 @@ public enum BuiltInTemplates {
     /// The region a ``Notice`` shows in (`id="tessera-notice"`), as a partial for layouts:
     /// `{{> Tessera/Notice}}`. Reads the built-in `notice` global.
     public static let notice = "Tessera/Notice"
+    /// Above a page of a list: the link to the newer page and where you are ("Page 3"), past
+    /// the first page. `{{> Tessera/PagerTop}}` in a template whose model includes a ``Pager``.
+    public static let pagerTop = "Tessera/PagerTop"
+    /// Below a page of a list: "Load more", a plain link to the next page that the client
+    /// script turns into appending it in place (and updating the address). `{{> Tessera/PagerMore}}`.
+    public static let pagerMore = "Tessera/PagerMore"
 
     /// The sources, by name: the core's, then the members' forms.
     static let sources: [TemplateSource] = coreSources + memberSources
@@ -53,6 +59,16 @@ public enum BuiltInTemplates {
             name: componentError,
             text: """
                 <div class="component-error" role="alert"><p>{{message}}</p>{{#retryURL}}<a href="{{retryURL}}">Try again</a>{{/retryURL}}</div>
+                """),
+        TemplateSource(
+            name: pagerTop,
+            text: """
+                {{#newerURL}}<p class="pager-position"><a href="{{newerURL}}" rel="prev">{{newerLabel}}</a> <span>{{position}}</span></p>{{/newerURL}}
+                """),
+        TemplateSource(
+            name: pagerMore,
+            text: """
+                {{#moreURL}}<nav class="load-more" data-more aria-label="{{moreLabel}}"><a href="{{moreURL}}" data-tessera-fragment="{{moreFragmentURL}}" data-tessera-append{{#moreHistoryURL}} data-tessera-history="{{moreHistoryURL}}"{{/moreHistoryURL}} rel="next">Load more</a></nav>{{/moreURL}}
                 """),
         TemplateSource(
             name: errorPage,

@@ -73,10 +73,13 @@ public struct Pagination: Equatable, Sendable {
 
 // MARK: - Pager
 
-/// The links around a page of a list, for the pager's templates (the demo's `Shared/PagerTop`
-/// and `Shared/PagerMore`); a list's model includes its keys with
-/// ``TemplateKey/including(_:)``, so those partials read them directly.
-public struct Pager: TemplateModel, Sendable {
+/// The links around a page of a list, for Tessera's pager partials: `{{> Tessera/PagerTop}}`
+/// (the newer page and "Page 3") above the list and `{{> Tessera/PagerMore}}` ("Load more")
+/// below it. A list's model includes it with `@TemplateIncluded let pager: Pager`, so the
+/// partials read its keys directly; ``Pagination/pager(sceneURL:fragmentURL:hasMore:noun:)``
+/// makes one.
+@TemplateModel
+public struct Pager: Sendable {
     /// The newer page's URL, past the first page.
     public let newerURL: String?
     /// "Newer posts".
@@ -91,15 +94,4 @@ public struct Pager: TemplateModel, Sendable {
     public let moreHistoryURL: String?
     /// "More posts".
     public let moreLabel: String
-
-    /// Every property above, under its own name.
-    public static let templateKeys: [TemplateKey<Pager>] = [
-        TemplateKey("newerURL") { $0.newerURL },
-        TemplateKey("newerLabel") { $0.newerLabel },
-        TemplateKey("position") { $0.position },
-        TemplateKey("moreURL") { $0.moreURL },
-        TemplateKey("moreFragmentURL") { $0.moreFragmentURL },
-        TemplateKey("moreHistoryURL") { $0.moreHistoryURL },
-        TemplateKey("moreLabel") { $0.moreLabel },
-    ]
 }

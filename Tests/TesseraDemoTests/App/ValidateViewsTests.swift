@@ -40,7 +40,7 @@ struct ValidateViewsTests {
         let file = copy.appendingPathComponent("Users/BlogListComponent.mustache")
         let text = try String(contentsOf: file, encoding: .utf8)
         // The pager's partial reads `moreURL`; here the template itself reads it, misspelt.
-        try text.replacingOccurrences(of: "{{> Shared/PagerMore}}", with: "<a href=\"{{moreURLx}}\">More</a>")
+        try text.replacingOccurrences(of: "{{> Tessera/PagerMore}}", with: "<a href=\"{{moreURLx}}\">More</a>")
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try validate(copy)
         #expect(result.status != 0)
