@@ -16,7 +16,6 @@ let package = Package(
     products: [
         .library(name: "Tessera", targets: ["Tessera"]),
         .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
-        .library(name: "TesseraDemo", targets: ["TesseraDemo"]),
         .executable(name: "tessera", targets: ["tessera"]),
         .executable(name: "tessera-bench", targets: ["TesseraBench"]),
     ],
@@ -88,7 +87,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        /// The demo blogging community built on Tessera.
+        /// The demo blogging community built on Tessera: run by `tessera`, benchmarked and tested
+        /// here; not a product (no app depends on it).
         .target(
             name: "TesseraDemo",
             dependencies: [
