@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Tessera
+@_spi(Benchmarks) import Tessera
 import TesseraDemo
 import TesseraTesting
 

@@ -5,7 +5,7 @@ import Foundation
 /// The `tessera_events` table: batches of events written by ``AnalyticsWriter``, old events
 /// swept, and every event read back (tests and tools). Scenes and components never write here
 /// themselves; they queue events on ``Site/analytics``.
-public struct AnalyticsRecorder: Sendable {
+struct AnalyticsRecorder: Sendable {
     /// The table events are written to.
     public static let table = "tessera_events"
 

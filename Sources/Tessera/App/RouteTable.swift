@@ -2,7 +2,7 @@
 
 /// Every route an app's scenes mount, from their declarations alone: what `tessera routes`
 /// prints, and what start-up checks for clashes before any route reaches Hummingbird.
-public struct RouteTable: Sendable, CustomStringConvertible {
+struct RouteTable: Sendable, CustomStringConvertible {
     /// One route.
     public struct Route: Sendable, Equatable {
         /// `GET` or `POST`.

@@ -104,11 +104,16 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }
 
-    /// The router, in this order: Tessera's middleware; the dev server's routes when `reloader`
-    /// is given; in development mode the previews (`/_tessera/previews`); the
-    /// app's ``addRoutes(to:site:)``; the stateless scenes; the scenes with sessions. Throws
-    /// ``StartupErrors`` when two routes clash.
-    public func makeRouter(site: Site, reloader: DevReloader? = nil) throws -> Router<TesseraRequestContext> {
+    /// The router, in this order: Tessera's middleware; in development mode the previews
+    /// (`/_tessera/previews`); the app's ``addRoutes(to:site:)``; the stateless scenes; the
+    /// scenes with sessions. Throws ``StartupErrors`` when two routes clash.
+    public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
+        try makeRouter(site: site, reloader: nil)
+    }
+
+    /// ``makeRouter(site:)``, with the dev server's routes after the middleware when `reloader`
+    /// is given (`serve --dev`).
+    func makeRouter(site: Site, reloader: DevReloader?) throws -> Router<TesseraRequestContext> {
         let clashes = RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)

@@ -9,7 +9,7 @@ import NIOCore
 /// (`{{assets.js/tessera.js}}`), compressed and cached like the app's own assets: fragment links
 /// and forms swapped in place, and the dev server's reload. An app's own `Public/js/tessera.js`
 /// wins.
-public enum ClientScript {
+enum ClientScript {
     /// The URL layouts load the script from: `/js/tessera.js`.
     public static let path = "/js/tessera.js"
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, `new`.
 /// An app gets it from ``TesseraApp/main()``.
-public struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
+struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     /// The subcommands; named after the running executable.
     public static var configuration: CommandConfiguration {
         CommandConfiguration(

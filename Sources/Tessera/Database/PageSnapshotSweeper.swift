@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// ``interval``, until a graceful shutdown. An open snapshot keeps SQLite from checkpointing
 /// the write-ahead log past it, so without this a quiet server would let the log grow with
 /// every background write. ``Site/backgroundServices`` includes it.
-public struct PageSnapshotSweeper: Service {
+struct PageSnapshotSweeper: Service {
     /// The database whose page readers it sweeps.
     public let database: TesseraDatabase
     /// How often; default 50 ms, the snapshots' lifetime.

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Runs as a service next to the server; it polls the folder's file list and modification times
 /// twice a second (portable, and cheap for a views folder).
-public final class DevReloader: Service, Sendable {
+final class DevReloader: Service, Sendable {
     /// How often the folder is checked; default half a second.
     public let interval: Duration
     let site: Site

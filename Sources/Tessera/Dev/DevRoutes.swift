@@ -8,7 +8,7 @@ import ServiceLifecycle
 
 /// The dev server's additions: `GET /_tessera/events` (server-sent events that tell pages to
 /// reload) and a middleware that shows template errors in the browser.
-public enum DevRoutes {
+enum DevRoutes {
     /// The events URL the layout's `tessera-dev-events` meta tag points at.
     public static let eventsPath = "/_tessera/events"
 

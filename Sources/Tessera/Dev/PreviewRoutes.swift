@@ -9,7 +9,7 @@ import Hummingbird
 /// - `GET /_tessera/previews/<type>/<preview>` renders one inside the app's layout, and with
 ///   `?frame=bare` alone on a plain page; both show its fragment URL and query count, and a
 ///   preview that cannot render shows why (with status 200: the page itself worked).
-public enum PreviewRoutes {
+enum PreviewRoutes {
     /// The catalogue's address.
     public static let path = "/_tessera/previews"
 

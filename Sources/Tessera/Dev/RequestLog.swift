@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The ``RequestLogMiddleware`` makes one per request and binds it as a task local; the scene
 /// runner adds each component's load time and SQL count to it.
-public final class RequestLog: Sendable {
+final class RequestLog: Sendable {
     /// The log of the request running in this task, if any.
     @TaskLocal public static var current: RequestLog?
 

@@ -7,7 +7,7 @@ import Logging
 /// component's load time and SQL count.
 ///
 /// `GET /users/1 200 8.41ms sql=4 [user-info 0.62ms 1q, blog-list 1.90ms 1q]`
-public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
     /// Logs to `logger` at `info`.

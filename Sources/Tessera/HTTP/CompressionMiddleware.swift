@@ -14,7 +14,7 @@ import Synchronization
 /// one that read the CSRF or one-time token), whatever its `Cache-Control` says. Compressing a secret beside text an attacker can inject lets the
 /// attacker guess the secret from the compressed sizes over HTTPS (the BREACH attack), so pages
 /// holding secrets go out uncompressed.
-public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
+struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The smallest body compressed; default 1,024 bytes (below it, gzip's header and the work
     /// outweigh the saving).
     public let minimumSize: Int

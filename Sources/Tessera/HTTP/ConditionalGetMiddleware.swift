@@ -17,7 +17,7 @@ import Hummingbird
 /// `Content-Type` and `Content-Encoding`; `Content-Length` stays the `200`'s, as RFC 9110 allows.
 /// Responses without an `ETag`, other statuses and other methods pass unchanged; static files
 /// answer their own conditional requests (``StaticFileMiddleware``).
-public struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The middleware; it has no settings.
     public init() {}
 

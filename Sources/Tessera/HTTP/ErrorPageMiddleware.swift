@@ -15,7 +15,7 @@ import Logging
 /// statement to find the session; ``SecurityHeadersMiddleware`` keeps it out of caches), so a member who
 /// follows a dead link still sees themselves signed in, or else for a visitor. A `5xx` page
 /// gets Tessera's globals alone and touches nothing that may be what failed.
-public struct ErrorPageMiddleware: RouterMiddleware {
+struct ErrorPageMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 

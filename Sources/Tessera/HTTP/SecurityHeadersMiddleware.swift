@@ -11,7 +11,7 @@ import Hummingbird
 /// `Cache-Control: no-store` on every response, error pages included, so no cache keeps a
 /// member's page; only responses that declare themselves `public` (static files, the same for
 /// everyone) keep their own caching.
-public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The policy: scripts, styles and everything else only from this site.
     public static var contentSecurityPolicy: String {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "

@@ -21,7 +21,7 @@ import Synchronization
 /// Cookies are `Path=/; HttpOnly; SameSite=Lax`; when the site says it is served over TLS
 /// (``SiteConfiguration/usesTLS``) they are also `Secure` and named with the `__Host-` prefix
 /// (`__Host-tessera_session`, `__Host-tessera_csrf`), and only those names are read.
-public struct SessionMiddleware: RouterMiddleware {
+struct SessionMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
 

@@ -11,7 +11,7 @@ import Foundation
 /// Sessions expire: a signed-in member's after ``memberLifetime`` (the cookie's age), a
 /// visitor's after ``visitorLifetime``. Expired sessions are never found, and ``sweep(now:)``
 /// (run by ``SessionSweeper``) deletes them, so rows from cookie-less clients do not pile up.
-public struct SessionStore: Sendable {
+struct SessionStore: Sendable {
     /// The table.
     static let table = "tessera_sessions"
     /// How long a signed-in session lasts: 30 days, the cookie's `Max-Age`.

@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// Deletes expired sessions in the background, once an `interval` (default an hour), for as
 /// long as the server runs. Add it to the application's services.
-public struct SessionSweeper: Service {
+struct SessionSweeper: Service {
     let store: SessionStore
     let interval: Duration
 

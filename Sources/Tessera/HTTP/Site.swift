@@ -18,7 +18,7 @@ public final class Site: Sendable {
     /// The logger.
     public let logger: Logger
     /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
-    public let analytics: AnalyticsQueue
+    @_spi(Benchmarks) public let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
     public let staticFiles: StaticFiles
     /// Fragments of components that allow their reuse; nil in development mode or when

@@ -13,7 +13,7 @@ import NIOCore
 /// `public, max-age=300` at the plain one. `If-None-Match` (or, without it,
 /// `If-Modified-Since`) that still matches gets `304 Not Modified`. A client that accepts gzip
 /// gets the precompressed form of text files (`Content-Encoding: gzip`, `Vary: Accept-Encoding`).
-public struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
+struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
 
     /// Serves `files`.

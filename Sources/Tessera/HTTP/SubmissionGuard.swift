@@ -20,7 +20,7 @@ import Hummingbird
 ///
 /// Claims live in the database, so several processes behind a balancer agree; rows older than
 /// ``lifetime`` are deleted when others finish.
-public struct SubmissionGuard: Sendable {
+struct SubmissionGuard: Sendable {
     /// The hidden form field holding the token.
     public static let field = "_once"
     /// How long a claim is remembered: one day.

@@ -9,7 +9,7 @@
 ///
 /// Anything that breaks 1 or 2 is a 400 naming the character, before anything is stored, so what
 /// a person typed either comes back byte for byte or is refused.
-public enum InputText {
+enum InputText {
     /// `bytes` as checked text with LF line endings, or a 400.
     public static func decode(_ bytes: some Collection<UInt8>) throws(RequestError) -> String {
         var normalised: [UInt8] = []

@@ -7,7 +7,7 @@ import Logging
 /// written at once while routine lines (one per request) wait for the next flush.
 ///
 /// `serve` bootstraps its logger with it and runs a ``LogBufferFlusher`` beside the server.
-public struct BufferedLogHandler: LogHandler {
+struct BufferedLogHandler: LogHandler {
     private var handler: StreamLogHandler
     private let buffer: LogBuffer
 

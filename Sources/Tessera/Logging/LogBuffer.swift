@@ -17,7 +17,7 @@ import Synchronization
 /// carries hundreds of lines. Lines keep their order: they are appended and written under
 /// one lock. A crash (a trap) loses what is buffered, at most one flush interval of info
 /// lines; warnings and errors are already written.
-public final class LogBuffer: Sendable {
+final class LogBuffer: Sendable {
     /// Bytes gathered before a write happens without waiting for a flush; default 64 KiB.
     public let capacity: Int
     private let descriptor: Int32

@@ -5,7 +5,7 @@ import ServiceLifecycle
 /// Flushes a ``LogBuffer`` every ``interval`` and once more when a graceful shutdown (SIGTERM,
 /// SIGINT) ends it, so lines wait at most one interval and none is left in memory when the
 /// server stops. Run it among the application's services (`serve` does).
-public struct LogBufferFlusher: Service {
+struct LogBufferFlusher: Service {
     /// The buffer flushed.
     public let buffer: LogBuffer
     /// How long a line may wait in the buffer; default 200 milliseconds.

@@ -14,7 +14,7 @@ import HTTPTypes
 /// last entry — the one the proxy itself appended — is used. IPv6 addresses are reduced to
 /// their /64 network, since one client usually holds a whole /64. Without either, every client
 /// shares the subject `unknown`.
-public enum ClientAddress {
+enum ClientAddress {
     /// The throttle subject for `scope`'s client.
     public static func subject(of scope: RequestScope) -> String {
         if let header = scope.site.configuration.clientAddressHeader,

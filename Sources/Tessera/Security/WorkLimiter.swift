@@ -7,7 +7,7 @@ import Synchronization
 /// Swift's shared cooperative pool, at most ``maxConcurrent`` at a time. Callers beyond that
 /// wait their turn; beyond ``maxWaiting`` waiting callers the work is refused with a `503`
 /// and `Retry-After`, so a flood of guesses cannot stall other pages or pile up without end.
-public final class WorkLimiter: Sendable {
+final class WorkLimiter: Sendable {
     /// How many pieces of work run at once.
     public let maxConcurrent: Int
     /// How many callers may wait for a turn.

@@ -1,7 +1,7 @@
 // MARK: - HTMLEscaping
 
 /// The escaping rules shared by every writer.
-public enum HTMLEscaping {
+enum HTMLEscaping {
     /// What an unsafe URL (say `javascript:…`) is replaced with: a link that goes nowhere.
     public static let unsafeURLReplacement: [UInt8] = Array("about:invalid#tessera-unsafe-url".utf8)
 

@@ -61,9 +61,9 @@ public struct DemoApp: TesseraApp {
 
     /// The router of `site`, as `serve` builds it (tests use this; the scenes' routes were
     /// checked for clashes when the site was made, so building it cannot fail).
-    public static func makeRouter(site: Site, reloader: DevReloader? = nil) -> Router<TesseraRequestContext> {
+    public static func makeRouter(site: Site) -> Router<TesseraRequestContext> {
         do {
-            return try DemoApp().makeRouter(site: site, reloader: reloader)
+            return try DemoApp().makeRouter(site: site)
         } catch {
             preconditionFailure("the demo's routes clash: \(error)")
         }

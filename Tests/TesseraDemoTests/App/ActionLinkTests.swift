@@ -1,4 +1,4 @@
-import Tessera
+@testable import Tessera
 import Testing
 
 @testable import TesseraDemo

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import Tessera
+@testable import Tessera
 import Testing
 
 @testable import TesseraDemo

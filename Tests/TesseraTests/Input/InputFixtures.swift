@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Tessera
+@testable import Tessera
 
 // MARK: - Input fixtures
 

@@ -5,7 +5,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
-@testable import Tessera
+@_spi(Benchmarks) @testable import Tessera
 
 /// Analytics off the request path: a bounded queue, batches in one transaction, a flush on
 /// graceful shutdown, and a retention sweep.

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@testable import Tessera
+@_spi(Benchmarks) @testable import Tessera
 
 /// Reading a page writes nothing: no session row for visitors (their forms are protected by a
 /// signed double-submit token), no write for members, analytics only queued.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TesseraTesting
 
-@testable import Tessera
+@_spi(Benchmarks) @testable import Tessera
 
 /// What every process of an app shares lives in the database, and each guard holds under
 /// concurrent requests — run on SQLite and on PostgreSQL (`TESSERA_TEST_POSTGRES`).
