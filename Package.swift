@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Tessera", targets: ["Tessera"]),
         .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera-new", targets: ["tessera-new"]),
         .executable(name: "tessera-bench", targets: ["TesseraBench"]),
     ],
     dependencies: [
@@ -87,18 +88,30 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        /// `tessera new`'s templates and command: a new app package, written from strings (no
+        /// server, no database in it).
+        .target(
+            name: "TesseraNew",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        /// `tessera-new NAME`: the tool that starts an app.
+        .executableTarget(name: "tessera-new", dependencies: ["TesseraNew"]),
         /// The demo blogging community built on Tessera: run by `tessera`, benchmarked and tested
         /// here; not a product (no app depends on it).
         .target(
             name: "TesseraDemo",
             dependencies: [
                 "Tessera",
+                "TesseraNew",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         /// The `tessera` command: the demo community through Tessera's own entry point.
-        .executableTarget(name: "tessera", dependencies: ["TesseraDemo", "Tessera"]),
+        .executableTarget(
+            name: "tessera",
+            dependencies: ["TesseraDemo", "Tessera"]),
         /// `tessera-bench`: in-process benchmarks that print numbers.
         .executableTarget(
             name: "TesseraBench",
@@ -118,6 +131,7 @@ let package = Package(
                 "TesseraTesting",
                 "TesseraTestSupport",
                 "TesseraMacros",
+                "TesseraNew",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Hummingbird
 
 // MARK: - TesseraApp
@@ -74,6 +75,10 @@ public protocol TesseraApp: Sendable {
     /// Adds routes that are not scenes (file downloads, webhooks), after the middleware and
     /// before the scenes. Default none.
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site)
+
+    /// Subcommands of the app's own, beside `serve` (the default), `validate`, `routes` and
+    /// `migrate` (a data import, a report); default none.
+    var commands: [any ParsableCommand.Type] { get }
 }
 
 // MARK: - Defaults
@@ -93,6 +98,8 @@ extension TesseraApp {
     public func seed(_ db: SQLConnection) async throws {}
     /// `seed.v1`.
     public var seedIdentifier: String { "seed.v1" }
+    /// None.
+    public var commands: [any ParsableCommand.Type] { [] }
     /// Nothing.
     public func configure(_ site: inout SiteConfiguration, for configuration: TesseraConfiguration) {}
     /// None.
@@ -102,8 +109,8 @@ extension TesseraApp {
     /// None.
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
 
-    /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, `new`. An
-    /// `@main` app type gets this as its entry point.
+    /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
+    /// ``commands``. An `@main` app type gets this as its entry point.
     public static func main() async {
         await TesseraCommand<Self>.main()
     }

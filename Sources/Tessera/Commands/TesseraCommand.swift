@@ -3,8 +3,8 @@ import Foundation
 
 // MARK: - TesseraCommand
 
-/// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, `new`.
-/// An app gets it from ``TesseraApp/main()``.
+/// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, then the
+/// app's own ``TesseraApp/commands``. An app gets it from ``TesseraApp/main()``.
 struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     /// The subcommands; named after the running executable.
     public static var configuration: CommandConfiguration {
@@ -13,8 +13,7 @@ struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
             abstract: "\(App().name), a Tessera app.",
             subcommands: [
                 ServeCommand<App>.self, ValidateCommand<App>.self, RoutesCommand<App>.self, MigrateCommand<App>.self,
-                NewCommand.self,
-            ],
+            ] + App().commands,
             defaultSubcommand: ServeCommand<App>.self)
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import Logging
+import ArgumentParser
 import Tessera
+import TesseraNew
 
 // MARK: - DemoApp
 
@@ -68,4 +70,12 @@ public struct DemoApp: TesseraApp {
             preconditionFailure("the demo's routes clash: \(error)")
         }
     }
+}
+
+// MARK: - Commands
+
+extension DemoApp {
+    /// `tessera new NAME`: the demo's executable keeps the tool that starts an app (also
+    /// `tessera-new`), so a checkout of this repository can start one with `swift run tessera new`.
+    public var commands: [any ParsableCommand.Type] { [NewCommand.self] }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tessera
+@testable import TesseraNew
 
 /// `tessera new` writes a complete app, and the Guide shows exactly that app, so the Guide's
 /// code compiles wherever the generated app does (CI builds and tests one).

@@ -3,14 +3,18 @@ import Foundation
 
 // MARK: - NewCommand
 
-/// `new NAME`: creates a new app package in `./NAME` — one scene with a component, a sectioned
-/// data source, an action, a store with its migration and seed rows, templates, a test with a
-/// snapshot, a README and a `.gitignore` — that builds, serves and passes its tests as
-/// generated.
-struct NewCommand: ParsableCommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "new", abstract: "Create a new Tessera app package in a new folder.")
+/// `tessera-new NAME` (also `tessera new NAME` from this repository): creates a new app package in
+/// `./NAME` — one scene with a component, a sectioned data source, an action, a store with its
+/// migration and seed rows, templates, a test with a snapshot, a README and a `.gitignore` — that
+/// builds, serves and passes its tests as generated. A tool of its own: apps do not carry it.
+public struct NewCommand: ParsableCommand {
+    /// `new`, with its abstract.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: runsAlone ? "tessera-new" : "new", abstract: "Create a new Tessera app package in a new folder.")
     }
+
+    /// The command, before its arguments are parsed.
+    public init() {}
 
     @Argument(help: "The app's name: a Swift identifier such as BookClub (the package, its executable and its folder).")
     var name: String
@@ -21,7 +25,8 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The folder to create (default ./NAME).")
     var output: String?
 
-    func validate() throws {
+    /// Refuses a name that is not a Swift identifier of ASCII letters and digits.
+    public func validate() throws {
         guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first),
             name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII })
         else {
@@ -29,7 +34,8 @@ struct NewCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Writes the package.
+    public func run() throws {
         guard let tessera = tesseraPath.map(Self.absolute) ?? Self.builtFromCheckout else {
             throw ValidationError("no Tessera checkout found; pass --tessera-path PATH")
         }
@@ -52,6 +58,11 @@ struct NewCommand: ParsableCommand {
 
     // MARK: - Paths
 
+    /// Whether this runs as the `tessera-new` tool rather than as a subcommand.
+    private static var runsAlone: Bool {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? "").lastPathComponent == "tessera-new"
+    }
+
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.path
@@ -60,7 +71,7 @@ struct NewCommand: ParsableCommand {
     /// The Tessera checkout this file was compiled in, if it is still there.
     static var builtFromCheckout: String? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let manifest = root.appendingPathComponent("Package.swift")
         guard let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"Tessera\"") else { return nil }
         return root.path
