@@ -120,6 +120,8 @@ let package = Package(
                 "TesseraDemo",
                 "TesseraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         /// Test helpers shared by the test targets (hostile strings).
