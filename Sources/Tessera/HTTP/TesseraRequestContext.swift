@@ -11,7 +11,7 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     public var coreContext: CoreRequestContextStorage
     /// The visitor's session; nil only before the session middleware ran.
     public var session: Session?
-    /// The connection's peer address (nil when there is no socket, as in router tests).
+    /// The connection's peer address (a fixed loopback address for in-process test requests).
     public var remoteAddress: SocketAddress?
     /// Whether the response holds something private to one person (shared by every copy).
     let privacy = PrivateResponseMark()
@@ -22,7 +22,23 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
         remoteAddress = source.channel.remoteAddress
     }
 
+    /// A context for a request made in the test's own process, with no connection: its peer is
+    /// `remoteAddress` (TesseraTesting gives every such request the loopback address, so
+    /// throttles count it as a browser on the same machine).
+    @_spi(Testing)
+    public init(inProcess logger: Logger, remoteAddress: SocketAddress) {
+        coreContext = .init(source: InProcessSource(logger: logger))
+        self.remoteAddress = remoteAddress
+    }
+
     /// Bodies are collected by Tessera itself with explicit limits; this is Hummingbird's cap
     /// for anything else (1 MiB).
     public var maxUploadSize: Int { 1 << 20 }
+}
+
+// MARK: - InProcessSource
+
+/// The source of an in-process request's context: only its logger, no channel.
+private struct InProcessSource: RequestContextSource {
+    let logger: Logger
 }
