@@ -79,13 +79,17 @@ let package = Package(
             resources: [.copy("BuiltIns/tessera.js")]
         ),
         /// Testing any Tessera app: an in-process client, HTML snapshots, components rendered
-        /// alone with their query counts, CSS-selector assertions.
+        /// alone with their query counts, CSS-selector assertions. It drives the app's router in
+        /// process, so an app's tests build no HTTP client (no HummingbirdTesting, AsyncHTTPClient).
         .target(
             name: "TesseraTesting",
             dependencies: [
                 "Tessera",
                 "CLibXML2",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         /// `tessera new`'s templates and command: a new app package, written from strings (no
@@ -135,7 +139,7 @@ let package = Package(
                 "TesseraMacros",
                 "TesseraNew",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -150,6 +154,7 @@ let package = Package(
                 "Tessera",
                 "TesseraTesting",
                 "TesseraTestSupport",
+                // Only for the tests about real connections (TestSite+Live.swift).
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: snapshotFolders("TesseraDemoTests")

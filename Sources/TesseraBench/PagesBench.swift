@@ -40,7 +40,7 @@ struct PagesBench: AsyncParsableCommand {
     func run() async throws {
         let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root))
         let (iterations, rounds, visitor, member) = (iterations, rounds, visitor, member)
-        try await app.test(.router) { client in
+        try await app.test { client in
             let session = try await client.signIn(at: "/signin", [("username", "demo"), ("password", "tessera-demo")])
             print("\(rounds) rounds of \(iterations) requests per page; medians per request")
             print("page".padding(toLength: 22, withPad: " ", startingAt: 0), "wall µs", " CPU µs", "  CPU vs /fortunes")

@@ -47,7 +47,7 @@ struct ReuseBench: AsyncParsableCommand {
             if let db { configuration.databasePath = db }
         }
         let site = app.site
-        return try await app.test(.router) { client in
+        return try await app.test { client in
             for page in pages {
                 let first = try await client.get(page)
                 guard first.status == .ok else { throw ValidationError("\(page) answered \(first.status.code), not 200") }

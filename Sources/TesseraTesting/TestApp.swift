@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import Logging
 import Tessera
 
@@ -17,7 +15,7 @@ import Tessera
 /// }
 /// ```
 ///
-/// Each `TestApp` has its own database; ``test(_:_:)`` deletes it when its body ends.
+/// Each `TestApp` has its own database; ``test(keepingFiles:_:)`` deletes it when its body ends.
 public struct TestApp<App: TesseraApp>: Sendable {
     /// The app.
     public let app: App
@@ -62,17 +60,15 @@ public struct TestApp<App: TesseraApp>: Sendable {
         site = try await app.makeSite(configuration, logger: logger)
     }
 
-    /// Runs `body` against the app's router (as `serve` builds it, in process; `mode` `.live`
-    /// for a real socket), then deletes the temporary folder unless `keepingFiles` (default
+    /// Runs `body` against the app's router as `serve` builds it, in process (no socket: see
+    /// ``InProcessServer``), then deletes the temporary folder unless `keepingFiles` (default
     /// false; for a test that reopens them with ``init(reopening:)``).
     public func test<Value>(
-        _ mode: TestingSetup = .router, keepingFiles: Bool = false, _ body: @Sendable (TestClient) async throws -> Value
+        keepingFiles: Bool = false, _ body: @Sendable (TestClient) async throws -> Value
     ) async throws -> Value {
         defer { if !keepingFiles { try? FileManager.default.removeItem(at: folder) } }
-        let application = Application(
-            router: try app.makeRouter(site: site),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: app.name))
-        return try await application.test(mode) { client in try await body(TestClient(client)) }
+        let server = InProcessServer(router: try app.makeRouter(site: site), logger: InProcessServer.logger(label: app.name))
+        return try await server.test(body)
     }
 
     // MARK: - Rendering alone
@@ -96,7 +92,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
             scene, scope: .standalone(site: site, path: path, parameters: parameters, query: query, userID: userID))
     }
 
-    /// Deletes the temporary folder (``test(_:_:)`` does this itself).
+    /// Deletes the temporary folder (``test(keepingFiles:_:)`` does this itself).
     public func removeFiles() { try? FileManager.default.removeItem(at: folder) }
 
     // MARK: - Private

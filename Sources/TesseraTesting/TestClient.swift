@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import NIOCore
 import Tessera
 
@@ -8,22 +7,33 @@ import Tessera
 
 /// Requests to an app in the test's own process, the way a browser and Tessera's client script
 /// make them: with a session's cookie, with its CSRF token on every form, as full pages or as
-/// fragments (`X-Tessera-Fragment`).
+/// fragments (`X-Tessera-Fragment`). ``send(method:uri:headers:body:)`` sends anything else
+/// (other methods, headers, raw bodies) as it is. ``TestApp/test(keepingFiles:_:)`` and
+/// ``InProcessServer/test(_:)`` hand a test its client.
 public struct TestClient: Sendable {
-    /// Hummingbird's client underneath, for anything else (other methods, raw bodies).
-    public let raw: any TestClientProtocol
+    /// The server the requests go to.
+    let server: InProcessServer
 
-    /// A client over Hummingbird's `client`.
-    public init(_ client: any TestClientProtocol) { raw = client }
+    /// A client of `server`.
+    init(server: InProcessServer) { self.server = server }
 
     // MARK: - Requests
+
+    /// Sends one request as it is: `method` to `uri` (a path with its query) with `headers`
+    /// and `body` (default none; a body gets its `Content-Length`), and returns the app's whole
+    /// response.
+    public func send(method: HTTPRequest.Method, uri: String, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws
+        -> TestResponse
+    {
+        try await server.respond(method: method, uri: uri, headers: headers, body: body)
+    }
 
     /// GETs `uri` with `session`'s cookie (default none); `fragment` asks for fragments as the
     /// client script does.
     public func get(_ uri: String, as session: TestSession? = nil, fragment: Bool = false) async throws -> TestResponse {
         var headers = session?.headers ?? [:]
         if fragment { headers[Self.fragmentHeader] = "1" }
-        return try await raw.execute(uri: uri, method: .get, headers: headers)
+        return try await send(method: .get, uri: uri, headers: headers)
     }
 
     /// POSTs `fields` URL-encoded with the session's cookie and CSRF token (unless `token` says
@@ -39,7 +49,7 @@ public struct TestClient: Sendable {
         headers[.contentType] = "application/x-www-form-urlencoded"
         if fragment { headers[Self.fragmentHeader] = "1" }
         let body = Self.formBody([("_csrf", token ?? session.token)] + fields)
-        return try await raw.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+        return try await send(method: .post, uri: uri, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// Submits the form `selector` picks on `page` as a browser would: to its `action`, every
@@ -77,7 +87,7 @@ public struct TestClient: Sendable {
             if let token = values.first(where: { $0.0 == "_csrf" })?.1 { headers[HTTPField.Name("X-CSRF-Token")!] = token }
         }
         let body = Self.formBody(values)
-        return try await raw.execute(uri: action, method: .post, headers: headers, body: ByteBuffer(string: body))
+        return try await send(method: .post, uri: action, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// The name–value pairs a browser sends for the form `selector` picks, in document order
@@ -116,7 +126,7 @@ public struct TestClient: Sendable {
     /// A visitor's session: the cookie a first page load of `uri` sets, and the CSRF token in
     /// that page's forms (both empty if it has none: a page without a form sets no cookie).
     public func visit(_ uri: String) async throws -> TestSession {
-        let response = try await raw.execute(uri: uri, method: .get)
+        let response = try await send(method: .get, uri: uri)
         return TestSession(cookie: Self.cookie(in: response) ?? "", token: Self.csrfToken(in: response.text))
     }
 
@@ -129,7 +139,7 @@ public struct TestClient: Sendable {
         guard response.status == .seeOther, let cookie = Self.cookie(in: response) else {
             throw TestClientError(message: "signing in at \(uri) answered \(response.status), not a redirect with a new session")
         }
-        let page = try await raw.execute(uri: uri, method: .get, headers: [.cookie: cookie])
+        let page = try await send(method: .get, uri: uri, headers: [.cookie: cookie])
         return TestSession(cookie: cookie, token: Self.csrfToken(in: page.text))
     }
 
@@ -155,15 +165,4 @@ public struct TestClientError: Error, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
-}
-
-extension TestResponse {
-    /// The body as text.
-    public var text: String { String(buffer: body) }
-
-    /// The body parsed as HTML, for ``HTMLDocument/select(_:)``.
-    public var document: HTMLDocument { HTMLDocument(text) }
-
-    /// The elements of the body matching the CSS `selector`.
-    public func select(_ selector: String) -> [HTMLElement] { document.select(selector) }
 }

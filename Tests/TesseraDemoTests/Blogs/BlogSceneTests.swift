@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo
@@ -34,7 +35,7 @@ struct FortunesSceneTests {
     func pageIsByteExact() async throws {
         let site = try await TestSite()
         try await site.test { client in
-            let response = try await client.execute(uri: "/fortunes", method: .get)
+            let response = try await client.send(method: .get, uri: "/fortunes")
             #expect(response.status == .ok)
             #expect(response.text == Self.expected)
             #expect(response.body.readableBytes == 1226)
@@ -44,7 +45,7 @@ struct FortunesSceneTests {
     @Test("the required headers are present over a real connection")
     func headers() async throws {
         let site = try await TestSite()
-        try await site.test(.live) { client in
+        try await site.testLive { client in
             let response = try await client.execute(uri: "/fortunes", method: .get)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.headers[.contentLength] == "1226")
@@ -58,7 +59,7 @@ struct FortunesSceneTests {
         let site = try await TestSite()
         try await ContentFixtures.execute("INSERT INTO Fortune (id, message) VALUES (?, ?)", [13, "Aardvark <b>&</b>"], in: site)
         try await site.test { client in
-            let text = try await client.execute(uri: "/fortunes", method: .get).text
+            let text = try await client.send(method: .get, uri: "/fortunes").text
             #expect(text.contains("<tr><th>id</th><th>message</th></tr><tr><td>11</td>"))
             #expect(text.contains("<tr><td>2</td><td>A computer scientist is someone who fixes things that aren&#39;t broken.</td></tr><tr><td>8</td>"))
             #expect(text.contains("Knuth</td></tr><tr><td>13</td><td>Aardvark &lt;b&gt;&amp;&lt;/b&gt;</td></tr><tr><td>0</td>"))
@@ -69,7 +70,7 @@ struct FortunesSceneTests {
     func unknownPaths(_ path: String) async throws {
         let site = try await TestSite()
         try await site.test { client in
-            let response = try await client.execute(uri: path, method: .get)
+            let response = try await client.send(method: .get, uri: path)
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.text.contains("<h1 id=\"error-title\">Page not found</h1>"))

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Testing
 import TesseraTesting
 
@@ -52,7 +51,7 @@ struct HomeSceneTests {
             #expect(!page.text.contains("Write every week"))
             #expect(!page.text.contains("Join in"))
             Snapshot.expectMatch(page.text, named: "home-signed-in")
-            let response = try await TesseraTesting.TestClient(client).get("/_/priorities", as: session, fragment: true)
+            let response = try await client.get("/_/priorities", as: session, fragment: true)
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains("Your priorities"))
@@ -81,7 +80,7 @@ struct HomeSceneTests {
         try await site.test { client in
             try await ContentFixtures.execute("DELETE FROM priority", in: site)
             let session = try await client.signIn()
-            let response = try await TesseraTesting.TestClient(client).get("/_/priorities", as: session, fragment: true)
+            let response = try await client.get("/_/priorities", as: session, fragment: true)
             #expect(response.status == .ok)
             #expect(response.text.contains("<p class=\"empty-state\">Nothing in focus right now.</p>"))
             #expect(!response.text.contains("priority-list"))

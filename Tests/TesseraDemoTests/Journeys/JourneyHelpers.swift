@@ -1,5 +1,5 @@
 import Foundation
-import HummingbirdTesting
+import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraDemo

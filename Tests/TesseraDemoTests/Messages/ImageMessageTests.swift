@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Tessera
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Tessera
 import NIOCore
+import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraDemo
@@ -51,7 +51,7 @@ enum MessagingTestSupport {
 
     /// POSTs a multipart form as the composer does, with the session's cookie and CSRF token.
     static func postMultipart(
-        _ client: some TestClientProtocol, _ uri: String, fields: [(String, String)], file: FilePart? = nil,
+        _ client: TestClient, _ uri: String, fields: [(String, String)], file: FilePart? = nil,
         as session: TestSession, fragment: Bool = false
     ) async throws -> TestResponse {
         let boundary = "----tessera-test-\(UUID().uuidString)"
@@ -59,19 +59,16 @@ enum MessagingTestSupport {
         headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
         if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
         let body = multipartBody(boundary: boundary, fields: [("_csrf", session.token)] + fields, file: file)
-        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        return try await client.send(method: .post, uri: uri, headers: headers, body: ByteBuffer(bytes: body))
     }
 
     /// Runs `body` against the app's router (which serves the uploads route), then deletes the
     /// site's folder.
     static func withUploads<Value>(
-        _ site: TestSite, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ site: TestSite, _ body: @Sendable (TestClient) async throws -> Value
     ) async throws -> Value {
         defer { try? FileManager.default.removeItem(at: site.folder) }
-        let router = DemoApp.makeRouter(site: site.site)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "Tessera Community"))
-        return try await app.test(.router, body)
+        return try await InProcessServer(router: DemoApp.makeRouter(site: site.site)).test(body)
     }
 
     /// Every message of conversation `id`, oldest first.

@@ -45,7 +45,7 @@ struct ConcurrentLikesTests {
     func concurrentLikesAreExact() async throws {
         let site = try await TestSite()
         let sessions = try await members(300, in: site)
-        try await site.test(.live) { client in
+        try await site.testLive { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for session in sessions + sessions {
                     group.addTask { try await client.post("/blogs/2/like", as: session).status }

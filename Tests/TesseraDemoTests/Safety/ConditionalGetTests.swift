@@ -1,6 +1,6 @@
 import HTTPTypes
-import HummingbirdTesting
 import NIOCore
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo
@@ -12,12 +12,12 @@ struct ConditionalGetTests {
     @Test("a page's tag is the same on every load and brings a 304 with no body", arguments: ["/users/1", "/", "/blogs/1", "/fortunes"])
     func unchangedPageIsNotModified(_ path: String) async throws {
         try await TestSite().test { client in
-            let first = try await client.execute(uri: path, method: .get)
-            let again = try await client.execute(uri: path, method: .get)
+            let first = try await client.send(method: .get, uri: path)
+            let again = try await client.send(method: .get, uri: path)
             let etag = try #require(first.headers[.eTag])
             #expect(etag.hasPrefix("W/\""))
             #expect(again.headers[.eTag] == etag)
-            let revalidated = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag])
+            let revalidated = try await client.send(method: .get, uri: path, headers: [.ifNoneMatch: etag])
             #expect(revalidated.status == .notModified)
             #expect(revalidated.body.readableBytes == 0)
             #expect(revalidated.headers[.eTag] == etag)
@@ -31,11 +31,11 @@ struct ConditionalGetTests {
     func changedPageIsSentAgain() async throws {
         let site = try await TestSite()
         try await site.test { client in
-            let before = try await client.execute(uri: "/blogs/2", method: .get)
+            let before = try await client.send(method: .get, uri: "/blogs/2")
             let oldTag = try #require(before.headers[.eTag])
             let member = try await client.signIn()
             #expect(try await client.post("/blogs/2/like", as: member).status == .seeOther)
-            let after = try await client.execute(uri: "/blogs/2", method: .get, headers: [.ifNoneMatch: oldTag])
+            let after = try await client.send(method: .get, uri: "/blogs/2", headers: [.ifNoneMatch: oldTag])
             #expect(after.status == .ok)
             #expect(String(buffer: after.body).contains("1 like<"))
             #expect(after.headers[.eTag] != nil && after.headers[.eTag] != oldTag)
@@ -45,17 +45,17 @@ struct ConditionalGetTests {
     @Test("If-None-Match matches in a list, as *, with or without W/, and gzipped or not")
     func matchingForms() async throws {
         try await TestSite().test { client in
-            let etag = try #require(try await client.execute(uri: "/users/1", method: .get).headers[.eTag])
+            let etag = try #require(try await client.send(method: .get, uri: "/users/1").headers[.eTag])
             let strong = String(etag.dropFirst(2))
             for header in ["\"other\", \(etag)", "*", strong, " \(strong) "] {
-                let response = try await client.execute(uri: "/users/1", method: .get, headers: [.ifNoneMatch: header])
+                let response = try await client.send(method: .get, uri: "/users/1", headers: [.ifNoneMatch: header])
                 #expect(response.status == .notModified, "\(header)")
             }
-            let zipped = try await client.execute(uri: "/users/1", method: .get, headers: [.acceptEncoding: "gzip"])
+            let zipped = try await client.send(method: .get, uri: "/users/1", headers: [.acceptEncoding: "gzip"])
             #expect(zipped.headers[.contentEncoding] == "gzip")
             #expect(zipped.headers[.eTag] == etag, "one weak tag for both encodings")
-            let zippedAgain = try await client.execute(
-                uri: "/users/1", method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: etag])
+            let zippedAgain = try await client.send(
+                method: .get, uri: "/users/1", headers: [.acceptEncoding: "gzip", .ifNoneMatch: etag])
             #expect(zippedAgain.status == .notModified)
             #expect(zippedAgain.headers[.contentEncoding] == nil)
             #expect(zippedAgain.body.readableBytes == 0)
@@ -65,12 +65,12 @@ struct ConditionalGetTests {
     @Test("a tag that does not match, a HEAD, a POST and an error page behave as without the header")
     func otherRequests() async throws {
         try await TestSite().test { client in
-            let etag = try #require(try await client.execute(uri: "/users/1", method: .get).headers[.eTag])
-            let other = try await client.execute(uri: "/users/1", method: .get, headers: [.ifNoneMatch: "W/\"1-00000000\""])
+            let etag = try #require(try await client.send(method: .get, uri: "/users/1").headers[.eTag])
+            let other = try await client.send(method: .get, uri: "/users/1", headers: [.ifNoneMatch: "W/\"1-00000000\""])
             #expect(other.status == .ok && String(buffer: other.body).contains("<html"))
-            let head = try await client.execute(uri: "/users/1", method: .head, headers: [.ifNoneMatch: etag])
+            let head = try await client.send(method: .head, uri: "/users/1", headers: [.ifNoneMatch: etag])
             #expect(head.status == .notModified)
-            let missing = try await client.execute(uri: "/users/999999", method: .get, headers: [.ifNoneMatch: "*"])
+            let missing = try await client.send(method: .get, uri: "/users/999999", headers: [.ifNoneMatch: "*"])
             #expect(missing.status == .notFound)
             #expect(missing.headers[.eTag] == nil)
             let member = try await client.signIn()

@@ -17,9 +17,8 @@ struct FragmentReuseLeakTests {
     func reuseMatchesNoReuse() async throws {
         let reusing = try await TestSite()
         let fresh = try await TestSite(reusingFragments: false)
-        try await reusing.test { reusingRaw in
-            try await fresh.test { freshRaw in
-                let (reusingClient, freshClient) = (TestClient(reusingRaw), TestClient(freshRaw))
+        try await reusing.test { reusingClient in
+            try await fresh.test { freshClient in
                 let viewersReusing = try await Self.viewers(reusingClient)
                 let viewersFresh = try await Self.viewers(freshClient)
                 var expected: [String: String] = [:]

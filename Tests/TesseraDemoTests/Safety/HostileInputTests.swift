@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Tessera
 import TesseraTestSupport
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo

@@ -1,7 +1,6 @@
 import CompressNIO
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import NIOCore
 import Testing
 import TesseraTesting
@@ -22,8 +21,8 @@ struct ResponseCompressionTests {
     ])
     func publicPagesAreGzipped(_ path: String) async throws {
         try await TestSite().test { client in
-            let plain = try await client.execute(uri: path, method: .get)
-            let zipped = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"])
+            let plain = try await client.send(method: .get, uri: path)
+            let zipped = try await client.send(method: .get, uri: path, headers: [.acceptEncoding: "gzip, deflate, br"])
             #expect(plain.status == .ok && zipped.status == .ok)
             #expect(plain.headers[.contentEncoding] == nil)
             #expect(zipped.headers[.contentEncoding] == "gzip")
@@ -37,7 +36,7 @@ struct ResponseCompressionTests {
     @Test("gzip refused with q=0, or not offered, leaves the page plain", arguments: ["gzip;q=0", "identity", "br"])
     func refusedGzip(_ accepted: String) async throws {
         try await TestSite().test { client in
-            let response = try await client.execute(uri: "/users/1", method: .get, headers: [.acceptEncoding: accepted])
+            let response = try await client.send(method: .get, uri: "/users/1", headers: [.acceptEncoding: accepted])
             #expect(response.headers[.contentEncoding] == nil)
             #expect(String(buffer: response.body).contains("<html"))
         }
@@ -46,12 +45,12 @@ struct ResponseCompressionTests {
     @Test("a visitor's page with a form is private and plain: it holds the visitor's CSRF token")
     func formPagesArePrivateAndPlain() async throws {
         try await TestSite().test { client in
-            let response = try await client.execute(uri: "/signin", method: .get, headers: [.acceptEncoding: "gzip"])
+            let response = try await client.send(method: .get, uri: "/signin", headers: [.acceptEncoding: "gzip"])
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl] == "private")
             #expect(response.headers[.contentEncoding] == nil)
             #expect(String(buffer: response.body).contains("name=\"_csrf\""))
-            let formless = try await client.execute(uri: "/users/1", method: .get)
+            let formless = try await client.send(method: .get, uri: "/users/1")
             #expect(formless.headers[.cacheControl] == nil, "a page without a form stays cacheable")
         }
     }
@@ -61,8 +60,8 @@ struct ResponseCompressionTests {
         try await TestSite().test { client in
             let member = try await client.signIn()
             for path in ["/users/1", "/", "/blogs/1"] {
-                let response = try await client.execute(
-                    uri: path, method: .get, headers: [.acceptEncoding: "gzip", .cookie: member.cookie])
+                let response = try await client.send(
+                    method: .get, uri: path, headers: [.acceptEncoding: "gzip", .cookie: member.cookie])
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentEncoding] == nil, "\(path)")
                 #expect(response.headers[.cacheControl] == "no-store")
@@ -73,9 +72,9 @@ struct ResponseCompressionTests {
     @Test("HEAD answers and precompressed assets are left as they are")
     func leftAlone() async throws {
         try await TestSite().test { client in
-            let head = try await client.execute(uri: "/users/1", method: .head, headers: [.acceptEncoding: "gzip"])
+            let head = try await client.send(method: .head, uri: "/users/1", headers: [.acceptEncoding: "gzip"])
             #expect(head.status == .ok && head.headers[.contentEncoding] == nil && head.body.readableBytes == 0)
-            let css = try await client.execute(uri: "/css/app.css", method: .get, headers: [.acceptEncoding: "gzip"])
+            let css = try await client.send(method: .get, uri: "/css/app.css", headers: [.acceptEncoding: "gzip"])
             #expect(css.headers[.contentEncoding] == "gzip")
             #expect(css.headers[values: .contentEncoding].count == 1, "precompressed once, not again")
             #expect(try gunzip(css.body).contains("{"))

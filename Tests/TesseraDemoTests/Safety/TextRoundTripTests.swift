@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
 import Tessera
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo
@@ -143,8 +143,8 @@ struct TextRoundTripTests {
         try await site.test { client in
             let session = try await client.signIn()
             let body = "_csrf=\(session.token)&title=t&body=before%00after"
-            let response = try await client.execute(
-                uri: "/drafts/new", method: .post,
+            let response = try await client.send(
+                method: .post, uri: "/drafts/new",
                 headers: [.cookie: session.cookie, .contentType: "application/x-www-form-urlencoded"], body: .init(string: body))
             #expect(response.status == .badRequest)
             #expect(response.text.contains("U+0000"))
@@ -166,8 +166,8 @@ struct TextRoundTripTests {
             var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(session.token)\r\n".utf8)
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nbad ".utf8) + [0xC3, 0x28]
             body += Array("\r\n--\(boundary)--\r\n".utf8)
-            let response = try await client.execute(
-                uri: "/messages/1", method: .post,
+            let response = try await client.send(
+                method: .post, uri: "/messages/1",
                 headers: [.cookie: session.cookie, .contentType: "multipart/form-data; boundary=\(boundary)"],
                 body: ByteBuffer(bytes: body))
             #expect(response.status == .badRequest)

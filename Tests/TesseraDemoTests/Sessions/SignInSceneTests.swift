@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Tessera
 import Testing
 import TesseraTesting
@@ -13,7 +12,7 @@ struct SignInSceneTests {
     @Test("the sign-in page renders its form with a CSRF token")
     func signInPage() async throws {
         try await TestSite().test { client in
-            let response = try await client.execute(uri: "/signin", method: .get)
+            let response = try await client.send(method: .get, uri: "/signin")
             #expect(response.status == .ok)
             #expect(response.headers[.setCookie]?.contains("HttpOnly; SameSite=Lax") == true)
             Snapshot.expectMatch(response.text, named: "sign-in")
@@ -122,8 +121,7 @@ struct SignInSceneTests {
 
     @Test("TestClient.submit sends what the form holds: the sign-in form signs in, the same form without its token is refused")
     func submitSendsWhatTheFormHolds() async throws {
-        try await TestSite().test { raw in
-            let client = TestClient(raw)
+        try await TestSite().test { client in
             let page = try await client.get("/signin")
             let fields = [("username", "demo"), ("password", "tessera-demo")]
             let cookie = TestClient.cookie(in: page)

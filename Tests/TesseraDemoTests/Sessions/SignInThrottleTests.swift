@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Tessera
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo
@@ -15,7 +15,7 @@ struct SignInThrottleTests {
     private static let address = HTTPField.Name("X-Forwarded-For")!
 
     private func attempt(
-        _ client: some TestClientProtocol, _ username: String, _ password: String, from address: String = "198.51.100.7"
+        _ client: TestClient, _ username: String, _ password: String, from address: String = "198.51.100.7"
     ) async throws -> TestResponse {
         let visitor = try await client.visit()
         return try await client.post(
@@ -24,7 +24,7 @@ struct SignInThrottleTests {
 
     /// Posts `count` sign-ins for `demo` at once, spread over `clients`, each from its own address
     /// (so only the account's rule can stop them), the right password last; their statuses.
-    private func burst(_ count: Int, over clients: [any TestClientProtocol]) async throws -> [HTTPResponse.Status] {
+    private func burst(_ count: Int, over clients: [TestClient]) async throws -> [HTTPResponse.Status] {
         let visitors = try await clients.asyncMap { try await $0.visit() }
         return try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
             for index in 0..<count {
@@ -147,8 +147,8 @@ struct SignInThrottleTests {
         try await TestSite().test { client in
             let visitor = try await client.visit()
             let body = "_csrf=\(visitor.token)&username=demo%00anything&password=tessera-demo"
-            let response = try await client.execute(
-                uri: "/signin", method: .post,
+            let response = try await client.send(
+                method: .post, uri: "/signin",
                 headers: [.cookie: visitor.cookie, .contentType: "application/x-www-form-urlencoded"], body: .init(string: body))
             #expect(response.status == .badRequest)
             #expect(response.headers[.setCookie] == nil)

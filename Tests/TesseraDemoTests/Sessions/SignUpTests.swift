@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Tessera
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo
@@ -13,7 +13,7 @@ struct SignUpTests {
     private static let address = HTTPField.Name("X-Forwarded-For")!
 
     private func signUp(
-        _ client: some TestClientProtocol, _ visitor: TestSession, username: String, displayName: String = "Zoë Écrivain",
+        _ client: TestClient, _ visitor: TestSession, username: String, displayName: String = "Zoë Écrivain",
         password: String = "correct horse battery", next: String? = nil, address: String = "198.51.100.1"
     ) async throws -> TestResponse {
         var fields = [("username", username), ("displayName", displayName), ("password", password)]

@@ -1,5 +1,5 @@
 import Foundation
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import TesseraDemo

@@ -1,7 +1,4 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
 import TesseraTesting
 
 @testable import Tessera
@@ -50,42 +47,21 @@ struct TestSite {
         app = try await TestApp(reopening: other.app)
     }
 
-    /// Runs `body` against the app's router, then deletes the database folder (unless
-    /// `keepingFiles`, for a test that reopens them).
-    func test<Value>(
-        _ mode: TestingSetup = .router, keepingFiles: Bool = false,
-        _ body: @Sendable (any TestClientProtocol) async throws -> Value
-    ) async throws -> Value {
-        try await app.test(mode, keepingFiles: keepingFiles) { client in try await body(client.raw) }
+    /// Runs `body` against the app's router, in process, then deletes the database folder
+    /// (unless `keepingFiles`, for a test that reopens them).
+    func test<Value>(keepingFiles: Bool = false, _ body: @Sendable (TestClient) async throws -> Value) async throws -> Value {
+        try await app.test(keepingFiles: keepingFiles, body)
     }
 }
 
-extension TestClientProtocol {
-    /// GETs `uri` with `session`'s cookie.
-    func get(_ uri: String, as session: TestSession? = nil) async throws -> TestResponse {
-        try await TestClient(self).get(uri, as: session)
-    }
-
-    /// POSTs `fields` URL-encoded, with the session's cookie and CSRF token (unless `token`
-    /// says otherwise) and `extra` headers; `fragment` asks for fragments as the client script
-    /// does.
-    func post(
-        _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false,
-        headers extra: HTTPFields = [:]
-    ) async throws -> TestResponse {
-        try await TestClient(self).post(uri, fields, as: session, token: token, fragment: fragment, headers: extra)
-    }
-
+extension TestClient {
     /// A visitor session: the cookie set by a first page, and the token in its forms.
     func visit() async throws -> TestSession {
-        try await TestClient(self).visit("/signin")
+        try await visit("/signin")
     }
 
     /// Signs in as `username` (default the demo account) and returns the signed-in session.
     func signIn(_ username: String = "demo", password: String = "tessera-demo") async throws -> TestSession {
-        try await TestClient(self).signIn(at: "/signin", [("username", username), ("password", password)])
+        try await signIn(at: "/signin", [("username", username), ("password", password)])
     }
-
-    /// The first CSRF token in a page's forms.
-    static func csrfToken(in html: String) -> String { TestClient.csrfToken(in: html) }
 }

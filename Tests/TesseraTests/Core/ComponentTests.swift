@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Synchronization
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -15,9 +15,9 @@ struct ComponentTests {
     func fragmentEqualsPageBytes() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (_, page, _) = try await client.get("/items")
+            let (_, page, _) = try await client.fetch("/items")
             for id in ["item-list", "like-total"] {
-                let (status, fragment, headers) = try await client.get("/items/_/\(id)")
+                let (status, fragment, headers) = try await client.fetch("/items/_/\(id)")
                 #expect(status == .ok)
                 #expect(headers[.contentType] == "text/html; charset=utf-8")
                 #expect(fragment.hasPrefix("<section id=\"\(id)\" data-component=\"\(id)\" data-src=\"/items/_/\(id)\">"))
@@ -30,14 +30,14 @@ struct ComponentTests {
     func paginationIsOwnedByTheList() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (_, first, _) = try await client.get("/items")
+            let (_, first, _) = try await client.fetch("/items")
             #expect(first.contains("<a href=\"?page=2\" data-tessera-fragment=\"/items/_/item-list?page=2\" data-tessera-append>More</a>"))
-            let (_, second, _) = try await client.get("/items/_/item-list?page=2")
+            let (_, second, _) = try await client.fetch("/items/_/item-list?page=2")
             #expect(second.hasPrefix("<section id=\"item-list\" data-component=\"item-list\" data-src=\"/items/_/item-list?page=2\">"))
             #expect(second.contains("<li>Item 3 (0 likes)</li><li>Item 4 (0 likes)</li></ul><nav data-more>"))
-            let (_, last, _) = try await client.get("/items/_/item-list?page=3")
+            let (_, last, _) = try await client.fetch("/items/_/item-list?page=3")
             #expect(last.contains("<ul data-items><li>Item 5 (0 likes)</li></ul></section>"))
-            let (_, empty, _) = try await client.get("/items/_/item-list?page=9")
+            let (_, empty, _) = try await client.fetch("/items/_/item-list?page=9")
             #expect(empty.contains("<ul data-items><p class=\"empty-state\">No items.</p></ul>"))
         }
     }
@@ -46,7 +46,7 @@ struct ComponentTests {
     func unknownComponentIs404() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (status, _, _) = try await client.get("/items/_/nope")
+            let (status, _, _) = try await client.fetch("/items/_/nope")
             #expect(status == .notFound)
         }
     }
@@ -59,7 +59,7 @@ struct ComponentTests {
             let response = try await client.post("/items/2/like", form: "_csrf=\(session.token)", cookie: session.cookie)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/items")
-            let (_, page, _) = try await client.get("/items", headers: [.cookie: session.cookie])
+            let (_, page, _) = try await client.fetch("/items", headers: [.cookie: session.cookie])
             #expect(page.contains("<li>Item 2 (1 like)</li>"))
             #expect(page.contains("<p>Total: 1</p>"))
         }
@@ -88,7 +88,7 @@ struct ComponentTests {
             let session = try await client.session(from: "/items")
             let response = try await client.post("/items/1/like", form: form, cookie: session.cookie)
             #expect(response.status == .forbidden)
-            let (_, page, _) = try await client.get("/items", headers: [.cookie: session.cookie])
+            let (_, page, _) = try await client.fetch("/items", headers: [.cookie: session.cookie])
             #expect(page.contains("<p>Total: 0</p>"))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -14,7 +14,7 @@ struct SceneLifecycleTests {
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
-                let (status, _, _) = try await client.get("/items")
+                let (status, _, _) = try await client.fetch("/items")
                 #expect(status == .ok)
             }
         }
@@ -28,7 +28,7 @@ struct SceneLifecycleTests {
     func pageComposesComponents() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (_, body, _) = try await client.get("/items")
+            let (_, body, _) = try await client.fetch("/items")
             #expect(body.hasPrefix("<!DOCTYPE html><html><head><title>Items</title></head><body><main><h1>All items</h1>"))
             #expect(body.contains(
                 "<section id=\"item-list\" data-component=\"item-list\" data-src=\"/items/_/item-list\"><ul data-items><li>Item 1 (0 likes)</li><li>Item 2 (0 likes)</li></ul>"))
@@ -40,7 +40,7 @@ struct SceneLifecycleTests {
     func errorIsIsolated() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsWithBrokenPartScene.self])
         try await site.test { client in
-            let (status, body, _) = try await client.get("/items-broken")
+            let (status, body, _) = try await client.fetch("/items-broken")
             #expect(status == .ok)
             #expect(body.contains("<li>Item 1 (0 likes)</li>"))
             #expect(body.contains("<p>Total: 0</p>"))
@@ -53,7 +53,7 @@ struct SceneLifecycleTests {
     func badParameterIs400(_ query: String) async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (status, body, _) = try await client.get("/items?" + query)
+            let (status, body, _) = try await client.fetch("/items?" + query)
             #expect(status == .badRequest)
             #expect(body.contains("<h1 id=\"error-title\">That request could not be used</h1>"))
         }

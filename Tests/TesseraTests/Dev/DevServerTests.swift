@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Synchronization
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -110,8 +110,8 @@ struct DevServerTests {
         let site = try await FrameworkSite(
             templates: FixtureTemplates.all, scenes: [ItemsScene.self], logger: Logger(label: "capture") { _ in lines })
         try await site.test { client in
-            _ = try await client.execute(uri: "/items", method: .get)
-            _ = try await client.execute(uri: "/missing", method: .get)
+            _ = try await client.send(method: .get, uri: "/items")
+            _ = try await client.send(method: .get, uri: "/missing")
         }
         let logged = lines.messages.filter { $0.hasPrefix("GET ") }
         #expect(logged.count == 2)

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -20,15 +20,15 @@ struct InputRulesTests {
         try await site.site.database.read { db in try await db.fetchValues(String.self, "SELECT title FROM item WHERE id > 5") }
     }
 
-    private func multipart(_ client: some TestClientProtocol, cookie: String, fields: [(String, [UInt8])]) async throws -> TestResponse {
+    private func multipart(_ client: TestClient, cookie: String, fields: [(String, [UInt8])]) async throws -> TestResponse {
         let boundary = "tessera-input-test"
         var body: [UInt8] = []
         for (name, value) in fields {
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8) + value + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try await client.execute(
-            uri: "/notes", method: .post,
+        return try await client.send(
+            method: .post, uri: "/notes",
             headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: cookie], body: ByteBuffer(bytes: body))
     }
 
@@ -42,7 +42,7 @@ struct InputRulesTests {
             let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=\(encoded)", cookie: session.cookie)
             #expect(response.status == .badRequest)
             #expect(String(buffer: response.body).contains("a control character that cannot be kept"))
-            let (status, _, _) = try await client.get("/notes?title=\(encoded)")
+            let (status, _, _) = try await client.fetch("/notes?title=\(encoded)")
             #expect(status == .badRequest)
         }
         #expect(try await notes(site).isEmpty)
@@ -76,7 +76,7 @@ struct InputRulesTests {
                 "/notes", form: "_csrf=\(session.token)&note=%0A%0Aa%0D%0Ab%0Dc%09d", cookie: session.cookie)
             #expect(saved.status == .seeOther)
             let location = try #require(saved.headers[.location])
-            let (_, page, _) = try await client.get(location)
+            let (_, page, _) = try await client.fetch(location)
             #expect(NoteTemplates.note(in: page) == "\n\na\nb\nc\td")
             let parts = try await multipart(
                 client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", Array("x\r\ny\rz".utf8))])
@@ -122,8 +122,8 @@ struct InputRulesTests {
     func queryValuesHaveLimits() async throws {
         let site = try await site()
         try await site.test { client in
-            #expect(try await client.get("/notes?title=short").0 == .ok)
-            let (status, body, _) = try await client.get("/notes?title=" + String(repeating: "x", count: 21))
+            #expect(try await client.fetch("/notes?title=short").0 == .ok)
+            let (status, body, _) = try await client.fetch("/notes?title=" + String(repeating: "x", count: 21))
             #expect(status == .badRequest)
             #expect(body.contains("Keep this to 20 characters or fewer"))
         }

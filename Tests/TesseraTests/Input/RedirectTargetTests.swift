@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -16,14 +16,14 @@ struct CompressionThresholdTests {
     func minimumSize() async throws {
         let small = try await ReadPathSite(layout: layout(padding: 1))
         let smallPage = try await small.test { client in
-            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+            try await client.send(method: .get, uri: "/items", headers: [.acceptEncoding: "gzip"])
         }
         #expect(smallPage.status == .ok)
         #expect(smallPage.body.readableBytes < 1024)
         #expect(smallPage.headers[.contentEncoding] == nil)
         let large = try await ReadPathSite(layout: layout(padding: 200))
         let largePage = try await large.test { client in
-            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+            try await client.send(method: .get, uri: "/items", headers: [.acceptEncoding: "gzip"])
         }
         #expect(largePage.status == .ok)
         #expect(largePage.headers[.contentEncoding] == "gzip")
@@ -47,7 +47,7 @@ struct CompressionSettingTests {
         let layout = "<!DOCTYPE html><html><head><title>t</title></head><body>{{content}}<p>\(String(repeating: "padding ", count: 200))</p></body></html>"
         let site = try await ReadPathSite(layout: layout) { $0.compressesResponses = false }
         let page = try await site.test { client in
-            try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip"])
+            try await client.send(method: .get, uri: "/items", headers: [.acceptEncoding: "gzip"])
         }
         #expect(page.status == .ok)
         #expect(page.body.readableBytes > 1024)

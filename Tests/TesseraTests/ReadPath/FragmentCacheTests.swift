@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Synchronization
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -23,13 +23,13 @@ struct FragmentCacheTests {
             let second = try await stamps(client, "/stamps")
             #expect(first["shared"] == second["shared"], "reused: not loaded again")
             #expect(first["plain"] != second["plain"], "a component that does not allow reuse loads every time")
-            let (_, alone, _) = try await client.get("/stamps/_/shared")
+            let (_, alone, _) = try await client.fetch("/stamps/_/shared")
             #expect(Self.stamp(in: alone) == first["shared"], "the fragment URL answers with the same fragment")
 
             try await site.site.database.write { db in
                 try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1")
             }
-            let (_, page, _) = try await client.get("/stamps")
+            let (_, page, _) = try await client.fetch("/stamps")
             let after = Self.stamps(in: page)
             #expect(after["shared"] != first["shared"])
             #expect(page.contains("<p>Renamed stamp="), "the write shows at once")
@@ -72,8 +72,8 @@ struct FragmentCacheTests {
         try await site.test { client in
             let (_, one) = try await site.member(1)
             let (_, two) = try await site.member(2)
-            let (_, first, _) = try await client.get("/stamps", headers: [.cookie: one])
-            let (_, second, _) = try await client.get("/stamps", headers: [.cookie: two])
+            let (_, first, _) = try await client.fetch("/stamps", headers: [.cookie: one])
+            let (_, second, _) = try await client.fetch("/stamps", headers: [.cookie: two])
             let tokens = [first, second].map { $0.components(separatedBy: "token=").dropFirst().first?.prefix(64) }
             #expect(tokens[0] != nil && tokens[0] != tokens[1], "each member sees their own token")
             #expect(Self.stamps(in: first)["token"] != Self.stamps(in: second)["token"])
@@ -165,8 +165,8 @@ struct FragmentCacheTests {
     }
 
     /// Each component's stamp on the page at `uri`, by component id.
-    private func stamps(_ client: any TestClientProtocol, _ uri: String, cookie: String? = nil) async throws -> [String: String] {
-        let (status, body, _) = try await client.get(uri, headers: cookie.map { [.cookie: $0] } ?? [:])
+    private func stamps(_ client: TestClient, _ uri: String, cookie: String? = nil) async throws -> [String: String] {
+        let (status, body, _) = try await client.fetch(uri, headers: cookie.map { [.cookie: $0] } ?? [:])
         #expect(status == .ok)
         let found = Self.stamps(in: body)
         #expect(found.count == 4, "every component rendered")

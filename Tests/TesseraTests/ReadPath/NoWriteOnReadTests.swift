@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @_spi(Benchmarks) @testable import Tessera
@@ -14,16 +14,16 @@ struct NoWriteOnReadTests {
     func visitorsWriteNothing() async throws {
         let site = try await ReadPathSite()
         try await site.test { client in
-            let (status, _, headers) = try await client.get("/items")
+            let (status, _, headers) = try await client.fetch("/items")
             #expect(status == .ok)
             let csrfCookie = try #require(headers.setCookies.first { $0.hasPrefix("tessera_csrf=") })
             let cookie = String(csrfCookie.split(separator: ";")[0])
             for uri in ["/items", "/items?page=2", "/items/_/item-list"] {
-                let (again, _, againHeaders) = try await client.get(uri, headers: [.cookie: cookie])
+                let (again, _, againHeaders) = try await client.fetch(uri, headers: [.cookie: cookie])
                 #expect(again == .ok)
                 #expect(againHeaders.setCookies.isEmpty, "a visitor with a nonce is not given another")
             }
-            _ = try await client.get("/items", headers: [.cookie: "tessera_csrf=not-a-nonce"])
+            _ = try await client.fetch("/items", headers: [.cookie: "tessera_csrf=not-a-nonce"])
         }
         #expect(site.writes.value == 0)
         #expect(try await site.rows(in: "tessera_sessions") == 0)
@@ -61,7 +61,7 @@ struct NoWriteOnReadTests {
         let (cookie, token) = try await first.test { client in try await client.session(from: "/items") }
         let second = try await ReadPathSite(databasePath: path)
         let sameCookie = cookie
-        let (status, body, _) = try await second.test { client in try await client.get("/items", headers: [.cookie: sameCookie]) }
+        let (status, body, _) = try await second.test { client in try await client.fetch("/items", headers: [.cookie: sameCookie]) }
         #expect(status == .ok)
         #expect(body.contains("csrf=\(token);"))
     }
@@ -73,13 +73,13 @@ struct NoWriteOnReadTests {
         let before = site.writes.value
         try await site.test { client in
             for uri in ["/items", "/items/_/item-list", "/items?page=abc", "/missing"] {
-                let (_, body, headers) = try await client.get(uri, headers: [.cookie: cookie])
+                let (_, body, headers) = try await client.fetch(uri, headers: [.cookie: cookie])
                 #expect(headers[.cacheControl] == "no-store", "\(uri)")
                 #expect(headers.setCookies.isEmpty)
                 if uri == "/items" { #expect(body.contains("csrf=\(session.csrfToken);")) }
             }
             // The page shows the visitor's token: private to that visitor, but not no-store.
-            let (_, _, visitorHeaders) = try await client.get("/items")
+            let (_, _, visitorHeaders) = try await client.fetch("/items")
             #expect(visitorHeaders[.cacheControl] == "private")
         }
         #expect(site.writes.value == before)
@@ -89,7 +89,7 @@ struct NoWriteOnReadTests {
     func staleSessionCookieIsCleared() async throws {
         let site = try await ReadPathSite()
         try await site.test { client in
-            let (status, _, headers) = try await client.get("/items", headers: [.cookie: "tessera_session=" + String(repeating: "ab", count: 32)])
+            let (status, _, headers) = try await client.fetch("/items", headers: [.cookie: "tessera_session=" + String(repeating: "ab", count: 32)])
             #expect(status == .ok)
             #expect(headers.setCookies.contains { $0.hasPrefix("tessera_session=;") && $0.contains("Max-Age=0") })
             #expect(headers.setCookies.contains { $0.hasPrefix("tessera_csrf=") })
@@ -102,8 +102,8 @@ struct NoWriteOnReadTests {
         let site = try await ReadPathSite()
         try await site.test { client in
             for uri in ["/items", "/items/_/item-list"] {
-                let get = try await client.execute(uri: uri, method: .get)
-                let head = try await client.execute(uri: uri, method: .head)
+                let get = try await client.send(method: .get, uri: uri)
+                let head = try await client.send(method: .head, uri: uri)
                 #expect(head.status == .ok)
                 #expect(head.body.readableBytes == 0)
                 #expect(head.headers[.contentLength] == String(get.body.readableBytes))

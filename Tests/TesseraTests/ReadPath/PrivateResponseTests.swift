@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -26,7 +26,7 @@ struct PrivateResponseTests {
     func formTokenOverridesPublicCaching() async throws {
         let site = try await ReadPathSite(layout: Self.longLayout, scenes: [PubliclyCachedItemsScene.self])
         let page = try await site.test { client in
-            try await client.execute(uri: "/cached-items", method: .get, headers: [.acceptEncoding: "gzip"])
+            try await client.send(method: .get, uri: "/cached-items", headers: [.acceptEncoding: "gzip"])
         }
         #expect(page.status == .ok)
         #expect(page.headers[.cacheControl] == "private")
@@ -39,7 +39,7 @@ struct PrivateResponseTests {
         let site = try await ReadPathSite(layout: Self.longLayout)
         try await site.test { client in
             let (_, cookie) = try await site.member(1)
-            let member = try await client.execute(uri: "/items", method: .get, headers: [.acceptEncoding: "gzip", .cookie: cookie])
+            let member = try await client.send(method: .get, uri: "/items", headers: [.acceptEncoding: "gzip", .cookie: cookie])
             #expect(member.status == .ok)
             #expect(member.headers[.contentEncoding] == nil)
             #expect(member.headers[.cacheControl] == "no-store")
@@ -54,7 +54,7 @@ struct PrivateResponseTests {
     func directives(_ pair: (String, String)) async throws {
         let site = try await ReadPathSite(layout: Self.longLayout, scenes: [HeaderEchoScene.self])
         let page = try await site.test { client in
-            try await client.execute(uri: "/echo-cache?value=\(pair.0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", method: .get)
+            try await client.send(method: .get, uri: "/echo-cache?value=\(pair.0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
         }
         #expect(page.headers[.cacheControl] == pair.1)
     }

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Synchronization
+import TesseraTesting
 
 @testable import Tessera
 
@@ -52,13 +52,13 @@ struct ReadPathSite {
     }
 
     /// Runs `body` against the router, then removes the folder.
-    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    func test<Value>(_ body: @Sendable (TestClient) async throws -> Value) async throws -> Value {
         defer { try? FileManager.default.removeItem(at: folder) }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         let group = site.sessionRoutes(on: router)
         for scene in scenes { site.mount(scene, on: group) }
-        return try await Application(router: router).test(.router, body)
+        return try await InProcessServer(router: router).test(body)
     }
 
     /// A stored session signed in as `userID`, and its cookie.

@@ -2,8 +2,8 @@ import CompressNIO
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -28,21 +28,21 @@ struct StaticAssetTests {
     @Test("the layout's helpers give fingerprinted URLs, served for a year as immutable")
     func fingerprintedURLs() async throws {
         try await site().test { client in
-            let (_, page, _) = try await client.get("/items")
+            let (_, page, _) = try await client.fetch("/items")
             let url = "/css/app.\(Self.hash).css"
             #expect(page.contains("href=\"\(url)\""))
             #expect(page.contains("<script src=\"/js/app.min."))
             #expect(page.contains("<link rel=\"icon\" href=\"/favicon."))
             #expect(page.contains("missing=;"), "a name that is no file gives nothing")
-            let response = try await client.execute(uri: url, method: .get)
+            let response = try await client.send(method: .get, uri: url)
             #expect(response.status == .ok)
             #expect(String(buffer: response.body) == Self.css)
             #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
             #expect(response.headers[.contentType] == "text/css; charset=utf-8")
-            let plain = try await client.execute(uri: "/css/app.css", method: .get)
+            let plain = try await client.send(method: .get, uri: "/css/app.css")
             #expect(plain.headers[.cacheControl] == "public, max-age=300")
             #expect(plain.headers[.eTag] == response.headers[.eTag])
-            let wrongHash = try await client.execute(uri: "/css/app.000000000000.css", method: .get)
+            let wrongHash = try await client.send(method: .get, uri: "/css/app.000000000000.css")
             #expect(wrongHash.status == .notFound)
         }
     }
@@ -50,7 +50,7 @@ struct StaticAssetTests {
     @Test("ETag and Last-Modified validate: a current copy gets 304 without a body")
     func conditionalRequests() async throws {
         try await site().test { client in
-            let first = try await client.execute(uri: "/css/app.css", method: .get)
+            let first = try await client.send(method: .get, uri: "/css/app.css")
             let etag = try #require(first.headers[.eTag])
             let modified = try #require(first.headers[.lastModified])
             #expect(HTTPDate.parse(modified) != nil)
@@ -58,15 +58,15 @@ struct StaticAssetTests {
                 [.ifNoneMatch: etag], [.ifNoneMatch: "\"other\", W/\(etag)"], [.ifNoneMatch: "*"], [.ifModifiedSince: modified],
             ]
             for headers in validators {
-                let again = try await client.execute(uri: "/css/app.css", method: .get, headers: headers)
+                let again = try await client.send(method: .get, uri: "/css/app.css", headers: headers)
                 #expect(again.status == .notModified)
                 #expect(again.body.readableBytes == 0)
                 #expect(again.headers[.eTag] == etag)
             }
-            let changed = try await client.execute(uri: "/css/app.css", method: .get, headers: [.ifNoneMatch: "\"other\""])
+            let changed = try await client.send(method: .get, uri: "/css/app.css", headers: [.ifNoneMatch: "\"other\""])
             #expect(changed.status == .ok && changed.body.readableBytes == Self.css.utf8.count)
-            let old = try await client.execute(
-                uri: "/css/app.css", method: .get, headers: [.ifModifiedSince: "Sun, 06 Nov 1994 08:49:37 GMT"])
+            let old = try await client.send(
+                method: .get, uri: "/css/app.css", headers: [.ifModifiedSince: "Sun, 06 Nov 1994 08:49:37 GMT"])
             #expect(old.status == .ok)
         }
     }
@@ -77,7 +77,7 @@ struct StaticAssetTests {
     func gzip(_ pair: (String, Bool)) async throws {
         try await site().test { client in
             let headers: HTTPFields = pair.0.isEmpty ? [:] : [.acceptEncoding: pair.0]
-            let response = try await client.execute(uri: "/css/app.css", method: .get, headers: headers)
+            let response = try await client.send(method: .get, uri: "/css/app.css", headers: headers)
             #expect(response.headers[.vary] == "Accept-Encoding")
             var body = response.body
             if pair.1 {
@@ -105,7 +105,7 @@ struct StaticAssetTests {
     @Test("HEAD gives a file's headers without its body")
     func head() async throws {
         try await site().test { client in
-            let response = try await client.execute(uri: "/css/app.\(Self.hash).css", method: .head)
+            let response = try await client.send(method: .head, uri: "/css/app.\(Self.hash).css")
             #expect(response.status == .ok)
             #expect(response.body.readableBytes == 0)
             #expect(response.headers[.contentLength] == String(Self.css.utf8.count))
@@ -119,8 +119,8 @@ struct StaticAssetTests {
         try FileManager.default.removeItem(atPath: folder + "/css/app.css")
         try "new".write(toFile: folder + "/late.txt", atomically: true, encoding: .utf8)
         try await production.test { client in
-            let (deleted, _, _) = try await client.get("/css/app.css")
-            let (added, _, _) = try await client.get("/late.txt")
+            let (deleted, _, _) = try await client.fetch("/css/app.css")
+            let (added, _, _) = try await client.fetch("/late.txt")
             #expect(deleted == .ok)
             #expect(added == .notFound)
         }

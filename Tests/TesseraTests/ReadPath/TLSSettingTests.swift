@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -13,14 +13,14 @@ struct TLSSettingTests {
     func secureWhenServedOverTLS() async throws {
         let site = try await ReadPathSite { $0.usesTLS = true }
         try await site.test { client in
-            let (_, _, page) = try await client.get("/items")
+            let (_, _, page) = try await client.fetch("/items")
             #expect(page[.strictTransportSecurity] == "max-age=31536000; includeSubDomains")
             #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { $0.hasSuffix("; Secure") && $0.hasPrefix("__Host-") })
-            let (_, _, missing) = try await client.get("/missing")
+            let (_, _, missing) = try await client.fetch("/missing")
             #expect(missing[.strictTransportSecurity] != nil)
-            let (_, _, asset) = try await client.get("/css/app.css")
+            let (_, _, asset) = try await client.fetch("/css/app.css")
             #expect(asset[.strictTransportSecurity] != nil)
-            let (_, _, stale) = try await client.get("/items", headers: [.cookie: "__Host-tessera_session=gone"])
+            let (_, _, stale) = try await client.fetch("/items", headers: [.cookie: "__Host-tessera_session=gone"])
             #expect(stale.setCookies.count == 2 && stale.setCookies.allSatisfy { $0.hasSuffix("; Secure") })
         }
     }
@@ -31,9 +31,9 @@ struct TLSSettingTests {
         try await site.test { client in
             let (session, cookie) = try await site.member(1)
             #expect(cookie.hasPrefix("__Host-tessera_session="))
-            let member = try await client.execute(uri: "/items", method: .get, headers: [.cookie: cookie])
+            let member = try await client.send(method: .get, uri: "/items", headers: [.cookie: cookie])
             #expect(String(buffer: member.body).contains("csrf=\(session.csrfToken);"))
-            let planted = try await client.execute(uri: "/items", method: .get, headers: [.cookie: "tessera_session=\(session.id)"])
+            let planted = try await client.send(method: .get, uri: "/items", headers: [.cookie: "tessera_session=\(session.id)"])
             #expect(planted.status == .ok)
             #expect(!String(buffer: planted.body).contains(session.csrfToken))  // a visitor's page, not the member's
             #expect(planted.headers[values: .setCookie].contains { $0.hasPrefix("__Host-tessera_csrf=") })
@@ -44,7 +44,7 @@ struct TLSSettingTests {
     func plainByDefault() async throws {
         let site = try await ReadPathSite { $0.usesTLS = false }
         try await site.test { client in
-            let (_, _, page) = try await client.get("/items")
+            let (_, _, page) = try await client.fetch("/items")
             #expect(page[.strictTransportSecurity] == nil)
             #expect(!page.setCookies.isEmpty && page.setCookies.allSatisfy { !$0.contains("Secure") })
         }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -32,7 +32,7 @@ struct RequestSafetyTests {
     func malformedEncodingIs400(_ uri: String) async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
-            let (status, body, _) = try await client.get(uri)
+            let (status, body, _) = try await client.fetch(uri)
             #expect(status == .badRequest)
             #expect(body.contains("<h1 id=\"error-title\">That request could not be used</h1>"))
         }
@@ -72,10 +72,10 @@ struct RequestSafetyTests {
                 ("/items/1/like", [.cookie: session.cookie, HTTPField.Name("X-Method-Override")!: "POST"]),
             ]
             for (uri, headers) in tricks {
-                let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                let response = try await client.send(method: .get, uri: uri, headers: headers)
                 #expect(response.status == .notFound || response.status == .methodNotAllowed)
             }
-            let head = try await client.execute(uri: "/items/1/like", method: .head, headers: [.cookie: session.cookie])
+            let head = try await client.send(method: .head, uri: "/items/1/like", headers: [.cookie: session.cookie])
             #expect(head.status.code >= 400)
         }
         #expect(try await total(site) == 0)
@@ -86,8 +86,8 @@ struct RequestSafetyTests {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             let session = try await client.session(from: "/items")
-            let response = try await client.execute(
-                uri: "/items/1/like", method: .post, headers: [.cookie: session.cookie, .contentType: "application/json"],
+            let response = try await client.send(
+                method: .post, uri: "/items/1/like", headers: [.cookie: session.cookie, .contentType: "application/json"],
                 body: ByteBuffer(string: "{\"_csrf\":\"\(session.token)\"}"))
             #expect(response.status == .unsupportedMediaType)
         }
@@ -99,14 +99,14 @@ struct RequestSafetyTests {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
         try await site.test { client in
             for uri in ["/items", "/missing", "/items?page=abc"] {
-                let (_, _, headers) = try await client.get(uri)
+                let (_, _, headers) = try await client.fetch(uri)
                 let policy = try #require(headers[.contentSecurityPolicy])
                 #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
                 #expect(policy.contains("frame-ancestors 'self'"))
                 #expect(headers[.xContentTypeOptions] == "nosniff")
                 #expect(headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             }
-            let (_, _, first) = try await client.get("/items")
+            let (_, _, first) = try await client.fetch("/items")
             let cookie = try #require(first[.setCookie])
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
         }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -27,22 +27,22 @@ struct StaticFileSafetyTests {
                 at: publicFolder.appendingPathComponent("etc"), withDestinationURL: URL(fileURLWithPath: "/etc"))
         }
 
-        func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        func test(_ body: @Sendable (TestClient) async throws -> Void) async throws {
             defer { try? FileManager.default.removeItem(at: root) }
             let router = Router(context: TesseraRequestContext.self)
             router.add(middleware: StaticFileMiddleware<TesseraRequestContext>(directory: publicFolder.path))
-            try await Application(router: router).test(.router, body)
+            try await InProcessServer(router: router).test(body)
         }
     }
 
     @Test("a file inside the folder is served with its type")
     func servesFiles() async throws {
         try await Fixture().test { client in
-            let response = try await client.execute(uri: "/css/app.css", method: .get)
+            let response = try await client.send(method: .get, uri: "/css/app.css")
             #expect(response.status == .ok)
             #expect(String(buffer: response.body) == "body{}")
             #expect(response.headers[.contentType] == "text/css; charset=utf-8")
-            let head = try await client.execute(uri: "/css/app.css", method: .head)
+            let head = try await client.send(method: .head, uri: "/css/app.css")
             #expect(head.status == .ok)
             #expect(head.body.readableBytes == 0)
         }
@@ -56,7 +56,7 @@ struct StaticFileSafetyTests {
     ])
     func refusesEscapes(_ path: String) async throws {
         try await Fixture().test { client in
-            let response = try await client.execute(uri: path, method: .get)
+            let response = try await client.send(method: .get, uri: path)
             #expect(response.status == .notFound)
             let body = String(buffer: response.body)
             #expect(!body.contains("SECRET") && !body.contains("root:") && !body.contains("hidden"))

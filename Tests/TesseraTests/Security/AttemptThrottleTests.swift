@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Synchronization
+import TesseraTesting
 import Testing
 
 @testable import Tessera
@@ -14,12 +14,12 @@ import Testing
 @Suite("Attempt throttle")
 struct AttemptThrottleTests {
     private func guess(
-        _ client: some TestClientProtocol, _ session: (cookie: String, token: String), account: String, answer: String,
+        _ client: TestClient, _ session: (cookie: String, token: String), account: String, answer: String,
         address: String = "192.0.2.1"
     ) async throws -> TestResponse {
         let form = "_csrf=\(session.token)&account=\(account)&answer=\(answer)"
-        return try await client.execute(
-            uri: "/notes/guess", method: .post,
+        return try await client.send(
+            method: .post, uri: "/notes/guess",
             headers: [
                 .contentType: "application/x-www-form-urlencoded", .cookie: session.cookie,
                 HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, \(address)",

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
+import TesseraTesting
 @testable import Tessera
 
 /// A Tessera site for framework tests: in-memory templates, a temporary SQLite file with a small
@@ -40,28 +40,28 @@ struct FrameworkSite {
 
     /// Runs `body` against the router, then removes the database (unless `keepingFiles`).
     func test<Value>(
-        keepingFiles: Bool = false, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        keepingFiles: Bool = false, _ body: @Sendable (TestClient) async throws -> Value
     ) async throws -> Value {
         defer { if !keepingFiles { try? FileManager.default.removeItem(at: folder) } }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         let group = site.sessionRoutes(on: router)
         for scene in scenes { site.mount(scene, on: group) }
-        return try await Application(router: router).test(.router, body)
+        return try await InProcessServer(router: router).test(body)
     }
 }
 
-extension TestClientProtocol {
-    /// GETs `uri` and returns the status and body.
-    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> (HTTPResponse.Status, String, HTTPFields) {
-        let response = try await execute(uri: uri, method: .get, headers: headers)
+extension TestClient {
+    /// GETs `uri` with `headers` and returns the status, the body and the headers.
+    func fetch(_ uri: String, headers: HTTPFields = [:]) async throws -> (HTTPResponse.Status, String, HTTPFields) {
+        let response = try await send(method: .get, uri: uri, headers: headers)
         return (response.status, String(buffer: response.body), response.headers)
     }
 
     /// A session cookie and its CSRF token, taken from a first page load of `uri` whose body
     /// prints the token as `csrf=<token>;`.
     func session(from uri: String) async throws -> (cookie: String, token: String) {
-        let (_, body, headers) = try await get(uri)
+        let (_, body, headers) = try await fetch(uri)
         let cookie = String(headers[.setCookie]?.split(separator: ";").first ?? "")
         let token = body.components(separatedBy: "csrf=").dropFirst().first?.components(separatedBy: ";").first ?? ""
         return (cookie, token)
@@ -71,6 +71,6 @@ extension TestClientProtocol {
     func post(_ uri: String, form: String, cookie: String, fragment: Bool = false) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: cookie]
         if fragment { headers[HTTPField.Name("X-Tessera-Fragment")!] = "1" }
-        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
+        return try await send(method: .post, uri: uri, headers: headers, body: ByteBuffer(string: form))
     }
 }
