@@ -27,6 +27,21 @@ struct ConditionalGetTests {
         }
     }
 
+    @Test("a form page (sign-in) revalidated with the tag it sent, by the browser that holds its token's cookie, is a 304")
+    func formPageIsNotModifiedForItsBrowser() async throws {
+        try await TestSite().test { client in
+            let browser = try await client.visit("/signin")  // the nonce cookie the form's token is signed from
+            let page = try await client.get("/signin", as: browser)
+            let etag = try #require(page.headers[.eTag])
+            var headers = browser.headers
+            headers[.ifNoneMatch] = etag
+            let revalidated = try await client.send(method: .get, uri: "/signin", headers: headers)
+            #expect(revalidated.status == .notModified)
+            #expect(revalidated.headers[.eTag] == etag)
+            #expect(revalidated.headers[.setCookie] == nil, "the browser keeps the cookie its page's token came from")
+        }
+    }
+
     @Test("a page that changed comes back whole under a new tag")
     func changedPageIsSentAgain() async throws {
         let site = try await TestSite()
