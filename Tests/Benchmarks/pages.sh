@@ -33,7 +33,7 @@
 # run of a page can move by a fifth, the median of rounds much less. On a 2-core machine wrk,
 # nginx, PostgreSQL and the processes share the cores: compare figures from one run. With the
 # defaults a run takes about 12 minutes (60 loads of 8 s, 4 setups × 2 databases); SETUPS names
-# the setups to run, comma-separated (say SETUPS="1 process, fragments reused,1 process, no
+# the setups to run, separated by `|` (say SETUPS="1 process, fragments reused|1 process, no
 # fragment reuse" for the databases side by side alone). The folder of
 # logs (the servers' request logs, the database file) is removed after a run that passed; KEEP=1
 # keeps it.
@@ -226,7 +226,7 @@ setup_pages() {  # SETUP KIND
   run "$setup" "$kind" "/blogs/1 member" /blogs/1 "$session"
 }
 setups=("1 process, fragments reused" "1 process, no fragment reuse" "nginx, 1 process" "nginx, 2 processes")
-[ -n "${SETUPS:-}" ] && IFS=',' read -r -a setups <<<"$SETUPS"
+[ -n "${SETUPS:-}" ] && IFS='|' read -r -a setups <<<"$SETUPS"
 for setup in "${setups[@]}"; do
   for kind in sqlite postgres; do
     database="$sqlite_db"; [ "$kind" = postgres ] && database="$pg_url"
