@@ -62,6 +62,39 @@ struct DataGenerationTests {
         }
     }
 
+    @Test("while looks run without pause, every look asked after another process's write was acknowledged sees it")
+    func concurrentLooksSeeAcknowledgedWrites() async throws {
+        try await TestDatabases.eachLocation { location in
+            let reader = try await Self.open(location)
+            let writer = try await Self.open(location)  // a second server on the same database
+            defer {
+                reader.close()
+                writer.close()
+            }
+            // Looks always in flight, so a look begun before a write could be handed to a later asker.
+            let looking = Task {
+                while !Task.isCancelled { try await reader.refreshFromOtherConnections() }
+            }
+            defer { looking.cancel() }
+            var stale = 0
+            for round in 1...10 {
+                try await reader.refreshFromOtherConnections()
+                let before = reader.currentGeneration
+                try await writer.write { db in try await db.execute("INSERT INTO item (title) VALUES (?)", ["round \(round)"]) }
+                stale += try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<20 {
+                        group.addTask {
+                            try await reader.refreshFromOtherConnections()
+                            return reader.currentGeneration > before ? 0 : 1
+                        }
+                    }
+                    return try await group.reduce(0, +)
+                }
+            }
+            #expect(stale == 0, "looks asked after an acknowledged write that did not see it")
+        }
+    }
+
     @Test("tables a later migration adds get their triggers at the next open")
     func laterTablesAreWatched() async throws {
         try await TestDatabases.eachLocation { location in
