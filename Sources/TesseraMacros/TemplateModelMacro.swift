@@ -25,7 +25,7 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
             context.diagnose(Diagnostic(node: node, message: TemplateModelMessage.notAType))
             return []
         }
-        let keys = Self.keys(in: declaration, context: context)
+        let keys = Self.keys(in: declaration)
         let access = Self.accessPrefix(of: declaration)
         let keyType = "TemplateKey<\(typeName)>"
         var lines: [String] = []
@@ -86,7 +86,7 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
     }
 
     /// The instance properties that are keys, in order.
-    static func keys(in declaration: some DeclGroupSyntax, context: some MacroExpansionContext) -> [Key] {
+    static func keys(in declaration: some DeclGroupSyntax) -> [Key] {
         var keys: [Key] = []
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }

@@ -1,10 +1,12 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-// MARK: - TemplateIgnoredMacro
+// MARK: - TemplatePropertyMark
 
-/// `@TemplateIgnored`: keeps a property out of its `@TemplateModel` type's keys. Adds nothing.
-public struct TemplateIgnoredMacro: PeerMacro {
+/// `@TemplateIgnored` and `@TemplateIncluded`: marks on a property that `@TemplateModel` reads
+/// (one keeps the property out of the keys, the other offers its model's keys as the type's
+/// own). A mark adds nothing itself.
+public struct TemplatePropertyMark: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {

@@ -36,9 +36,8 @@ final class PostgresBackend: Sendable {
         self.location = location
         self.logger = logger
         generationLook = SharedLook {
-            try await client.withConnection { connection in
-                try await SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: nil)
-                    .fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
+            try await Self.read(on: client, logger: logger, counter: nil) { db in
+                try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
             }
         }
         // Started at once, before the first lease (the client warns of a lease before `run`).
@@ -110,6 +109,14 @@ final class PostgresBackend: Sendable {
     // MARK: - Reading and writing
 
     func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+        try await Self.read(on: client, logger: logger, counter: counter, body)
+    }
+
+    /// A read on one of `client`'s connections, its queries prepared (also the generation's
+    /// look, made before `self` exists).
+    private static func read<T>(
+        on client: PostgresClient, logger: Logger, counter: QueryCounter?, _ body: (SQLConnection) async throws -> T
+    ) async throws -> T {
         try await client.withConnection { connection in
             try await body(SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: counter))
         }

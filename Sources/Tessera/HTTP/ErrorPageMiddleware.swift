@@ -83,8 +83,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     private func scope(for request: Request) async -> RequestScope {
         var scope = RequestScope.standalone(site: site)
         scope.request = request
-        let name = SessionMiddleware.cookieName(SessionMiddleware.cookieName, secure: site.configuration.usesTLS)
-        if let id = request.cookies[name]?.value, let session = try? await SessionStore(database: site.database).find(id) {
+        if let id = SessionMiddleware.sessionID(in: request, secure: site.configuration.usesTLS),
+            let session = try? await SessionStore(database: site.database).find(id)
+        {
             scope.session = session
         }
         return scope

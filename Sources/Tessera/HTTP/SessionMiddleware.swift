@@ -58,7 +58,7 @@ struct SessionMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         let cookies = request.cookies
-        let sessionID = cookies[Self.cookieName(Self.cookieName, secure: secure)]?.value
+        let sessionID = Self.sessionID(in: request, secure: secure)
         if let sessionID, let session = try await store.find(sessionID) {
             context.session = session.marking(context.privacy)
             return Self.keepingPrivate(try await next(request, context), request, context)
@@ -74,6 +74,11 @@ struct SessionMiddleware: RouterMiddleware {
             response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(for: Session(id: "", userID: nil, csrfToken: ""), secure: secure)))
         }
         return response
+    }
+
+    /// The id `request`'s session cookie carries, if any (not yet checked against the store).
+    static func sessionID(in request: Request, secure: Bool) -> String? {
+        request.cookies[cookieName(cookieName, secure: secure)]?.value
     }
 
     // MARK: - Privacy

@@ -28,7 +28,7 @@ public macro TemplateModel() = #externalMacro(module: "TesseraMacros", type: "Te
 /// Keeps a property of a ``TemplateModel()`` type out of its template keys, without making it
 /// private.
 @attached(peer)
-public macro TemplateIgnored() = #externalMacro(module: "TesseraMacros", type: "TemplateIgnoredMacro")
+public macro TemplateIgnored() = #externalMacro(module: "TesseraMacros", type: "TemplatePropertyMark")
 
 // MARK: - @TemplateIncluded
 
@@ -36,4 +36,4 @@ public macro TemplateIgnored() = #externalMacro(module: "TesseraMacros", type: "
 /// own (a pager's keys in a list's model, so a shared partial reads them directly). The
 /// property itself is not a key.
 @attached(peer)
-public macro TemplateIncluded() = #externalMacro(module: "TesseraMacros", type: "TemplateIncludedMacro")
+public macro TemplateIncluded() = #externalMacro(module: "TesseraMacros", type: "TemplatePropertyMark")

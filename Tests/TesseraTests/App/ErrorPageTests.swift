@@ -28,11 +28,16 @@ struct ErrorPageTests {
         <!DOCTYPE html><html lang="en"><head><title>{{documentTitle}}</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main>{{content}}</main><footer>Fixture footer</footer></body></html>
         """
 
+    /// The fixture app's templates with ``layout`` as its `Layouts/Main`.
+    static func folderWithLayout() throws -> AppFolder {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = layout
+        return try AppFolder(templates: templates)
+    }
+
     @Test("a 404 renders in the app's layout with its navigation, footer, title and a link home")
     func notFoundInAppLayout() async throws {
-        var templates = FixtureTemplates.all
-        templates["Layouts/Main"] = Self.layout
-        let folder = try AppFolder(templates: templates)
+        let folder = try Self.folderWithLayout()
         defer { folder.remove() }
         let app = try await TestApp(FixtureApp(), root: folder.root)
         try await app.test { client in
@@ -50,9 +55,7 @@ struct ErrorPageTests {
 
     @Test("a 500 in development shows the request, the error's type and what it says; in production nothing of it")
     func developmentShowsTheError() async throws {
-        var templates = FixtureTemplates.all
-        templates["Layouts/Main"] = Self.layout
-        let folder = try AppFolder(templates: templates)
+        let folder = try Self.folderWithLayout()
         defer { folder.remove() }
         for development in [true, false] {
             let app = try await TestApp(FailingApp(), root: folder.root) { $0.isDevelopment = development }
@@ -73,9 +76,7 @@ struct ErrorPageTests {
 
     @Test("a 400 from a scene keeps its message, inside the layout")
     func badRequestKeepsItsMessage() async throws {
-        var templates = FixtureTemplates.all
-        templates["Layouts/Main"] = Self.layout
-        let folder = try AppFolder(templates: templates)
+        let folder = try Self.folderWithLayout()
         defer { folder.remove() }
         try await TestApp(FixtureApp(), root: folder.root).test { client in
             let response = try await client.get("/items?page=zero")
