@@ -73,13 +73,15 @@ public struct TestApp<App: TesseraApp>: Sendable {
 
     // MARK: - Rendering alone
 
-    /// Renders `component` alone, loaded from this app's database as a visitor (or as
-    /// `userID`) with `query`: its fragment and the SQL statements its loading ran (a
-    /// store's statements and nothing else), so an N+1 test is exact.
-    public func render(_ component: AnyComponent, query: [(String, String)] = [], userID: Int64? = nil) async throws
-        -> StandaloneRender
-    {
-        try await site.renderAlone(component, scope: .standalone(site: site, query: query, userID: userID))
+    /// Renders `component` alone as `id` (default its name) on the scene at `sceneURL`
+    /// (default `/`), loaded from this app's database as a visitor (or as `userID`) with
+    /// `query`: its fragment and the SQL statements its loading ran (a store's statements and
+    /// nothing else), so an N+1 test is exact.
+    public func render<C: Component>(
+        _ component: C, id: String? = nil, sceneURL: String = "/", query: [(String, String)] = [], userID: Int64? = nil
+    ) async throws -> StandaloneRender {
+        try await site.renderAlone(
+            component, id: id, sceneURL: sceneURL, scope: .standalone(site: site, query: query, userID: userID))
     }
 
     /// Renders `scene` alone (its body, without the layout) for the page at `path` with route

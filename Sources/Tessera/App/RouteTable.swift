@@ -40,7 +40,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
                 component: "*", action: nil, stateless: stateless),
         ]
         for componentType in scene.componentTypes {
-            for entry in componentType.actions.entries {
+            for entry in componentType.actionEntries {
                 routes.append(
                     Route(
                         method: "POST", path: actionPath(entry.path, in: scene.path), scene: name,
@@ -67,7 +67,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
             let sceneName = String(describing: scene)
             for componentType in scene.componentTypes {
                 let name = String(describing: componentType)
-                for entry in componentType.actions.entries where entry.path.hasPrefix("/") {
+                for entry in componentType.actionEntries where entry.path.hasPrefix("/") {
                     guard reported.insert(name + "." + entry.name).inserted else { continue }
                     problems.append(
                         StartupProblem(

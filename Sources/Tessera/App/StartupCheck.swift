@@ -41,7 +41,7 @@ struct StartupCheck {
     func run() -> (problems: [StartupProblem], warnings: [String]) {
         var problems: [StartupProblem] = []
         var checker = TemplateChecker(library: templates, globals: globals)
-        var components: [AnyComponent.Type] = []
+        var components: [any Component.Type] = []
         for sceneType in scenes {
             let name = String(describing: sceneType)
             if sceneType.path.isEmpty {

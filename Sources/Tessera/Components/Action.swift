@@ -1,19 +1,19 @@
 // MARK: - Action
 
 /// One action of component `C`, declared once as a static value and used everywhere the action
-/// is named: the component's ``AnyComponent/actions`` table, the URLs its templates post to
-/// (``ComponentActions/url(for:_:)``) and links from elsewhere (``Scene/link(to:_:)``). A
+/// is named: the component's ``Component/actions`` table, the URLs its templates post to
+/// (``ComponentScope/url(for:_:)``) and links from elsewhere (``Scene/link(to:_:)``). A
 /// misspelt action is a compile error, not a link to the wrong page.
 ///
 /// ```swift
-/// final class LikeButtonComponent: Component<LikeButtonComponent.Model>, @unchecked Sendable {
+/// struct LikeButtonComponent: Component {
 ///     static let like = Action("like", LikeButtonComponent.like)            // POST <scene>/like
 ///     static let save = Action("save", path: "", LikeButtonComponent.save)  // POST <scene>
-///     override class var actions: ActionTable { ActionTable().on(like).on(save) }
-///     // the template's form: Model(toggleURL: url(for: Self.like))
+///     static var actions: ActionTable<Self> { ActionTable().on(like).on(save) }
+///     // in load: Model(toggleURL: scope.url(for: Self.like))
 /// }
 /// ```
-public struct Action<C: AnyComponent>: Sendable {
+public struct Action<C: Component>: Sendable {
     /// The action's name (analytics, ``ActionContext/name``).
     public let name: String
     /// The route, relative to the path of the scene holding the component (`like` →
@@ -22,7 +22,7 @@ public struct Action<C: AnyComponent>: Sendable {
     public let path: String
     /// The largest body accepted, in bytes; larger is a 413.
     public let maxBodySize: Int
-    let handler: @Sendable (C) -> (ActionContext) async throws -> ActionResult
+    let handler: @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
 
     /// The action `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
     ///
@@ -32,7 +32,7 @@ public struct Action<C: AnyComponent>: Sendable {
     ///   - maxBodySize: the body limit (default 64 KiB).
     public init(
         _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
-        _ handler: @escaping @Sendable (C) -> (ActionContext) async throws -> ActionResult
+        _ handler: @escaping @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
     ) {
         self.name = name
         self.path = path ?? name
@@ -42,7 +42,7 @@ public struct Action<C: AnyComponent>: Sendable {
 
     /// The action's URL under `sceneURL` (a scene's address with its parameters filled), its own
     /// `:parameters` filled with `values` in order, each percent-encoded. A component asks with
-    /// ``ComponentActions/url(for:_:)`` (its own scene); this form is for a URL under an address
+    /// ``ComponentScope/url(for:_:)`` (its own scene); this form is for a URL under an address
     /// it was handed (a cell drawn by the component, a form whose record moved to another page).
     public func url(in sceneURL: String, _ values: any CustomStringConvertible...) -> String {
         url(in: sceneURL, values)
@@ -53,23 +53,5 @@ public struct Action<C: AnyComponent>: Sendable {
         var remaining = values.makeIterator()
         let filled = Scene.fill(path) { _ in remaining.next().map { String(describing: $0) } ?? "" }
         return Site.join(sceneURL, String(filled.dropFirst()))
-    }
-}
-
-// MARK: - ComponentActions
-
-/// What every component can do with its own ``Action``s: build their URLs. `Self` ties an
-/// action to its component, so a component cannot build a URL for another's action.
-public protocol ComponentActions: AnyComponent {}
-
-extension AnyComponent: ComponentActions {}
-
-extension ComponentActions {
-    /// The URL of this component's `action` in the scene it renders in, the action's own
-    /// `:parameters` filled with `values` in order: `url(for: Self.restore, 7)` is
-    /// `/trash/7/restore` on the trash page. The one way a component's template gets the URL
-    /// a form posts to.
-    public func url(for action: Action<Self>, _ values: any CustomStringConvertible...) -> String {
-        action.url(in: sceneURL, values)
     }
 }

@@ -1,13 +1,16 @@
 // MARK: - ActionContext
 
-/// What an action handler receives: the request scope (with the form already read and the
-/// CSRF token already checked) and the action's name.
-public struct ActionContext: Sendable {
-    /// The request.
-    public let scope: RequestScope
+/// What an action handler of component `C` receives: the request scope (with the form already
+/// read and the CSRF token already checked), the action's name, and the component's place on
+/// the page (its URLs, for the model a handler shows).
+public struct ActionContext<C: Component>: Sendable {
+    /// The component's scope: its id, its scene's URL, and the request.
+    public let component: ComponentScope<C>
     /// The action being run.
     public let name: String
 
+    /// The request.
+    public var scope: RequestScope { component.request }
     /// The POSTed form fields.
     public var form: Parameters { scope.form }
     /// Route parameters (`:id`, `:item`).
@@ -21,5 +24,10 @@ public struct ActionContext: Sendable {
     public func requireUser() throws(RequestError) -> Int64 {
         guard let userID else { throw .forbidden("Sign in to do that.") }
         return userID
+    }
+
+    /// The URL of one of this component's actions (``ComponentScope/url(for:_:)``).
+    public func url(for action: Action<C>, _ values: any CustomStringConvertible...) -> String {
+        action.url(in: component.sceneURL, values)
     }
 }

@@ -1,42 +1,54 @@
 // MARK: - ActionResult
 
-/// What an action handler decided, and which fragments of the page changed with it.
+/// What an action handler of a component whose template reads `Model` decided, and which
+/// fragments of the page changed with it.
 ///
-/// The component whose action ran is rendered as its handler left it (it is not loaded again,
-/// so nothing the handler produced is thrown away); the component types named with
-/// ``updating(_:)`` are loaded again and sent along.
-///
-/// - `.done`: a plain form post gets a `303` back to the page; a fragment request gets the
-///   updated fragment.
+/// - `.done`: the component loads again (its ``Component/load(_:)``) and shows what the action
+///   changed; a plain form post gets a `303` back to the page, a fragment request the updated
+///   fragment.
+/// - `.showing(model)`: done, and the fragment shows `model` instead of loading again (a
+///   "posted" message, the input the handler kept).
 /// - `.redirect(to:)`: go elsewhere on this site (`303`, or an `X-Tessera-Redirect` header for
 ///   scripts); the target passes ``RedirectTarget/local(_:)``, and one that does not is replaced
 ///   by `/`.
-/// - `.invalid`: the input was refused; the page (or fragment) is rendered again with status
-///   400, showing the messages and the input the handler kept.
-public struct ActionResult: Sendable, Equatable {
+/// - `.invalid(model)`: the input was refused; the page (or fragment) is rendered again with
+///   status 400, the component showing `model` (the messages and the input kept).
+///
+/// The component types named with ``updating(_:)`` are loaded again (after the scene's
+/// ``Scene/loadData(_:)`` runs again, so they read what the action wrote) and sent along.
+public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     /// The outcome.
-    public enum Outcome: Sendable, Equatable {
-        case done
-        case redirect(String)
-        case invalid
-    }
+    public typealias Outcome = ActionOutcome
 
     /// The outcome.
     public let outcome: Outcome
+    /// What the acting component shows instead of loading again, or nil (it loads).
+    public let model: Model?
     /// The component types whose components are loaded again and sent along (view-update
     /// tags), in order. Types, not ids: a name that does not exist cannot compile.
-    public private(set) var updates: [AnyComponent.Type] = []
+    public private(set) var updates: [any Component.Type] = []
     /// A new session to store in the browser (after signing in or out), or nil.
     public private(set) var session: Session?
     /// A one-time message for the visitor (``Notice``), or nil.
     public private(set) var notice: Notice?
 
-    /// The action succeeded; show the page (or fragment) again.
-    public static let done = ActionResult(outcome: .done)
-    /// The input was refused; render the form again with status 400.
-    public static let invalid = ActionResult(outcome: .invalid)
+    init(outcome: Outcome, model: Model?) {
+        self.outcome = outcome
+        self.model = model
+    }
+
+    /// The action succeeded; the component loads again and the page (or fragment) shows it.
+    public static var done: ActionResult { ActionResult(outcome: .done, model: nil) }
+
+    /// The action succeeded; the fragment shows `model` (a plain form post still gets a `303`
+    /// back to the page, which loads afresh).
+    public static func showing(_ model: Model) -> ActionResult { ActionResult(outcome: .done, model: model) }
+
+    /// The input was refused; render the form again from `model`, with status 400.
+    public static func invalid(_ model: Model) -> ActionResult { ActionResult(outcome: .invalid, model: model) }
+
     /// The action succeeded; go to `url`.
-    public static func redirect(to url: String) -> ActionResult { ActionResult(outcome: .redirect(url)) }
+    public static func redirect(to url: String) -> ActionResult { ActionResult(outcome: .redirect(url), model: nil) }
 
     /// A copy that also replaces the browser's session cookie with `session`.
     public func replacingSession(with session: Session) -> ActionResult {
@@ -54,20 +66,54 @@ public struct ActionResult: Sendable, Equatable {
     }
 
     /// A copy that also loads again and sends every component of these types the scene holds,
-    /// in the response to a script (``SceneRunner`` answers plain posts with a redirect or the
-    /// whole page). Naming the acting component's own type reloads it too (a list whose row the
-    /// handler changed). A type the scene does not hold sends nothing and is logged as an error.
-    public func updating(_ types: AnyComponent.Type...) -> ActionResult {
+    /// in the response to a script (plain posts get a redirect or the whole page). A type the
+    /// scene does not hold sends nothing and is logged as an error.
+    public func updating(_ types: any Component.Type...) -> ActionResult {
         var copy = self
         copy.updates += types
         return copy
     }
 
-    /// Whether `updates` names `type`.
-    func names(_ type: AnyComponent.Type) -> Bool { updates.contains { $0 == type } }
-
-    public static func == (lhs: ActionResult, rhs: ActionResult) -> Bool {
-        lhs.outcome == rhs.outcome && lhs.session == rhs.session && lhs.notice == rhs.notice
-            && lhs.updates.map(ObjectIdentifier.init) == rhs.updates.map(ObjectIdentifier.init)
+    /// The result with its model type erased, for the runner.
+    var erased: AnyActionResult {
+        AnyActionResult(outcome: outcome, model: model, updates: updates, session: session, notice: notice)
     }
+}
+
+// MARK: - ActionOutcome
+
+/// What an action decided (``ActionResult/outcome``).
+public enum ActionOutcome: Sendable, Equatable {
+    /// It succeeded: show the page (or fragment) again.
+    case done
+    /// It succeeded: go to this URL.
+    case redirect(String)
+    /// The input was refused: 400, the form again.
+    case invalid
+}
+
+// MARK: - AnyActionResult
+
+/// An ``ActionResult`` whose model's type is erased: what the scene runner acts on.
+struct AnyActionResult: Sendable {
+    typealias Outcome = ActionOutcome
+
+    var outcome: Outcome
+    /// What the acting component shows, or nil (it loads).
+    var model: (any ViewModel & Sendable)?
+    var updates: [any Component.Type]
+    var session: Session?
+    var notice: Notice?
+
+    /// A result with no model and nothing else: `outcome` alone.
+    init(outcome: Outcome, model: (any ViewModel & Sendable)? = nil, updates: [any Component.Type] = [], session: Session? = nil, notice: Notice? = nil) {
+        self.outcome = outcome
+        self.model = model
+        self.updates = updates
+        self.session = session
+        self.notice = notice
+    }
+
+    /// Whether `updates` names `type`.
+    func names(_ type: any Component.Type) -> Bool { updates.contains { ObjectIdentifier($0) == ObjectIdentifier(type) } }
 }

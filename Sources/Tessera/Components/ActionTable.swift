@@ -6,37 +6,47 @@
 /// ```swift
 /// static let restore = Action("restore", path: ":item/restore", TrashListComponent.restore)
 /// static let empty = Action("empty", path: "", TrashListComponent.empty)  // POST to the scene's own path
-/// override class var actions: ActionTable { ActionTable().on(restore).on(empty) }
+/// static var actions: ActionTable<Self> { ActionTable().on(restore).on(empty) }
 /// ```
-public struct ActionTable: Sendable {
-    /// One action: its name, its path, and its handler.
-    public struct Entry: Sendable {
-        /// The action's name (analytics, lookups).
-        public let name: String
-        /// The route, relative to the path of the scene holding the component (`like` →
-        /// `/blogs/:id/like`; empty: the scene's own path). One starting with `/` is a start-up
-        /// error: a component never names another scene's address.
-        public let path: String
-        /// The largest body accepted, in bytes (default 64 KiB); larger is a 413.
-        public let maxBodySize: Int
-        let handler: @Sendable (AnyComponent, ActionContext) async throws -> ActionResult
-    }
-
-    /// The entries, in declaration order.
-    public private(set) var entries: [Entry] = []
+public struct ActionTable<C: Component>: Sendable {
+    /// The actions, in declaration order.
+    public private(set) var actions: [Action<C>] = []
 
     /// An empty table.
     public init() {}
 
     /// Adds `action` (declared once as a static ``Action`` of its component).
-    public func on<C: AnyComponent>(_ action: Action<C>) -> ActionTable {
+    public func on(_ action: Action<C>) -> ActionTable {
         var copy = self
-        let handler = action.handler
-        copy.entries.append(
-            Entry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { component, context in
-                guard let component = component as? C else { throw RequestError.notFound() }
-                return try await handler(component)(context)
-            })
+        copy.actions.append(action)
         return copy
     }
+
+    /// The entries, type-erased for routing.
+    var entries: [ActionEntry] {
+        actions.map { action in
+            let handler = action.handler
+            return ActionEntry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { component, scope in
+                guard let component = component as? C else { throw RequestError.notFound() }
+                let context = ActionContext<C>(
+                    component: ComponentScope(request: scope.request, id: scope.id, sceneURL: scope.sceneURL), name: action.name)
+                return try await handler(component)(context).erased
+            }
+        }
+    }
+}
+
+// MARK: - ActionEntry
+
+/// One action of some component, as routing sees it: its name, path, body limit and handler.
+struct ActionEntry: Sendable {
+    let name: String
+    let path: String
+    let maxBodySize: Int
+    let handler: @Sendable (any Component, ComponentPlace) async throws -> AnyActionResult
+}
+
+extension Component {
+    /// ``actions``' entries, type-erased for routing.
+    static var actionEntries: [ActionEntry] { actions.entries }
 }

@@ -121,7 +121,7 @@ final class FragmentCache: Sendable {
 
     /// Stores nothing for a fragment of `type` that read a per-request global; logs the type
     /// the first time.
-    func refuse(_ type: AnyComponent.Type) {
+    func refuse(_ type: any Component.Type) {
         guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         logger.error(
             "\(type) allows its fragment to be reused (caching), but its templates read csrfToken, onceToken or an app global, which differ per request: it is loaded and rendered on every request")

@@ -25,7 +25,7 @@ enum PreviewRoutes {
             let bare = request.uri.queryParameters["frame"] == "bare"
             let title = found.name + " · " + preview.name
             let links = PreviewPages.Links(group: found.slug, preview: preview.slug)
-            let rendered = await runner.render(preview) { site, scope, _, result in
+            let rendered = await runner.render(preview) { site, scope, result in
                 let info = PreviewPages.info(title: title, result, links: links, bare: bare)
                 guard !bare, let layout = site.configuration.defaultLayout else {
                     return PreviewPages.barePage(title: title, info: info, fragment: result.html)

@@ -18,7 +18,7 @@ extension Site {
         router.get(fragmentPath) { request, context in try await runner.fragment(request, context) }
         router.head(fragmentPath) { request, context in try await runner.fragment(request, context).createHeadResponse() }
         for componentType in scene.componentTypes {
-            for entry in componentType.actions.entries {
+            for entry in componentType.actionEntries {
                 router.post(RouterPath(RouteTable.actionPath(entry.path, in: path))) { request, context in
                     try await runner.action(request, context, componentType: componentType, entry: entry)
                 }

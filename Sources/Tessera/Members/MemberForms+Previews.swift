@@ -4,9 +4,9 @@ extension SignInFormComponent: Previewable {
     /// A visitor's form, and one coming back to a page.
     public static var previews: [Preview] {
         [
-            Preview("visitor", sceneURL: SignInScene.path) { SignInFormComponent(id: "sign-in") },
-            Preview("coming back to a page", sceneURL: SignInScene.path, query: [("next", "/drafts")]) {
-                SignInFormComponent(id: "sign-in")
+            Preview("visitor", sceneURL: SignInScene.path, id: "sign-in") { SignInFormComponent() },
+            Preview("coming back to a page", sceneURL: SignInScene.path, id: "sign-in", query: [("next", "/drafts")]) {
+                SignInFormComponent()
             },
         ]
     }
@@ -16,9 +16,9 @@ extension SignUpFormComponent: Previewable {
     /// A visitor's form, and one coming back to a page.
     public static var previews: [Preview] {
         [
-            Preview("visitor", sceneURL: SignUpScene.path) { SignUpFormComponent(id: "sign-up") },
-            Preview("coming back to a page", sceneURL: SignUpScene.path, query: [("next", "/drafts")]) {
-                SignUpFormComponent(id: "sign-up")
+            Preview("visitor", sceneURL: SignUpScene.path, id: "sign-up") { SignUpFormComponent() },
+            Preview("coming back to a page", sceneURL: SignUpScene.path, id: "sign-up", query: [("next", "/drafts")]) {
+                SignUpFormComponent()
             },
         ]
     }
@@ -28,8 +28,8 @@ extension PasswordFormComponent: Previewable {
     /// A member's form, as its first page and as sent to the client script.
     public static var previews: [Preview] {
         [
-            Preview("signed in", signedInAs: 1, sceneURL: PasswordScene.path) { PasswordFormComponent(id: "password") },
-            Preview("another member", signedInAs: 2, sceneURL: PasswordScene.path) { PasswordFormComponent(id: "password") },
+            Preview("signed in", signedInAs: 1, sceneURL: PasswordScene.path) { PasswordFormComponent() },
+            Preview("another member", signedInAs: 2, sceneURL: PasswordScene.path) { PasswordFormComponent() },
         ]
     }
 }

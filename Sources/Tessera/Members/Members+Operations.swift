@@ -16,7 +16,7 @@ extension Members {
     /// Counts the attempt for `username` and the client's address, then checks `password`: the
     /// new session (replacing the request's, so no fixation) or nil when they do not match, the
     /// same answer and time for unknown names. Throws a `429` when either is throttled.
-    public func signIn(username: String, password: String, _ context: ActionContext) async throws -> Session? {
+    public func signIn(username: String, password: String, _ context: ActionContext<some Component>) async throws -> Session? {
         let account = String(decoding: username.lowercased().utf8.prefix(64), as: UTF8.self)
         let keys = [signInRule.key(account), addressRule.key(ClientAddress.subject(of: context.scope))]
         let accounts = MemberAccounts(table: table, database: context.scope.site.database)
@@ -34,7 +34,7 @@ extension Members {
     /// Counts a sign-up from the client's address, then stores the member (the password
     /// hashed off the event loops) and signs them in. Throws a `429` when throttled. The fields
     /// must already pass ``SignUpRequest/problems()``.
-    public func signUp(username: String, displayName: String, password: String, _ context: ActionContext) async throws
+    public func signUp(username: String, displayName: String, password: String, _ context: ActionContext<some Component>) async throws
         -> SignUpOutcome
     {
         let database = context.scope.site.database
@@ -50,14 +50,14 @@ extension Members {
     }
 
     /// Ends the request's session; the visitor session that replaces it (its cookie cleared).
-    public func signOut(_ context: ActionContext) async throws -> Session {
+    public func signOut(_ context: ActionContext<some Component>) async throws -> Session {
         try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
     }
 
     /// Counts the attempt for the signed-in member, checks `current`, then stores `new` and
     /// signs the member out everywhere else: false when `current` is wrong. A `403` for a
     /// visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
-    public func changePassword(current: String, to new: String, _ context: ActionContext) async throws -> Bool {
+    public func changePassword(current: String, to new: String, _ context: ActionContext<some Component>) async throws -> Bool {
         let memberID = try context.requireUser()
         let database = context.scope.site.database
         let accounts = MemberAccounts(table: table, database: database)

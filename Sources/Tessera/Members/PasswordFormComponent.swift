@@ -2,21 +2,57 @@
 
 /// The change-password form of ``PasswordScene`` (template `Tessera/PasswordForm`): current,
 /// new and confirmation fields, each with its own error. Passwords are never written back.
-open class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unchecked Sendable {
+public struct PasswordFormComponent: Component {
     /// `POST` to the scene's own address changes the password.
     public static let change = Action("change", path: "", PasswordFormComponent.change)
-    open override class var actions: ActionTable { ActionTable().on(change) }
-    open override class var template: String? { "Tessera/PasswordForm" }
+    public static var actions: ActionTable<Self> { ActionTable().on(change) }
+    public static var template: String? { "Tessera/PasswordForm" }
 
-    // MARK: - State
-
-    private var errors = FormErrors<PasswordChangeRequest.Field>(summary: "The password was not changed. Check the fields below.")
+    /// The form.
+    public init() {}
 
     // MARK: - Life cycle
 
-    open override func viewModel() -> Model {
+    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        model(actionURL: scope.url(for: Self.change), errors: Self.noErrors)
+    }
+
+    /// What `Tessera/PasswordForm` reads.
+    @TemplateModel
+    public struct Model: Sendable {
+        let actionURL: String
+        let errors: FormErrors<PasswordChangeRequest.Field>
+        let current: FormField
+        let new: FormField
+        let confirm: FormField
+    }
+
+    // MARK: - Actions
+
+    /// Checks the change, counts the attempt, checks the current password, stores the new one
+    /// and signs the member out everywhere else: 303 back here with a notice, 400 with the
+    /// problems per field, or 429 after too many wrong current passwords.
+    func change(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.scope)
+        let request = PasswordChangeRequest(context.form)
+        var errors = FormErrors(request.problems(), summary: Self.noErrors.summary)
+        let actionURL = context.url(for: Self.change)
+        guard errors.isEmpty else { return .invalid(model(actionURL: actionURL, errors: errors)) }
+        guard try await members.changePassword(current: request.current, to: request.new, context) else {
+            errors[.current] = PasswordChangeRequest.wrongCurrent
+            return .invalid(model(actionURL: actionURL, errors: errors))
+        }
+        return .redirect(to: context.scope.request.uri.path).withNotice(Notice("Your password was changed."))
+    }
+
+    // MARK: - Private
+
+    private static let noErrors = FormErrors<PasswordChangeRequest.Field>(
+        summary: "The password was not changed. Check the fields below.")
+
+    private func model(actionURL: String, errors: FormErrors<PasswordChangeRequest.Field>) -> Model {
         Model(
-            actionURL: url(for: Self.change), errors: errors,
+            actionURL: actionURL, errors: errors,
             current: FormField(
                 MemberFields.currentPassword, label: "Current password", type: "password", error: errors[.current],
                 autocomplete: "current-password", required: true, idPrefix: "password-"),
@@ -27,36 +63,5 @@ open class PasswordFormComponent: Component<PasswordFormComponent.Model>, @unche
             confirm: FormField(
                 MemberFields.confirmPassword, label: "Confirm the new password", type: "password", error: errors[.confirm],
                 autocomplete: "new-password", required: true, idPrefix: "password-"))
-    }
-
-    /// What `Tessera/PasswordForm` reads.
-    public struct Model: TemplateModel {
-        let actionURL: String
-        let errors: FormErrors<PasswordChangeRequest.Field>
-        let current: FormField
-        let new: FormField
-        let confirm: FormField
-
-        public static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL }, TemplateKey("errors") { $0.errors }, TemplateKey("current") { $0.current },
-            TemplateKey("new") { $0.new }, TemplateKey("confirm") { $0.confirm },
-        ]
-    }
-
-    // MARK: - Actions
-
-    /// Checks the change, counts the attempt, checks the current password, stores the new one
-    /// and signs the member out everywhere else: 303 back here with a notice, 400 with the
-    /// problems per field, or 429 after too many wrong current passwords.
-    func change(_ context: ActionContext) async throws -> ActionResult {
-        let members = try SignInFormComponent.members(context.scope)
-        let request = PasswordChangeRequest(context.form)
-        errors = FormErrors(request.problems(), summary: errors.summary)
-        guard errors.isEmpty else { return .invalid }
-        guard try await members.changePassword(current: request.current, to: request.new, context) else {
-            errors[.current] = PasswordChangeRequest.wrongCurrent
-            return .invalid
-        }
-        return .redirect(to: context.scope.request.uri.path).withNotice(Notice("Your password was changed."))
     }
 }

@@ -2,47 +2,25 @@
 
 /// The sign-up form of ``SignUpScene`` (template `Tessera/SignUpForm`): username, display name
 /// (when the ``MemberTable`` has one) and password, each with its own error.
-open class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecked Sendable {
+public struct SignUpFormComponent: Component {
     /// `POST` to the scene's own address creates the member and signs them in.
     public static let signUp = Action("signup", path: "", SignUpFormComponent.signUp)
-    open override class var actions: ActionTable { ActionTable().on(signUp) }
-    open override class var template: String? { "Tessera/SignUpForm" }
+    public static var actions: ActionTable<Self> { ActionTable().on(signUp) }
+    public static var template: String? { "Tessera/SignUpForm" }
 
-    // MARK: - State
-
-    private var username = ""
-    private var displayName = ""
-    private var next: String?
-    private var asksDisplayName = true
-    private var signInURL = "/"
-    private var errors = FormErrors<SignUpRequest.Field>(summary: "The account was not created. Check the fields below.")
+    /// The form.
+    public init() {}
 
     // MARK: - Life cycle
 
-    open override func load(_ scope: RequestScope) async throws {
-        next = (scope.query["next"] ?? scope.form["next"]).flatMap(RedirectTarget.local)
-        let members = scope.site.configuration.members
-        asksDisplayName = members?.table.displayName != nil
-        signInURL = (members?.signInPath ?? "/") + (next.map { URLQuery.encode([("next", $0)]) } ?? "")
-    }
-
-    open override func viewModel() -> Model {
-        Model(
-            actionURL: url(for: Self.signUp), next: next, errors: errors, signInURL: signInURL,
-            username: FormField(
-                MemberFields.newUsername, label: "Username", value: username, error: errors[.username],
-                hint: "3 to 32 lowercase letters, digits or “-”. You sign in with it.", autocomplete: "username", idPrefix: "sign-up-"),
-            displayName: asksDisplayName
-                ? FormField(
-                    MemberFields.displayName, label: "Display name", value: displayName, error: errors[.displayName],
-                    hint: "Shown on your pages.", autocomplete: "name", idPrefix: "sign-up-") : nil,
-            password: FormField(
-                MemberFields.newPassword, label: "Password", type: "password", error: errors[.password],
-                hint: "At least \(PasswordChangeRequest.minimumLength) characters.", autocomplete: "new-password", idPrefix: "sign-up-"))
+    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let next = (scope.query["next"] ?? scope.form["next"]).flatMap(RedirectTarget.local)
+        return model(scope.request, actionURL: scope.url(for: Self.signUp), next: next, input: nil, errors: Self.noErrors)
     }
 
     /// What `Tessera/SignUpForm` reads.
-    public struct Model: TemplateModel {
+    @TemplateModel
+    public struct Model: Sendable {
         let actionURL: String
         let next: String?
         let errors: FormErrors<SignUpRequest.Field>
@@ -50,35 +28,54 @@ open class SignUpFormComponent: Component<SignUpFormComponent.Model>, @unchecked
         let username: FormField
         let displayName: FormField?
         let password: FormField
-
-        public static let templateKeys: [TemplateKey<Model>] = [
-            TemplateKey("actionURL") { $0.actionURL }, TemplateKey("next") { $0.next }, TemplateKey("errors") { $0.errors },
-            TemplateKey("signInURL") { $0.signInURL }, TemplateKey("username") { $0.username },
-            TemplateKey("displayName") { $0.displayName }, TemplateKey("password") { $0.password },
-        ]
     }
 
     // MARK: - Actions
 
     /// Checks the fields, counts the sign-up, stores the member and signs them in: 303 to `next`
     /// (or the members' home), 400 with the problems per field, or 429.
-    func signUp(_ context: ActionContext) async throws -> ActionResult {
+    func signUp(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let members = try SignInFormComponent.members(context.scope)
         let request = SignUpRequest(context.form)
-        username = request.username.value
-        displayName = request.displayName.value
-        next = context.form["next"].flatMap(RedirectTarget.local)
-        asksDisplayName = members.table.displayName != nil
-        errors = FormErrors(request.problems(asksDisplayName: asksDisplayName), summary: errors.summary)
-        guard errors.isEmpty else { return .invalid }
+        let next = context.form["next"].flatMap(RedirectTarget.local)
+        let asksDisplayName = members.table.displayName != nil
+        var errors = FormErrors(request.problems(asksDisplayName: asksDisplayName), summary: Self.noErrors.summary)
+        func refused() -> ActionResult<Model> {
+            .invalid(model(context.scope, actionURL: context.url(for: Self.signUp), next: next, input: request, errors: errors))
+        }
+        guard errors.isEmpty else { return refused() }
         let name = asksDisplayName ? request.displayName.value : request.username.value
         switch try await members.signUp(username: request.username.value, displayName: name, password: request.password.value, context) {
         case .taken:
             errors[.username] = SignUpRequest.taken
-            return .invalid
+            return refused()
         case .created(let memberID, let session):
             return ActionResult.redirect(to: next ?? members.welcomePage?(memberID) ?? members.home).replacingSession(with: session)
                 .withNotice(Notice("Welcome! Your account is ready."))
         }
+    }
+
+    // MARK: - Private
+
+    private static let noErrors = FormErrors<SignUpRequest.Field>(summary: "The account was not created. Check the fields below.")
+
+    /// The form, keeping `input` (nil: empty) and showing `errors`.
+    private func model(
+        _ scope: RequestScope, actionURL: String, next: String?, input: SignUpRequest?, errors: FormErrors<SignUpRequest.Field>
+    ) -> Model {
+        let members = scope.site.configuration.members
+        let signInURL = (members?.signInPath ?? "/") + (next.map { URLQuery.encode([("next", $0)]) } ?? "")
+        return Model(
+            actionURL: actionURL, next: next, errors: errors, signInURL: signInURL,
+            username: FormField(
+                MemberFields.newUsername, label: "Username", value: input?.username.value ?? "", error: errors[.username],
+                hint: "3 to 32 lowercase letters, digits or “-”. You sign in with it.", autocomplete: "username", idPrefix: "sign-up-"),
+            displayName: members?.table.displayName != nil
+                ? FormField(
+                    MemberFields.displayName, label: "Display name", value: input?.displayName.value ?? "", error: errors[.displayName],
+                    hint: "Shown on your pages.", autocomplete: "name", idPrefix: "sign-up-") : nil,
+            password: FormField(
+                MemberFields.newPassword, label: "Password", type: "password", error: errors[.password],
+                hint: "At least \(PasswordChangeRequest.minimumLength) characters.", autocomplete: "new-password", idPrefix: "sign-up-"))
     }
 }

@@ -13,9 +13,9 @@
 /// extension ShelfComponent: Previewable {
 ///     static var previews: [Preview] {
 ///         [
-///             Preview("empty") { ShelfComponent(id: "shelf") },
+///             Preview("empty") { ShelfComponent(userID: 1) },
 ///             Preview("three books", fixtures: { db in try await BookFixtures.three(db) }) {
-///                 ShelfComponent(id: "shelf")
+///                 ShelfComponent(userID: 1)
 ///             },
 ///         ]
 ///     }
@@ -28,21 +28,24 @@ public struct Preview: Sendable {
     public let userID: Int64?
     /// The scene URL the component renders under (its fragment URL starts with it); default `/`.
     public let sceneURL: String
+    /// The component's id on the page; default its ``Component/componentName``.
+    public let componentID: String?
     /// The query the request carries (a page number, say); default none.
     public let query: [(String, String)]
     /// Inserts the rows this state shows, in one transaction on the preview's own database.
     /// Default: nothing (the migrated, empty database).
     public let fixtures: @Sendable (SQLConnection) async throws -> Void
     /// Makes the component, as its scene would.
-    public let makeComponent: @Sendable () -> AnyComponent
+    public let makeComponent: @Sendable () -> any Component
 
     /// A preview named `name`.
     public init(
-        _ name: String, signedInAs userID: Int64? = nil, sceneURL: String = "/", query: [(String, String)] = [],
-        fixtures: @escaping @Sendable (SQLConnection) async throws -> Void = { _ in },
-        component: @escaping @Sendable () -> AnyComponent
+        _ name: String, signedInAs userID: Int64? = nil, sceneURL: String = "/", id: String? = nil,
+        query: [(String, String)] = [], fixtures: @escaping @Sendable (SQLConnection) async throws -> Void = { _ in },
+        component: @escaping @Sendable () -> any Component
     ) {
         self.name = name
+        self.componentID = id
         self.userID = userID
         self.sceneURL = sceneURL
         self.query = query

@@ -41,12 +41,13 @@ public struct PreviewRunner: Sendable {
     /// fragment with the preview's own site (for the dev page, which shows the app's layout).
     func render(
         _ preview: Preview,
-        page: (@Sendable (Site, RequestScope, AnyComponent, PreviewRender) async -> String)?
+        page: (@Sendable (Site, RequestScope, PreviewRender) async -> String)?
     ) async -> PreviewRender {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-preview-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let component = preview.makeComponent()
-        component.sceneURL = preview.sceneURL
+        let id = preview.componentID ?? type(of: component).componentName
+        let fragmentURL = ComponentURLs.fragmentURL(sceneURL: preview.sceneURL, id: id, query: [])
         let database: TesseraDatabase
         let previewSite: Site
         do {
@@ -54,26 +55,26 @@ public struct PreviewRunner: Sendable {
             try await database.write { db in try await preview.fixtures(db) }
             previewSite = try await site.using(database)
         } catch {
-            return Self.failed(component, "Its fixtures failed: \(error)")
+            return Self.failed(fragmentURL, "Its fixtures failed: \(error)")
         }
         let scope = RequestScope.standalone(site: previewSite, query: preview.query, userID: preview.userID)
         do {
-            let rendered = try await previewSite.renderAlone(component, scope: scope)
+            let rendered = try await previewSite.renderAlone(component, id: id, sceneURL: preview.sceneURL, scope: scope)
             let result = PreviewRender(
-                html: rendered.html, queryCount: rendered.queryCount, fragmentURL: component.fragmentURL, failure: nil,
-                loadError: component.loadError.map { "\($0)" })
+                html: rendered.html, queryCount: rendered.queryCount, fragmentURL: rendered.fragmentURL, failure: nil,
+                loadError: rendered.loadError)
             guard let page else { return result }
-            let html = await page(previewSite, scope, component, result)
+            let html = await page(previewSite, scope, result)
             return PreviewRender(
                 html: html, queryCount: result.queryCount, fragmentURL: result.fragmentURL, failure: nil,
                 loadError: result.loadError)
         } catch {
-            return Self.failed(component, "Loading refused the request: \(error)")
+            return Self.failed(fragmentURL, "Loading refused the request: \(error)")
         }
     }
 
-    private static func failed(_ component: AnyComponent, _ reason: String) -> PreviewRender {
-        PreviewRender(html: "", queryCount: 0, fragmentURL: component.fragmentURL, failure: reason, loadError: nil)
+    private static func failed(_ fragmentURL: String, _ reason: String) -> PreviewRender {
+        PreviewRender(html: "", queryCount: 0, fragmentURL: fragmentURL, failure: reason, loadError: nil)
     }
 }
 

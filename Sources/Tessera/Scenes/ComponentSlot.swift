@@ -1,36 +1,60 @@
 // MARK: - ComponentSlot
 
-/// One component a scene declares in its ``Scene/composition``: its id and its type.
+/// One component a scene declares in its ``Scene/composition``: its id, its type (inferred from
+/// how it is made), whether it loads lazily, and how it is made from the scene.
 ///
-/// The composition is the single declaration the rest agrees with: the type's actions are
-/// mounted under the scene's path, the id is what the scene's template places
-/// (`{{components.<id>}}`, checked at start-up), and ``Scene/add(_:)`` accepts only a component
-/// whose id and type it declares. Keep the slot in a `static let` and build the component with
-/// its ``id``:
+/// The slot is the single declaration the rest agrees with: the type's actions are mounted
+/// under the scene's path, the id is what the scene's template places
+/// (`{{components.<id>}}`, checked at start-up), and each request makes the component from the
+/// scene after its ``Scene/loadData(_:)``:
 ///
 /// ```swift
-/// static let stats = ComponentSlot("blog-stats", BlogStatsComponent.self)
-/// override class var composition: [ComponentSlot] { [stats] }
-/// override func configureComponents(_ scope: RequestScope) {
-///     add(BlogStatsComponent(id: Self.stats.id, state: likeState))
+/// override class var composition: [ComponentSlot] {
+///     [
+///         slot("blog-stats") { scene, _ in BlogStatsComponent(blogID: scene.blogID) },
+///         slot("priorities", lazy: true) { _, scope in scope.userID.map(PrioritiesComponent.init) },
+///     ]
 /// }
 /// ```
+///
+/// A maker returning nil leaves the component out of this request's page (say, one only
+/// members see); the template's `{{components.<id>}}` is then empty.
 public struct ComponentSlot: Sendable, CustomStringConvertible {
     /// The component's id: its root element's `id`, the end of its fragment URL, and its key
     /// under `components` in the scene's template.
     public let id: String
     /// The component's type.
-    public let type: AnyComponent.Type
+    public let type: any Component.Type
+    /// Whether the page leaves the component out and loads it afterwards: it renders a
+    /// placeholder holding a plain link to its fragment URL, which the client script follows when
+    /// the placeholder scrolls near; followed without JavaScript, that URL answers with the
+    /// component alone inside the scene's layout.
+    public let isLazy: Bool
+    /// Makes the component for a scene, or nil.
+    let make: @Sendable (Scene, RequestScope) -> (any Component)?
 
-    /// A slot for a `type` component with `id`.
-    public init(_ id: String, _ type: AnyComponent.Type) {
+    init(id: String, type: any Component.Type, isLazy: Bool, make: @escaping @Sendable (Scene, RequestScope) -> (any Component)?) {
         self.id = id
         self.type = type
+        self.isLazy = isLazy
+        self.make = make
     }
 
     /// `id (Type)`.
     public var description: String { "\(id) (\(String(describing: type)))" }
+}
 
-    /// Whether `component` fills this slot: the same id and exactly this type.
-    func holds(_ component: AnyComponent) -> Bool { component.id == id && Swift.type(of: component) == type }
+// MARK: - Declaring slots
+
+extension Scene {
+    /// A slot of this scene's ``composition``: the component `id`, made by `make` from the scene
+    /// (after its ``loadData(_:)``) and the request; `lazy` (default `false`) loads it after the
+    /// page.
+    public static func slot<C: Component>(
+        _ id: String, lazy: Bool = false, _ make: @escaping @Sendable (Self, RequestScope) -> C?
+    ) -> ComponentSlot {
+        ComponentSlot(id: id, type: C.self, isLazy: lazy) { scene, scope in
+            (scene as? Self).flatMap { make($0, scope) }
+        }
+    }
 }

@@ -2,43 +2,43 @@
 
 /// A page: the scene controller that parses the request, composes components, and renders.
 ///
-/// A scene is made fresh for each request (`required init()`), then Tessera calls its hooks in
-/// this fixed order (the web's version of a view controller's life cycle):
+/// A scene is made fresh for each request (`required init()`) and lives in that request's task
+/// only (it is not `Sendable`: its properties are the request's own). Tessera calls its hooks
+/// in this fixed order (the web's version of a view controller's life cycle):
 ///
 /// 1. ``parseParameters(_:)`` — check the request's parameters (a bad one ends in 400/404);
 /// 2. ``chooseLayout(_:)`` — the layout template around the page;
-/// 3. ``configureComponents(_:)`` — create the components ``composition`` declares (`viewDidLoad`);
-/// 4. ``loadData(_:)`` — the scene's own data and access checks; then every component loads,
-///    concurrently;
+/// 3. ``loadData(_:)`` — the scene's own data and access checks (`viewDidLoad`);
+/// 4. the components its ``composition`` declares are made from the scene, then every one
+///    loads, concurrently;
 /// 5. ``willRender(_:_:)`` — last changes: title, status, headers (`viewWillAppear`);
 /// 6. render — the template with ``ModelScene/viewModel()`` (if any), inside the layout;
 /// 7. ``didRender(_:status:)`` — after-render work: analytics (`viewDidAppear`).
 ///
-/// A `POST` to one of its components' actions runs steps 1–4 up to ``loadData(_:)`` (so its
-/// access checks protect every handler, once), then the handler instead of the components'
-/// loads; the answer renders what the handler left, loading again only the components its
-/// ``ActionResult`` names.
+/// A `POST` to one of its components' actions runs steps 1–4 up to making the components (so
+/// its access checks protect every handler, once), then the handler instead of the
+/// components' loads; the answer renders what the handler shows, loading again only the
+/// components its ``ActionResult`` names.
 ///
-/// A variant (your own profile vs someone else's) is a subclass that overrides
-/// ``configureComponents(_:)`` and calls `super`, or a different composition, never `if`s
-/// spread through the scene; a scene whose template differs per request is a ``VariantScene``.
-open class Scene: @unchecked Sendable {
+/// A variant (your own profile vs someone else's) is a subclass that adds to
+/// `super.composition`, never `if`s spread through the scene; a scene whose template differs
+/// per request is a ``VariantScene``.
+open class Scene {
     // MARK: - Declaration
 
     /// The route, such as `/users/:id`. Every scene names its own: the default (empty) is a
     /// start-up error naming the scene and its file.
     open class var path: String { "" }
 
-    /// The components this scene may hold, by id and type, in order (a variant subclass adds
-    /// to `super.composition`). The one declaration the rest agrees with: each type's
-    /// ``AnyComponent/actions`` are mounted under ``path``, the scene's template may place
-    /// exactly these ids (`{{components.<id>}}`, checked at start-up), and ``add(_:)`` accepts
-    /// only a component filling one of these slots. Default: none.
+    /// The components this scene holds, each declared once with ``slot(_:lazy:_:)``: its id, its
+    /// type and how it is made, in order (a variant subclass adds to `super.composition`). Each
+    /// type's ``Component/actions`` are mounted under ``path``, and the scene's template may
+    /// place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.
     open class var composition: [ComponentSlot] { [] }
 
     /// The distinct component types of ``composition``, in order: the types whose actions are
     /// mounted.
-    public static var componentTypes: [AnyComponent.Type] {
+    static var componentTypes: [any Component.Type] {
         var seen: Set<ObjectIdentifier> = []
         return composition.map(\.type).filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
@@ -66,23 +66,10 @@ open class Scene: @unchecked Sendable {
     /// ``ModelScene`` has values to show, so it always has a template.
     open class var rendersComponentsInOrder: Bool { false }
 
-    /// The components, in order.
-    public private(set) var components: [AnyComponent] = []
+    /// This request's components, in order (made by Tessera from ``composition``).
+    var components: [MountedComponent] = []
     /// The layout chosen by ``chooseLayout(_:)`` (set by Tessera).
     public internal(set) var layout: String?
-    /// Components added without a slot of ``composition`` (reported by Tessera, not rendered).
-    private(set) var undeclared: [AnyComponent] = []
-
-    /// Adds `component`; call from ``configureComponents(_:)``. Its id and type must fill a
-    /// slot of ``composition``: one that does not is left out of the page and logged as an
-    /// error naming the scene, the id and the type (a test of the page shows it missing).
-    public final func add(_ component: AnyComponent) {
-        guard Self.composition.contains(where: { $0.holds(component) }) else {
-            undeclared.append(component)
-            return
-        }
-        components.append(component)
-    }
 
     /// A scene; Tessera makes one per request.
     public required init() {}
@@ -97,24 +84,16 @@ open class Scene: @unchecked Sendable {
     /// Default: the site's ``SiteConfiguration/defaultLayout``.
     open func chooseLayout(_ scope: RequestScope) -> String? { scope.site.configuration.defaultLayout }
 
-    /// Creates the components with ``add(_:)``. Default: none. A subclass adding to its
-    /// superclass's composition calls `super` first.
-    open func configureComponents(_ scope: RequestScope) {}
-
-    /// Loads data the scene itself needs (components load their own). Default: nothing. No need
-    /// to call `super`. Throw ``RequestError/notFound(_:)`` when the page's subject is missing.
+    /// Loads data the scene itself needs (components load their own), into the scene's own
+    /// properties, which its components' makers then read. Default: nothing. No need to call
+    /// `super` unless the superclass loads too. Throw ``RequestError/notFound(_:)`` when the
+    /// page's subject is missing. After an action whose result updates other components, it
+    /// runs again before they are made anew.
     open func loadData(_ scope: RequestScope) async throws {}
 
     /// Sets the title, status and headers. Default: leaves the site's title. No need to call
     /// `super`.
     open func willRender(_ head: inout PageHead, _ scope: RequestScope) {}
-
-    /// The values the scene's template reads: ``ModelScene``'s typed `viewModel()`; an
-    /// ``EmptyModel`` for a scene that is not a ``ModelScene``.
-    func anyViewModel() -> any ViewModel { EmptyModel() }
-
-    /// The type of ``anyViewModel()``, for the template checks.
-    class var modelType: any TemplateModel.Type { EmptyModel.self }
 
     /// Runs after the page was rendered. Default: records the page view returned by
     /// ``analyticsEvent(_:)``. An override must call `super` to keep analytics.
@@ -156,12 +135,12 @@ open class Scene: @unchecked Sendable {
     /// `/signin/signout`. The action is a typed value (``Action``), so a misspelt one does not
     /// compile; one whose component this scene's ``composition`` does not hold has no route
     /// here (``links(to:)`` tells).
-    public static func link<C>(to action: Action<C>, _ values: any CustomStringConvertible...) -> String {
+    public static func link<C: Component>(to action: Action<C>, _ values: any CustomStringConvertible...) -> String {
         filled(values, path: RouteTable.actionPath(action.path, in: path))
     }
 
     /// Whether this scene mounts `action`: its ``composition`` holds a component of its type.
-    public static func links<C>(to action: Action<C>) -> Bool {
+    public static func links<C: Component>(to action: Action<C>) -> Bool {
         composition.contains { ObjectIdentifier($0.type) == ObjectIdentifier(C.self) }
     }
 

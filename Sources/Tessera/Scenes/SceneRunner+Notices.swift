@@ -7,7 +7,7 @@ import Hummingbird
 /// kept for the next page otherwise (see ``Notice``).
 extension SceneRunner {
     /// Whether `result`'s notice goes out with the fragments (the client script, no redirect).
-    static func showsNoticeInPlace(_ result: ActionResult, _ scope: RequestScope) -> Bool {
+    static func showsNoticeInPlace(_ result: AnyActionResult, _ scope: RequestScope) -> Bool {
         guard scope.wantsFragment else { return false }
         if case .redirect = result.outcome { return false }
         return true

@@ -10,22 +10,22 @@ extension SceneRunner {
     /// A refused (`.invalid`) submission releases its claim; one that failed after its first
     /// write keeps it.
     static func guarded(
-        _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type, _ handler: (RequestScope) async throws -> ActionResult
-    ) async throws -> ActionResult {
+        _ scope: RequestScope, _ scene: Scene, _ handler: (RequestScope) async throws -> AnyActionResult
+    ) async throws -> AnyActionResult {
         let submissions = SubmissionGuard(database: scope.site.database)
         let path = scope.request.uri.path
         let token: String
         switch try await submissions.look(token: scope.form[SubmissionGuard.field], path: path) {
         case .unguarded: return try await handler(scope)
-        case .repeated(let location): return repeated(going: location, scope, scene, acting: acting)
+        case .repeated(let location): return repeated(going: location, scope, scene)
         case .fresh(let fresh): token = fresh
         }
         let claim = FirstWriteClaim(token: token, path: path)
-        let result: ActionResult
+        let result: AnyActionResult
         do {
             result = try await handler(scope.claiming(claim))
         } catch is FirstWriteClaim.AlreadyClaimed {
-            return repeated(going: try await submissions.waitForFirst(token: token, path: path), scope, scene, acting: acting)
+            return repeated(going: try await submissions.waitForFirst(token: token, path: path), scope, scene)
         } catch {
             // Its first write committed: a retry answers as done rather than writing again.
             if claim.isCommitted { try? await submissions.finish(token: token, path: path, location: nil) }
@@ -45,10 +45,8 @@ extension SceneRunner {
 
     /// The answer to a repeat of a submission that went to `location` (nil: it has not finished,
     /// or answered in place): as the first did, without running the handler.
-    private static func repeated(going location: String?, _ scope: RequestScope, _ scene: Scene, acting: AnyComponent.Type)
-        -> ActionResult
-    {
-        if let location { return .redirect(to: location) }
-        return scope.wantsFragment ? ActionResult.done.updating(acting) : .redirect(to: scene.url(scope))
+    private static func repeated(going location: String?, _ scope: RequestScope, _ scene: Scene) -> AnyActionResult {
+        if let location { return AnyActionResult(outcome: .redirect(location)) }
+        return AnyActionResult(outcome: scope.wantsFragment ? .done : .redirect(scene.url(scope)))
     }
 }

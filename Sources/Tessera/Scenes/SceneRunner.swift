@@ -18,13 +18,14 @@ struct SceneRunner: Sendable {
         if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
+        mount(scene, scope)
         try await Self.load(Self.onPage(scene.components), scope, reusing: site.fragmentCache)
         return await renderPage(scene, scope, status: .ok)
     }
 
     /// The components a page loads: lazy ones are left out and marked to render their
     /// placeholder.
-    static func onPage(_ components: [AnyComponent]) -> [AnyComponent] {
+    static func onPage(_ components: [MountedComponent]) -> [MountedComponent] {
         for component in components where component.isLazy { component.isDeferred = true }
         return components.filter { !$0.isLazy }
     }
@@ -35,11 +36,12 @@ struct SceneRunner: Sendable {
     func fragment(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
         let scope = try makeScope(request, context)
         try refuseVisitors(scope)
-        let scene = try prepare(scope)
-        guard let id = context.parameters.get(Self.componentParameter),
-            let component = Self.find(id, in: scene.components)
+        guard let id = context.parameters.get(Self.componentParameter), sceneType.composition.contains(where: { $0.id == id })
         else { throw RequestError.notFound() }
+        let scene = try prepare(scope)
         try await scene.loadData(scope)
+        mount(scene, scope)
+        guard let component = Self.find(id, in: scene.components) else { throw RequestError.notFound() }
         try await Self.load([component], scope, reusing: site.fragmentCache)
         // A lazy component's placeholder link, followed without JavaScript: a page to read.
         if component.isLazy, !scope.wantsFragment {
@@ -55,12 +57,12 @@ struct SceneRunner: Sendable {
     // MARK: - Action
 
     /// `POST <action path>`, in this order: the form is read and its CSRF token checked; the
-    /// scene parses its parameters and configures its components; the scene's ``Scene/loadData(_:)``
-    /// runs (its access checks, once, before any handler); the handler from the component's
+    /// scene parses its parameters; the scene's ``Scene/loadData(_:)`` runs (its access checks,
+    /// once, before any handler) and its components are made; the handler from the component's
     /// table runs; the answer is a redirect, or the fragments (or the page) rendered from what
-    /// the handler produced, loading again only the components its result names.
+    /// the handler showed, loading again only the components its result names.
     func action(
-        _ request: Request, _ context: TesseraRequestContext, componentType: AnyComponent.Type, entry: ActionTable.Entry
+        _ request: Request, _ context: TesseraRequestContext, componentType: any Component.Type, entry: ActionEntry
     ) async throws -> Response {
         var scope = try makeScope(request, context)
         defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
@@ -68,16 +70,17 @@ struct SceneRunner: Sendable {
         let (form, files) = try await FormReader.read(request, limit: entry.maxBodySize)
         scope = scope.with(form: form, files: files)
         try CSRFCheck.verify(scope)
-
         let scene = try prepare(scope)
+        try await scene.loadData(scope)
+        mount(scene, scope)
         // A form may name its component (`_component`) when a scene holds several of one type.
         let named = scope.form["_component"].flatMap { Self.find($0, in: scene.components) }
-        guard let component = named.flatMap({ type(of: $0) == componentType ? $0 : nil })
-            ?? scene.components.first(where: { type(of: $0) == componentType })
+        guard let component = named.flatMap({ Self.same($0.type, componentType) ? $0 : nil })
+            ?? scene.components.first(where: { Self.same($0.type, componentType) })
         else { throw RequestError.notFound() }
-        try await scene.loadData(scope)
-        let result = try await Self.guarded(scope, scene, acting: componentType) { scope in
-            try await entry.handler(component, ActionContext(scope: scope.forComponent(), name: entry.name))
+        let result = try await Self.guarded(scope, scene) { scope in
+            let place = ComponentPlace(request: scope.forComponent(), id: component.id, sceneURL: component.sceneURL)
+            return try await entry.handler(component.component, place)
         }
         await recordAction(component, entry, scope, result)
         var response = try await respond(to: result, of: component, in: scene, scope)
@@ -91,10 +94,12 @@ struct SceneRunner: Sendable {
         return response
     }
 
-    /// The response for an action's result. The acting component is rendered as its handler
-    /// left it; only the components whose types the result names (``ActionResult/updating(_:)``)
-    /// load again. A plain refused post gets the whole page, the other components loaded.
-    private func respond(to result: ActionResult, of component: AnyComponent, in scene: Scene, _ scope: RequestScope)
+    /// The response for an action's result. The acting component shows the model its handler
+    /// gave, or loads again; the components whose types the result names
+    /// (``ActionResult/updating(_:)``) are made anew after the scene's ``Scene/loadData(_:)``
+    /// runs again, and load. A plain refused post gets the whole page, the other components
+    /// loaded.
+    private func respond(to result: AnyActionResult, of component: MountedComponent, in scene: Scene, _ scope: RequestScope)
         async throws -> Response
     {
         switch result.outcome {
@@ -106,18 +111,27 @@ struct SceneRunner: Sendable {
             return HTMLResponse.redirect(to: scene.url(scope))
         case .done, .invalid:
             let status: HTTPResponse.Status = result.outcome == .invalid ? .badRequest : .ok
-            for missing in result.updates where !scene.components.contains(where: { type(of: $0) == missing }) {
-                site.logger.error("\(type(of: component)) asked to update \(missing), which \(sceneType) does not hold")
+            for missing in result.updates where !scene.components.contains(where: { Self.same($0.type, missing) }) {
+                site.logger.error("\(component.type) asked to update \(missing), which \(sceneType) does not hold")
             }
             guard scope.wantsFragment else {
-                try await Self.load(Self.onPage(scene.components).filter { $0 !== component || result.names(type(of: $0)) }, scope)
+                component.model = result.model
+                try await Self.load(Self.onPage(scene.components).filter { $0 !== component || result.model == nil }, scope)
                 return await renderPage(scene, scope, status: status)
             }
-            let others = result.updates.flatMap { updated in
-                scene.components.filter { $0 !== component && type(of: $0) == updated }
+            var fragments = [component]
+            for updated in result.updates {
+                fragments += scene.components.filter { $0 !== component && Self.same($0.type, updated) }
             }
-            let fragments = [component] + others
-            try await Self.load(fragments.filter { result.names(type(of: $0)) }, scope)
+            if result.model == nil || fragments.count > 1 {
+                // What the action wrote: the scene reads again, and the components it names are made anew.
+                try await scene.loadData(scope)
+                mount(scene, scope)
+                fragments = fragments.compactMap { Self.find($0.id, in: scene.components) }
+            }
+            let acting = fragments.first { $0.id == component.id }
+            acting?.model = result.model
+            try await Self.load(fragments.filter { $0 !== acting || result.model == nil }, scope)
             let renderer = await site.renderer(for: scope)
             var writer = HTMLWriter()
             for fragment in fragments { fragment.write(into: &writer, renderer: renderer) }
@@ -161,18 +175,21 @@ struct SceneRunner: Sendable {
         return scope
     }
 
-    /// Steps 1–3: a new scene, its parameters parsed, its layout chosen, its components
-    /// configured.
+    /// Steps 1–2: a new scene, its parameters parsed, its layout chosen.
     func prepare(_ scope: RequestScope) throws -> Scene {
         let scene = sceneType.init()
         try scene.parseParameters(scope)
         scene.layout = scene.chooseLayout(scope)
-        scene.configureComponents(scope)
-        for component in scene.undeclared {
-            site.logger.error("\(sceneType) added \(component.id) (\(type(of: component))), which its composition does not declare")
-        }
-        Self.configure(scene.components, sceneURL: scene.url(scope))
         return scene
+    }
+
+    /// Step 4's first half: the scene's components, made from the scene by its composition's
+    /// slots (those whose maker returns nil are left out).
+    func mount(_ scene: Scene, _ scope: RequestScope) {
+        let sceneURL = scene.url(scope)
+        scene.components = sceneType.composition.compactMap { slot in
+            slot.make(scene, scope).map { MountedComponent($0, id: slot.id, sceneURL: sceneURL, isLazy: slot.isLazy) }
+        }
     }
 
     /// Steps 5–7: head, body inside the layout, response, analytics.
@@ -199,50 +216,49 @@ struct SceneRunner: Sendable {
         return HTMLResponse.make(page, status: head.status, headers: head.headers)
     }
 
-    private func recordAction(_ component: AnyComponent, _ entry: ActionTable.Entry, _ scope: RequestScope, _ result: ActionResult) async {
+    private func recordAction(_ component: MountedComponent, _ entry: ActionEntry, _ scope: RequestScope, _ result: AnyActionResult) async {
         let status = result.outcome == .invalid ? 400 : 200
         let proposed = AnalyticsEvent(
-            kind: .action, name: type(of: component).componentName + "." + entry.name, path: scope.request.uri.path, status: status)
-        if let event = component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
+            kind: .action, name: component.type.componentName + "." + entry.name, path: scope.request.uri.path, status: status)
+        if let event = component.component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
     }
 
     // MARK: - Components
 
-    /// Sets each component's scene URL.
-    static func configure(_ components: [AnyComponent], sceneURL: String) {
-        for component in components { component.sceneURL = sceneURL }
-    }
-
     /// Loads `components` concurrently: each but the first in a child task, the first in this
     /// task meanwhile (so a page of one component starts no task, and no page waits for a thread
     /// to pick up work it could do itself). A ``RequestError`` ends the request (bad input); any
-    /// other error stays in its component.
+    /// other error stays in its component. Each task gets the component (a `Sendable` value) and
+    /// hands back its model; the mounted components are only touched here.
     ///
     /// With a `cache` (a `GET`'s page or fragment; default none), a component that allows it
-    /// (``AnyComponent/caching``) and has a valid fragment there is not loaded: it writes that
+    /// (``Component/caching``) and has a valid fragment there is not loaded: it writes that
     /// fragment. Only the others start tasks.
-    static func load(_ components: [AnyComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
+    static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
         async throws
     {
         let components = cache.map { cache in components.filter { !reuse($0, from: cache, scope) } } ?? components
         guard let first = components.first else { return }
-        guard components.count > 1 else { return try await loadOne(first, scope) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for component in components.dropFirst() {
-                group.addTask { try await loadOne(component, scope) }
+        let isDevelopment = scope.site.configuration.isDevelopment
+        for component in components { component.showsDevFigures = isDevelopment }
+        guard components.count > 1 else { return first.take(try await loadOne(first.component, first.id, first.sceneURL, scope)) }
+        try await withThrowingTaskGroup(of: (Int, LoadOutcome).self) { group in
+            for (index, component) in components.enumerated().dropFirst() {
+                let (made, id, sceneURL) = (component.component, component.id, component.sceneURL)
+                group.addTask { (index, try await loadOne(made, id, sceneURL, scope)) }
             }
-            try await loadOne(first, scope)
-            try await group.waitForAll()
+            first.take(try await loadOne(first.component, first.id, first.sceneURL, scope))
+            for try await (index, outcome) in group { components[index].take(outcome) }
         }
     }
 
     /// Whether `component` found its fragment in `cache` (then it is set to be written as it
     /// is); otherwise it is set to store the fragment it renders, if its type allows reuse.
-    private static func reuse(_ component: AnyComponent, from cache: FragmentCache, _ scope: RequestScope) -> Bool {
-        let caching = type(of: component).caching
+    private static func reuse(_ component: MountedComponent, from cache: FragmentCache, _ scope: RequestScope) -> Bool {
+        let caching = component.type.caching
         guard caching != .never else { return false }
         let key = FragmentCache.Key(
-            type: ObjectIdentifier(type(of: component)), id: component.id, sceneURL: component.sceneURL,
+            type: ObjectIdentifier(component.type), id: component.id, sceneURL: component.sceneURL,
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
         let (bytes, pending) = cache.lookup(key)
         component.cachedFragment = bytes
@@ -254,28 +270,37 @@ struct SceneRunner: Sendable {
     }
 
     /// Loads one component with its own query counter, timing it for the request log.
-    private static func loadOne(_ component: AnyComponent, _ scope: RequestScope) async throws {
+    private static func loadOne(_ component: any Component, _ id: String, _ sceneURL: String, _ scope: RequestScope)
+        async throws -> LoadOutcome
+    {
         let own = scope.forComponent().seenBy(type(of: component).caching)
-        component.queryCounter = own.database.counter
-        component.isDeferred = false
-        component.showsDevFigures = scope.site.configuration.isDevelopment
         let start = ContinuousClock.now
+        let result: Result<any ViewModel & Sendable, any Error>
         do {
-            try await component.load(own)
+            result = .success(try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL)))
         } catch let error as RequestError {
             throw error
         } catch {
-            component.loadError = error
-            scope.site.logger.error("component \(component.id) failed to load: \(error)")
+            result = .failure(error)
+            scope.site.logger.error("component \(id) failed to load: \(error)")
         }
-        component.loadDuration = ContinuousClock.now - start
-        RequestLog.current?.add(component: component.id, duration: component.loadDuration, queries: component.queryCount)
+        let outcome = LoadOutcome(result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start)
+        RequestLog.current?.add(component: id, duration: outcome.duration, queries: outcome.queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
+        return outcome
     }
 
-    static func find(_ id: String, in components: [AnyComponent]) -> AnyComponent? {
+    /// `component`'s model, loaded in `place`.
+    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace) async throws -> any ViewModel & Sendable {
+        try await component.load(ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL))
+    }
+
+    static func find(_ id: String, in components: [MountedComponent]) -> MountedComponent? {
         components.first { $0.id == id }
     }
+
+    /// Whether two component types are the same type.
+    static func same(_ a: any Component.Type, _ b: any Component.Type) -> Bool { ObjectIdentifier(a) == ObjectIdentifier(b) }
 
     // MARK: - Names
 

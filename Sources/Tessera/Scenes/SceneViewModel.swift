@@ -3,7 +3,7 @@
 /// What a scene's template reads: its own model, plus `components` by id.
 struct SceneViewModel: ViewModel {
     let model: any ViewModel
-    let components: [AnyComponent]
+    let components: [MountedComponent]
 
     func value(forKey key: String) -> TemplateValue? {
         if let value = model.value(forKey: key) { return value }
@@ -47,11 +47,11 @@ struct SceneBody: HTMLFragment {
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let template = scene.declaredTemplate {
-            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: scene.components), into: &writer)
         } else if !type(of: scene).rendersComponentsInOrder,
             let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil)
         {
-            renderer.render(template, SceneViewModel(model: scene.anyViewModel(), components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: scene.components), into: &writer)
         } else {
             ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
         }
@@ -62,7 +62,7 @@ struct SceneBody: HTMLFragment {
 
 /// The components of a scene with no template, one after another.
 struct ComponentList: HTMLFragment {
-    let components: [AnyComponent]
+    let components: [MountedComponent]
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         for component in components { component.write(into: &writer, renderer: renderer) }

@@ -6,31 +6,44 @@ public struct StandaloneRender: Sendable {
     public let html: String
     /// The SQL statements its loading ran (schema reads of a cold connection not counted).
     public let queryCount: Int
+    /// The component's fragment URL as the page would write it (empty for a scene).
+    public let fragmentURL: String
+    /// What the component's `load` threw (shown in its error fragment), or nil.
+    public let loadError: String?
 }
 
 extension Site {
-    /// Loads `component` in `scope` and renders its fragment, exactly as a
-    /// page would hold it: for tests of one component, its markup and its query budget.
-    public func renderAlone(_ component: AnyComponent, scope: RequestScope) async throws -> StandaloneRender {
-        SceneRunner.configure([component], sceneURL: component.sceneURL.isEmpty ? "/" : component.sceneURL)
-        try await SceneRunner.load([component], scope)
+    /// Loads `component` in `scope` as `id` (default its ``Component/componentName``) on the
+    /// scene at `sceneURL` (default `/`), and renders its fragment exactly as a page would hold
+    /// it: for tests of one component, its markup and its query budget.
+    public func renderAlone<C: Component>(_ component: C, id: String? = nil, sceneURL: String = "/", scope: RequestScope)
+        async throws -> StandaloneRender
+    {
+        let mounted = MountedComponent(component, id: id ?? C.componentName, sceneURL: sceneURL)
+        try await SceneRunner.load([mounted], scope)
         let renderer = await renderer(for: scope)
         var writer = HTMLWriter()
-        component.write(into: &writer, renderer: renderer)
-        return StandaloneRender(html: String(decoding: writer.bytes, as: UTF8.self), queryCount: scope.database.counter.value)
+        mounted.write(into: &writer, renderer: renderer)
+        return StandaloneRender(
+            html: String(decoding: writer.bytes, as: UTF8.self), queryCount: scope.database.counter.value,
+            fragmentURL: mounted.fragmentURL, loadError: mounted.loadError.map { "\($0)" })
     }
 
-    /// Runs `sceneType` through its hooks in `scope` (parameters, components, loading) and
+    /// Runs `sceneType` through its hooks in `scope` (parameters, loading, components) and
     /// renders its body without the layout: for tests of one scene and its query budget.
     /// Throws the ``RequestError`` a hook throws (a bad parameter, a missing subject).
     public func renderAlone(_ sceneType: Scene.Type, scope: RequestScope) async throws -> StandaloneRender {
-        let scene = try SceneRunner(site: self, sceneType: sceneType).prepare(scope)
+        let runner = SceneRunner(site: self, sceneType: sceneType)
+        let scene = try runner.prepare(scope)
         try await scene.loadData(scope)
+        runner.mount(scene, scope)
         try await SceneRunner.load(scene.components, scope)
         let renderer = await renderer(for: scope)
         var body = HTMLWriter()
         SceneBody(scene: scene).write(into: &body, renderer: renderer)
-        return StandaloneRender(html: String(decoding: body.bytes, as: UTF8.self), queryCount: scope.database.counter.value)
+        return StandaloneRender(
+            html: String(decoding: body.bytes, as: UTF8.self), queryCount: scope.database.counter.value, fragmentURL: "",
+            loadError: nil)
     }
 }
 

@@ -110,7 +110,7 @@ enum OpaqueMarkup: TemplateReadable {
 // MARK: - EmptyModel
 
 /// The model of a template that reads no values of its own (only built-ins and globals).
-public struct EmptyModel: TemplateModel {
+public struct EmptyModel: TemplateModel, Sendable {
     /// No keys.
     public static let templateKeys: [TemplateKey<EmptyModel>] = []
     /// The empty model.

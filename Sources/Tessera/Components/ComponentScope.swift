@@ -1,0 +1,62 @@
+// MARK: - ComponentScope
+
+/// What a component's ``Component/load(_:)`` (and, through ``ActionContext``, its action
+/// handlers) may read: the request, as its ``FragmentCaching`` lets it see it, and where the
+/// component stands on the page: its id, its scene's URL and its own URLs.
+///
+/// Every property of ``RequestScope`` reads through it (`scope.database`, `scope.query`,
+/// `scope.userID`); a `.shared` component's scope has no viewer, a `.perUser` one's only the
+/// member's id.
+@dynamicMemberLookup
+public struct ComponentScope<C: Component>: Sendable {
+    /// The request, as this component may see it.
+    public let request: RequestScope
+    /// The component's id in its scene: its root element's `id` and the end of its fragment URL.
+    public let id: String
+    /// The URL of the scene instance the component renders in.
+    public let sceneURL: String
+
+    /// A scope for the component `id` in the scene at `sceneURL`.
+    init(request: RequestScope, id: String, sceneURL: String) {
+        self.request = request
+        self.id = id
+        self.sceneURL = sceneURL
+    }
+
+    /// Any property of the request scope: `scope.database`, `scope.query`, `scope.userID`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<RequestScope, Value>) -> Value { request[keyPath: keyPath] }
+
+    // MARK: - URLs
+
+    /// The component's own URL with `query` (default none): it answers with just its fragment.
+    public func fragmentURL(query: [(String, String)] = []) -> String {
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: query)
+    }
+
+    /// The URL of this component's `action` in its scene, the action's own `:parameters` filled
+    /// with `values` in order: `scope.url(for: TrashListComponent.restore, 7)` is
+    /// `/trash/7/restore` on the trash page. The one way a template gets the URL a form posts to.
+    public func url(for action: Action<C>, _ values: any CustomStringConvertible...) -> String {
+        action.url(in: sceneURL, values)
+    }
+}
+
+// MARK: - ComponentURLs
+
+/// How a component's fragment URL is made from its scene's URL and its id.
+enum ComponentURLs {
+    /// `<scene URL>/_/<id>?<query>`.
+    static func fragmentURL(sceneURL: String, id: String, query: [(String, String)]) -> String {
+        let base = sceneURL == "/" ? "" : sceneURL
+        return base + "/_/" + id + URLQuery.encode(query)
+    }
+}
+
+// MARK: - ComponentPlace
+
+/// Where a component loads or acts: the request as it may see it, its id and its scene's URL.
+struct ComponentPlace: Sendable {
+    let request: RequestScope
+    let id: String
+    let sceneURL: String
+}

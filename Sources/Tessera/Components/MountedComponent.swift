@@ -1,0 +1,173 @@
+// MARK: - MountedComponent
+
+/// One component on one request's page: the component its scene made, where it stands (id,
+/// scene URL, lazy or not), and what Tessera keeps while serving it (its model or its error,
+/// its figures, a reused fragment). Lives in the request's task only: loads run in child tasks
+/// that get the (`Sendable`) component and hand back a ``LoadOutcome``.
+final class MountedComponent: HTMLFragment {
+    // MARK: - Identity
+
+    /// The component, as its scene made it.
+    let component: any Component
+    /// Its id in the scene.
+    let id: String
+    /// The URL of the scene instance it renders in.
+    let sceneURL: String
+    /// Whether the page leaves it out and loads it afterwards (``ComponentSlot``).
+    let isLazy: Bool
+
+    /// The component's type.
+    var type: any Component.Type { Swift.type(of: component) }
+
+    // MARK: - State kept by Tessera
+
+    /// What the template reads, once loaded (or shown by an action).
+    var model: (any ViewModel & Sendable)?
+    /// The error `load` threw, if it did; the component then renders its error fragment.
+    var loadError: (any Error)?
+    /// Statements its `load` ran in this request.
+    var queryCount = 0
+    /// How long `load` took.
+    var loadDuration: Duration = .zero
+    /// Set for a lazy component the page did not load: `write` renders the placeholder.
+    var isDeferred = false
+    /// Set in development mode: `write` adds the dev overlay's figures as data attributes.
+    var showsDevFigures = false
+    /// A reused fragment (``Component/caching``): `write` writes it as it is; `load` did not run.
+    var cachedFragment: [UInt8]?
+    /// Where `write` stores the fragment when reuse is allowed and none was found.
+    var pendingFragment: FragmentCache.Pending?
+
+    /// `component` as `id` in the scene at `sceneURL`.
+    init(_ component: any Component, id: String, sceneURL: String, isLazy: Bool = false) {
+        self.component = component
+        self.id = id
+        self.sceneURL = sceneURL
+        self.isLazy = isLazy
+    }
+
+    // MARK: - Loading
+
+    /// Takes what a load produced.
+    func take(_ outcome: LoadOutcome) {
+        switch outcome.result {
+        case .success(let model): self.model = model
+        case .failure(let error): loadError = error
+        }
+        queryCount = outcome.queries
+        loadDuration = outcome.duration
+        isDeferred = false
+    }
+
+    // MARK: - URLs
+
+    /// Its own URL, carrying the query that reproduces its model.
+    var fragmentURL: String {
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: model.map { Self.query(component, $0) } ?? [])
+    }
+
+    private static func query<C: Component>(_ component: C, _ model: any ViewModel) -> [(String, String)] {
+        (model as? C.Model).map(component.fragmentQuery(for:)) ?? []
+    }
+
+    // MARK: - Rendering
+
+    /// Writes the root element, then the template (or the error fragment), then closes it.
+    func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        if let cachedFragment { return writer.writeRaw(cachedFragment) }
+        guard let pending = pendingFragment, loadError == nil, !isDeferred else {
+            return writeElement(into: &writer, renderer: renderer)
+        }
+        pendingFragment = nil
+        let (start, personalReads) = (writer.byteCount, renderer.personalReads)
+        writeElement(into: &writer, renderer: renderer)
+        if renderer.personalReads == personalReads {
+            pending.cache.store(writer.bytes(from: start), for: pending)
+        } else {
+            pending.cache.refuse(type)
+        }
+    }
+
+    private func writeElement(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        let rootElement = Array(component.rootElement.utf8)
+        let fragmentURL = fragmentURL
+        writer.writeRaw("<")
+        writer.writeRaw(rootElement)
+        writer.writeRaw(" id=\"")
+        writer.writeEscaped(id)
+        writer.writeRaw("\" data-component=\"")
+        writer.writeEscaped(type.componentName)
+        writer.writeRaw("\" data-src=\"")
+        writer.writeEscaped(fragmentURL)
+        if let rootClass = component.rootClass {
+            writer.writeRaw("\" class=\"")
+            writer.writeEscaped(rootClass)
+        }
+        if showsDevFigures { DevOverlay.writeAttributes(of: self, into: &writer) }
+        if isDeferred {
+            writer.writeRaw("\" data-tessera-lazy=\"\"><p class=\"tessera-lazy\"><a href=\"")
+            writer.writeEscaped(fragmentURL)
+            writer.writeRaw("\">")
+            writer.writeEscaped(component.lazyLinkText)
+            writer.writeRaw("</a></p></")
+            writer.writeRaw(rootElement)
+            writer.writeRaw(">")
+            return
+        }
+        writer.writeRaw("\">")
+        let template = renderer.library.compiledTemplate(of: type, declared: type.template)
+        if let template, let model, loadError == nil {
+            renderer.render(template, ComponentViewModel(id: id, fragmentURL: fragmentURL, model: model), into: &writer)
+        } else {
+            let message = loadError.map(component.errorMessage(for:)) ?? ""
+            let shown = template != nil ? message : "Missing template for \(type)"
+            let model: [String: TemplateValue] = ["message": .string(shown), "retryURL": .string(fragmentURL)]
+            renderer.render(BuiltInTemplates.componentError, model, into: &writer)
+        }
+        writer.writeRaw("</")
+        writer.writeRaw(rootElement)
+        writer.writeRaw(">")
+    }
+}
+
+// MARK: - LoadOutcome
+
+/// What loading one component produced, handed back from its task: its model or its error,
+/// the statements it ran and how long it took.
+struct LoadOutcome: Sendable {
+    let result: Result<any ViewModel & Sendable, any Error>
+    let queries: Int
+    let duration: Duration
+}
+
+// MARK: - ComponentViewModel
+
+/// A component's model, plus `fragmentURL` and `componentID`.
+struct ComponentViewModel: ViewModel {
+    /// The keys every component template may read besides its model's.
+    static let builtInKeys: [(name: String, shape: TemplateShape)] = [
+        ("fragmentURL", .value), ("componentID", .value),
+    ]
+
+    let id: String
+    let fragmentURL: String
+    let model: any ViewModel
+
+    func value(forKey key: String) -> TemplateValue? {
+        if let value = model.value(forKey: key) { return value }
+        switch key {
+        case "fragmentURL": return .string(fragmentURL)
+        case "componentID": return .string(id)
+        default: return nil
+        }
+    }
+}
+
+/// A scene's components by id, for its template: `{{components.user-info}}`.
+struct ComponentMap: ViewModel {
+    let components: [MountedComponent]
+
+    func value(forKey key: String) -> TemplateValue? {
+        components.first { $0.id == key }.map { .fragment($0) }
+    }
+}
