@@ -154,40 +154,35 @@ extension NewAppTemplate {
         /// The shelf: books being read and books finished, in two sections, and the action that
         /// finishes one. It loads its own data and can be fetched alone at `/_/shelf`.
         /// Its template is `Views/Books/ShelfComponent.mustache`, found by the type's name.
-        final class ShelfComponent: Component<ShelfComponent.Model>, @unchecked Sendable {
+        struct ShelfComponent: Component {
             // MARK: - Configuration
 
-            override class var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
+            static var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
 
             /// `POST <scene>/books/:book/finish`: declared once, used by the table and for its URLs.
             static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
-            override class var actions: ActionTable { ActionTable().on(finish) }
-
-            // MARK: - State
-
-            private var shelves: SectionedDataSource<StandardSection>?
+            static var actions: ActionTable<Self> { ActionTable().on(finish) }
 
             // MARK: - Life cycle
 
-            override func load(_ scope: RequestScope) async throws {
-                let cell = BookCell { [sceneURL] in Self.finish.url(in: sceneURL, $0) }  // /books/3/finish under this scene
-                shelves = try Self.dataSource(try await BookStore(database: scope.database).all(), cell: cell)
+            func load(_ scope: ComponentScope<Self>) async throws -> Model {
+                let books = try await BookStore(database: scope.database).all()
+                let cell = BookCell { scope.url(for: Self.finish, $0) }  // /books/3/finish under this scene
+                return Model(shelves: try Self.dataSource(books, cell: cell))
             }
-
-            override func viewModel() -> Model { Model(shelves: shelves) }
 
             /// What the template reads.
             @TemplateModel
             struct Model {
-                let shelves: SectionedDataSource<StandardSection>?
+                let shelves: SectionedDataSource<StandardSection>
             }
 
             // MARK: - Actions
 
-            func finish(_ context: ActionContext) async throws -> ActionResult {
+            func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
                 let id = try context.path.id("book")  // not a number → 404
                 guard try await BookStore(database: context.database).markFinished(id) else { throw RequestError.notFound() }
-                return ActionResult.done.updating(ShelfComponent.self)  // load the shelf again: the book moved
+                return .done  // the shelf loads again: the book moved
             }
 
             // MARK: - Data source
@@ -217,15 +212,13 @@ extension NewAppTemplate {
         import Tessera
 
         /// The first page: the reading list.
-        final class ShelfScene: Scene, @unchecked Sendable {
+        final class ShelfScene: Scene {
             override class var path: String { "/" }
 
-            /// The shelf: its actions are mounted under this scene; the template places it.
-            static let shelf = ComponentSlot("shelf", ShelfComponent.self)
-            override class var composition: [ComponentSlot] { [shelf] }
-
-            override func configureComponents(_ scope: RequestScope) {
-                add(ShelfComponent(id: Self.shelf.id))
+            /// The shelf, declared once: its actions are mounted under this scene, and the
+            /// template places it as `{{components.shelf}}`.
+            override class var composition: [ComponentSlot] {
+                [slot("shelf") { _, _ in ShelfComponent() }]
             }
 
             override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
@@ -245,7 +238,7 @@ extension NewAppTemplate {
         extension ShelfComponent: Previewable {
             static var previews: [Preview] {
                 [
-                    Preview("three books", fixtures: BookStore.seed) { ShelfComponent(id: "shelf") },
+                    Preview("three books", id: "shelf", fixtures: BookStore.seed) { ShelfComponent() },
                 ]
             }
         }

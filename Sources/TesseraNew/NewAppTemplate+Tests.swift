@@ -40,7 +40,7 @@ extension NewAppTemplate {
             func shelfRendersInOneQuery() async throws {
                 let app = try await TestApp<\#(appType)>()
                 defer { app.removeFiles() }
-                let shelf = try await app.render(ShelfComponent(id: "shelf"))
+                let shelf = try await app.render(ShelfComponent(), id: "shelf")
                 #expect(shelf.queryCount == 1)
                 Snapshot.expectMatch(shelf.html, named: "shelf")
             }

@@ -45,7 +45,7 @@ public struct TesseraConfiguration: Sendable {
     /// `TESSERA_COMPRESS=0`, flag `--no-compress`, turn it off behind a proxy that compresses).
     public var compressesResponses = true
     /// Whether components that allow it have their rendered fragment reused between requests
-    /// (``AnyComponent/caching``, ``SiteConfiguration/fragmentCacheLimit``). Default on
+    /// (``Component/caching``, ``SiteConfiguration/fragmentCacheLimit``). Default on
     /// (environment `TESSERA_FRAGMENT_CACHE=0`, flag `--no-fragment-cache`, for measuring a page
     /// as if every request loaded it). Development mode reuses nothing either way.
     public var reusesFragments = true

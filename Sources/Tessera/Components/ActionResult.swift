@@ -31,6 +31,8 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     public private(set) var session: Session?
     /// A one-time message for the visitor (``Notice``), or nil.
     public private(set) var notice: Notice?
+    /// What the recorded action event says besides its name (``AnalyticsEvent/detail``), or nil.
+    public private(set) var analyticsDetail: String?
 
     init(outcome: Outcome, model: Model?) {
         self.outcome = outcome
@@ -65,6 +67,14 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
         return copy
     }
 
+    /// A copy whose recorded action event carries `detail` ("draft 3 → blog 12"); the
+    /// component's ``Component/analyticsEvent(forAction:proposed:)`` sees it in `proposed`.
+    public func recording(detail: String) -> ActionResult {
+        var copy = self
+        copy.analyticsDetail = detail
+        return copy
+    }
+
     /// A copy that also loads again and sends every component of these types the scene holds,
     /// in the response to a script (plain posts get a redirect or the whole page). A type the
     /// scene does not hold sends nothing and is logged as an error.
@@ -76,7 +86,8 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
 
     /// The result with its model type erased, for the runner.
     var erased: AnyActionResult {
-        AnyActionResult(outcome: outcome, model: model, updates: updates, session: session, notice: notice)
+        AnyActionResult(
+            outcome: outcome, model: model, updates: updates, session: session, notice: notice, analyticsDetail: analyticsDetail)
     }
 }
 
@@ -104,14 +115,19 @@ struct AnyActionResult: Sendable {
     var updates: [any Component.Type]
     var session: Session?
     var notice: Notice?
+    var analyticsDetail: String?
 
-    /// A result with no model and nothing else: `outcome` alone.
-    init(outcome: Outcome, model: (any ViewModel & Sendable)? = nil, updates: [any Component.Type] = [], session: Session? = nil, notice: Notice? = nil) {
+    /// A result of `outcome`; nothing else unless given.
+    init(
+        outcome: Outcome, model: (any ViewModel & Sendable)? = nil, updates: [any Component.Type] = [], session: Session? = nil,
+        notice: Notice? = nil, analyticsDetail: String? = nil
+    ) {
         self.outcome = outcome
         self.model = model
         self.updates = updates
         self.session = session
         self.notice = notice
+        self.analyticsDetail = analyticsDetail
     }
 
     /// Whether `updates` names `type`.

@@ -41,6 +41,15 @@ public protocol Component: Sendable {
     /// error is shown in this component's error fragment while the page still renders.
     func load(_ scope: ComponentScope<Self>) async throws -> Model
 
+    /// Loads several components of this type at once: the children of one kind a page's
+    /// parents placed (``ChildSlot``), in one query instead of one each. Returns one model per
+    /// scope, in order. Default: each one's ``load(_:)``, one after another.
+    static func load(batch: [(component: Self, scope: ComponentScope<Self>)]) async throws -> [Model]
+
+    /// The kinds of child this component places (``ChildSlot``); default none. Their actions
+    /// are mounted with its own, and start-up checks their templates.
+    static var children: [any ChildDeclaration] { get }
+
     /// Actions this component answers (its static ``Action`` values), each with its handler;
     /// default none. Routes for them are mounted from this table.
     static var actions: ActionTable<Self> { get }
@@ -91,6 +100,12 @@ public protocol Component: Sendable {
 // MARK: - Defaults
 
 extension Component {
+    public static func load(batch: [(component: Self, scope: ComponentScope<Self>)]) async throws -> [Model] {
+        var models: [Model] = []
+        for (component, scope) in batch { models.append(try await component.load(scope)) }
+        return models
+    }
+    public static var children: [any ChildDeclaration] { [] }
     public static var actions: ActionTable<Self> { ActionTable() }
     public static var componentName: String { TypeNames.name(of: self, .kebab, make: kebabName) }
     public static var template: String? { nil }

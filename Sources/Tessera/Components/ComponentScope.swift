@@ -16,15 +16,34 @@ public struct ComponentScope<C: Component>: Sendable {
     /// The URL of the scene instance the component renders in.
     public let sceneURL: String
 
-    /// A scope for the component `id` in the scene at `sceneURL`.
-    init(request: RequestScope, id: String, sceneURL: String) {
+    /// The component loading in this scope (to make its children), or nil.
+    let component: C?
+    /// Where the children it places are noted, or nil (an action's scope places none).
+    let registry: ChildRegistry?
+
+    /// A scope for `component` as `id` in the scene at `sceneURL`, noting its children in
+    /// `registry`.
+    init(request: RequestScope, id: String, sceneURL: String, component: C? = nil, registry: ChildRegistry? = nil) {
         self.request = request
         self.id = id
         self.sceneURL = sceneURL
+        self.component = component
+        self.registry = registry
     }
 
     /// Any property of the request scope: `scope.database`, `scope.query`, `scope.userID`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<RequestScope, Value>) -> Value { request[keyPath: keyPath] }
+
+    // MARK: - Children
+
+    /// Places the child of kind `slot` for `key` (``ChildSlot``): it loads after this component,
+    /// together with its siblings, and the returned value, in this component's model (or a
+    /// cell's), writes its fragment. A key the slot makes nothing for writes nothing.
+    public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
+        let id = slot.id(parentID: id, key: key)
+        if let component, let registry, let child = slot.make(component, key) { registry.place(child, id: id) }
+        return ChildComponent(id: id)
+    }
 
     // MARK: - URLs
 

@@ -33,7 +33,7 @@ final class FragmentCache: Sendable {
     }
 
     private struct Entry {
-        let bytes: [UInt8]
+        let fragment: CachedFragment
         let generation: UInt64
         let began: UInt64
         let sequence: UInt64
@@ -81,20 +81,21 @@ final class FragmentCache: Sendable {
 
     /// The fragment stored for `key` if it is still valid; otherwise what a store for it needs,
     /// taken now, before the component loads.
-    func lookup(_ key: Key) -> (bytes: [UInt8]?, pending: Pending?) {
+    func lookup(_ key: Key) -> (fragment: CachedFragment?, pending: Pending?) {
         let (current, time) = (generation(), now())
         let entry = storage.withLock { $0.entries[key] }
         if let entry, isValid(entry, generation: current, at: time) {
             served.add(1, ordering: .relaxed)
-            return (entry.bytes, nil)
+            return (entry.fragment, nil)
         }
         loaded.add(1, ordering: .relaxed)
         return (nil, Pending(cache: self, key: key, generation: current, began: time))
     }
 
-    /// Stores `bytes` for a component that missed, unless a write committed since it began to
+    /// Stores `fragment` for a component that missed, unless a write committed since it began to
     /// load or the fragment alone passes the limit.
-    func store(_ bytes: [UInt8], for pending: Pending) {
+    func store(_ fragment: CachedFragment, for pending: Pending) {
+        let bytes = fragment.bytes
         guard bytes.count <= limit else { return }
         let current = generation()
         guard pending.generation == current else { return }
@@ -104,7 +105,7 @@ final class FragmentCache: Sendable {
                 drop(&storage) { $0.generation != current }
                 storage.purged = current
             }
-            if let old = storage.entries.removeValue(forKey: pending.key) { storage.bytes -= old.bytes.count }
+            if let old = storage.entries.removeValue(forKey: pending.key) { storage.bytes -= old.fragment.bytes.count }
             if storage.bytes + bytes.count > limit {
                 drop(&storage) { !self.isValid($0, generation: current, at: time) }
             }
@@ -114,7 +115,7 @@ final class FragmentCache: Sendable {
             }
             storage.sequence &+= 1
             storage.entries[pending.key] = Entry(
-                bytes: bytes, generation: pending.generation, began: pending.began, sequence: storage.sequence)
+                fragment: fragment, generation: pending.generation, began: pending.began, sequence: storage.sequence)
             storage.bytes += bytes.count
         }
     }
@@ -146,6 +147,23 @@ final class FragmentCache: Sendable {
 
     private func drop(_ storage: inout Storage, where shouldDrop: (Entry) -> Bool) {
         storage.entries = storage.entries.filter { !shouldDrop($0.value) }
-        storage.bytes = storage.entries.values.reduce(0) { $0 + $1.bytes.count }
+        storage.bytes = storage.entries.values.reduce(0) { $0 + $1.fragment.bytes.count }
     }
+}
+
+// MARK: - CachedFragment
+
+/// A component's rendered fragment as kept for reuse: its bytes, less those of the child
+/// components written inside it (``ChildSlot``), which are loaded and written afresh each time
+/// at their offsets.
+struct CachedFragment: Sendable {
+    /// A child's place in ``bytes``: its id and the component its parent made.
+    struct Hole: Sendable {
+        let offset: Int
+        let id: String
+        let component: any Component
+    }
+
+    let bytes: [UInt8]
+    let holes: [Hole]
 }

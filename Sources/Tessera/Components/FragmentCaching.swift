@@ -1,7 +1,7 @@
 // MARK: - FragmentCaching
 
 /// Whether Tessera may reuse a component's rendered fragment for later requests
-/// (``AnyComponent/caching``) instead of loading and rendering it again.
+/// (``Component/caching``) instead of loading and rendering it again.
 ///
 /// A reused fragment is one rendered from the same data: it is reused only while the app's data
 /// is unchanged since its `load` began — by any process on the database; Tessera's bookkeeping

@@ -33,8 +33,11 @@ final class MountedComponent: HTMLFragment {
     var isDeferred = false
     /// Set in development mode: `write` adds the dev overlay's figures as data attributes.
     var showsDevFigures = false
-    /// A reused fragment (``Component/caching``): `write` writes it as it is; `load` did not run.
-    var cachedFragment: [UInt8]?
+    /// A reused fragment (``Component/caching``): `write` writes it, its children loaded
+    /// afresh in their places; `load` did not run.
+    var cachedFragment: CachedFragment?
+    /// The child components its `load` placed (or its reused fragment holds), in order.
+    var children: [MountedComponent] = []
     /// Where `write` stores the fragment when reuse is allowed and none was found.
     var pendingFragment: FragmentCache.Pending?
 
@@ -57,6 +60,14 @@ final class MountedComponent: HTMLFragment {
         queryCount = outcome.queries
         loadDuration = outcome.duration
         isDeferred = false
+        children = outcome.children.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL) }
+    }
+
+    /// Takes a reused fragment: it is written as it is, its children mounted to load afresh.
+    func reuse(_ fragment: CachedFragment) {
+        cachedFragment = fragment
+        children = fragment.holes.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL) }
+        isDeferred = false
     }
 
     // MARK: - URLs
@@ -72,23 +83,51 @@ final class MountedComponent: HTMLFragment {
 
     // MARK: - Rendering
 
-    /// Writes the root element, then the template (or the error fragment), then closes it.
+    /// Writes the root element, then the template (or the error fragment), then closes it;
+    /// stores the fragment for reuse when asked to and it read nothing personal (its children's
+    /// reads aside: they are left out of it).
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        if let cachedFragment { return writer.writeRaw(cachedFragment) }
+        if let cachedFragment { return writeReused(cachedFragment, into: &writer, renderer: renderer) }
         guard let pending = pendingFragment, loadError == nil, !isDeferred else {
-            return writeElement(into: &writer, renderer: renderer)
+            _ = writeElement(into: &writer, renderer: renderer)
+            return
         }
         pendingFragment = nil
         let (start, personalReads) = (writer.byteCount, renderer.personalReads)
-        writeElement(into: &writer, renderer: renderer)
-        if renderer.personalReads == personalReads {
-            pending.cache.store(writer.bytes(from: start), for: pending)
-        } else {
-            pending.cache.refuse(type)
-        }
+        let (holes, childReads) = writeElement(into: &writer, renderer: renderer)
+        guard renderer.personalReads - childReads == personalReads else { return pending.cache.refuse(type) }
+        pending.cache.store(Self.fragment(writer.bytes(from: start), start: start, holes: holes), for: pending)
     }
 
-    private func writeElement(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+    /// `bytes` (written from `start`) without the children's bytes, which `holes` locate.
+    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
+        guard !holes.isEmpty else { return CachedFragment(bytes: bytes, holes: []) }
+        var kept: [UInt8] = []
+        var places: [CachedFragment.Hole] = []
+        var last = 0
+        for hole in holes {
+            kept += bytes[last..<(hole.start - start)]
+            places.append(CachedFragment.Hole(offset: kept.count, id: hole.id, component: hole.component))
+            last = hole.end - start
+        }
+        kept += bytes[last...]
+        return CachedFragment(bytes: kept, holes: places)
+    }
+
+    /// Writes a reused fragment, each child in its place.
+    private func writeReused(_ fragment: CachedFragment, into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes) }
+        var last = 0
+        for hole in fragment.holes {
+            writer.writeRaw(Array(fragment.bytes[last..<hole.offset]))
+            children.first { $0.id == hole.id }?.write(into: &writer, renderer: renderer)
+            last = hole.offset
+        }
+        writer.writeRaw(Array(fragment.bytes[last...]))
+    }
+
+    /// Writes the element; returns where its children went and the personal reads they made.
+    private func writeElement(into writer: inout HTMLWriter, renderer: TemplateRenderer) -> (holes: [ChildOutlets.Hole], childReads: Int) {
         let rootElement = Array(component.rootElement.utf8)
         let fragmentURL = fragmentURL
         writer.writeRaw("<")
@@ -112,12 +151,15 @@ final class MountedComponent: HTMLFragment {
             writer.writeRaw("</a></p></")
             writer.writeRaw(rootElement)
             writer.writeRaw(">")
-            return
+            return ([], 0)
         }
         writer.writeRaw("\">")
         let template = renderer.library.compiledTemplate(of: type, declared: type.template)
+        var children: (holes: [ChildOutlets.Hole], personalReads: Int) = ([], 0)
         if let template, let model, loadError == nil {
+            renderer.childOutlets.enter(self.children)
             renderer.render(template, ComponentViewModel(id: id, fragmentURL: fragmentURL, model: model), into: &writer)
+            children = renderer.childOutlets.leave()
         } else {
             let message = loadError.map(component.errorMessage(for:)) ?? ""
             let shown = template != nil ? message : "Missing template for \(type)"
@@ -127,6 +169,7 @@ final class MountedComponent: HTMLFragment {
         writer.writeRaw("</")
         writer.writeRaw(rootElement)
         writer.writeRaw(">")
+        return (children.holes, children.personalReads)
     }
 }
 
@@ -138,6 +181,8 @@ struct LoadOutcome: Sendable {
     let result: Result<any ViewModel & Sendable, any Error>
     let queries: Int
     let duration: Duration
+    /// The children its `load` placed.
+    var children: [(id: String, component: any Component)] = []
 }
 
 // MARK: - ComponentViewModel

@@ -10,7 +10,7 @@ enum TypeNames {
     enum Kind: Hashable {
         /// `String(describing:)`.
         case described
-        /// ``AnyComponent``'s kebab-case name (`BlogListComponent` → `blog-list`).
+        /// ``Component/componentName``: the kebab-case name (`BlogListComponent` → `blog-list`).
         case kebab
     }
 

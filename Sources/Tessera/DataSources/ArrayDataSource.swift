@@ -17,7 +17,7 @@ public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment, TemplateReadabl
     public let emptyState: EmptyState?
     /// Draws the cells; made where the concrete cell type is known, so the loop is specialized
     /// for it instead of going through generic witnesses per item.
-    @usableFromInline let drawCells: (ArrayDataSource<Cell>, inout HTMLWriter, TemplateRenderer) -> Void
+    @usableFromInline let drawCells: @Sendable (ArrayDataSource<Cell>, inout HTMLWriter, TemplateRenderer) -> Void
 
     /// A data source over `items` drawn by `cell`.
     @inlinable
@@ -47,3 +47,6 @@ public struct ArrayDataSource<Cell: CellRenderer>: HTMLFragment, TemplateReadabl
     /// `.fragment(self)`.
     public var templateValue: TemplateValue { .fragment(self) }
 }
+
+/// A data source is `Sendable` when its items are: a component's model may hold one.
+extension ArrayDataSource: Sendable where Cell.Item: Sendable {}

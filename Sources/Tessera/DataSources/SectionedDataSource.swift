@@ -11,7 +11,7 @@
 /// `Tessera/Section`, unless the type names another), whose template reads ``SectionModel``:
 /// `id`, `header`, `items`, `footer` and `isEmpty`. The section's type is part of the data
 /// source's, so the template checks find its template wherever a view model holds one.
-public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, TemplateReadable, @unchecked Sendable {
+public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, TemplateReadable, Sendable {
     /// The sections, in display order.
     public let sections: [DataSourceSection]
     /// The renderers.
@@ -43,7 +43,7 @@ public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, Templ
 
     /// Markup drawn by `Section`, whose template is checked against ``SectionModel`` (its
     /// cells are chosen at run time through the registry: a component lists them in
-    /// ``AnyComponent/cellTypes``).
+    /// ``Component/cellTypes``).
     public static var templateShape: TemplateShape { .markup([Section.self]) }
     /// `.fragment(self)`.
     public var templateValue: TemplateValue { .fragment(self) }

@@ -46,7 +46,7 @@ public struct SiteConfiguration: Sendable {
     public var compressesResponses = true
 
     /// The most bytes of rendered fragments kept for components that allow their reuse
-    /// (``AnyComponent/caching``); 0 keeps none. Default 8 MiB. Development mode keeps none
+    /// (``Component/caching``); 0 keeps none. Default 8 MiB. Development mode keeps none
     /// whatever this says.
     public var fragmentCacheLimit = 8 << 20
     /// How long a reused fragment lives at most; nil (default) for the page readers' snapshot

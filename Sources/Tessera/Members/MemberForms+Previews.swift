@@ -28,8 +28,8 @@ extension PasswordFormComponent: Previewable {
     /// A member's form, as its first page and as sent to the client script.
     public static var previews: [Preview] {
         [
-            Preview("signed in", signedInAs: 1, sceneURL: PasswordScene.path) { PasswordFormComponent() },
-            Preview("another member", signedInAs: 2, sceneURL: PasswordScene.path) { PasswordFormComponent() },
+            Preview("signed in", signedInAs: 1, sceneURL: PasswordScene.path, id: "password") { PasswordFormComponent() },
+            Preview("another member", signedInAs: 2, sceneURL: PasswordScene.path, id: "password") { PasswordFormComponent() },
         ]
     }
 }

@@ -36,11 +36,18 @@ open class Scene {
     /// place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.
     open class var composition: [ComponentSlot] { [] }
 
-    /// The distinct component types of ``composition``, in order: the types whose actions are
-    /// mounted.
-    static var componentTypes: [any Component.Type] {
+    /// The distinct component types of ``composition`` and their children (``ChildSlot``), in
+    /// order: the types whose actions are mounted and whose templates start-up checks.
+    public static var componentTypes: [any Component.Type] {
         var seen: Set<ObjectIdentifier> = []
-        return composition.map(\.type).filter { seen.insert(ObjectIdentifier($0)).inserted }
+        var types: [any Component.Type] = []
+        func visit(_ type: any Component.Type) {
+            guard seen.insert(ObjectIdentifier(type)).inserted else { return }
+            types.append(type)
+            for child in type.children { visit(child.childType) }
+        }
+        for slot in composition { visit(slot.type) }
+        return types
     }
 
     /// Whether only signed-in visitors may use this scene; default `false`.
@@ -139,9 +146,10 @@ open class Scene {
         filled(values, path: RouteTable.actionPath(action.path, in: path))
     }
 
-    /// Whether this scene mounts `action`: its ``composition`` holds a component of its type.
+    /// Whether this scene mounts `action`: its ``composition`` holds a component of its type
+    /// (or one whose children are).
     public static func links<C: Component>(to action: Action<C>) -> Bool {
-        composition.contains { ObjectIdentifier($0.type) == ObjectIdentifier(C.self) }
+        componentTypes.contains { ObjectIdentifier($0) == ObjectIdentifier(C.self) }
     }
 
     /// `path` with its parameters filled with `values`, in order.

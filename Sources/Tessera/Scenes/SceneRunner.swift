@@ -36,12 +36,13 @@ struct SceneRunner: Sendable {
     func fragment(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
         let scope = try makeScope(request, context)
         try refuseVisitors(scope)
-        guard let id = context.parameters.get(Self.componentParameter), sceneType.composition.contains(where: { $0.id == id })
+        guard let id = context.parameters.get(Self.componentParameter),
+            sceneType.composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") })
         else { throw RequestError.notFound() }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
         mount(scene, scope)
-        guard let component = Self.find(id, in: scene.components) else { throw RequestError.notFound() }
+        guard let component = Self.resolve(id, in: scene.components) else { throw RequestError.notFound() }
         try await Self.load([component], scope, reusing: site.fragmentCache)
         // A lazy component's placeholder link, followed without JavaScript: a page to read.
         if component.isLazy, !scope.wantsFragment {
@@ -74,7 +75,7 @@ struct SceneRunner: Sendable {
         try await scene.loadData(scope)
         mount(scene, scope)
         // A form may name its component (`_component`) when a scene holds several of one type.
-        let named = scope.form["_component"].flatMap { Self.find($0, in: scene.components) }
+        let named = scope.form["_component"].flatMap { Self.resolve($0, in: scene.components) }
         guard let component = named.flatMap({ Self.same($0.type, componentType) ? $0 : nil })
             ?? scene.components.first(where: { Self.same($0.type, componentType) })
         else { throw RequestError.notFound() }
@@ -127,7 +128,7 @@ struct SceneRunner: Sendable {
                 // What the action wrote: the scene reads again, and the components it names are made anew.
                 try await scene.loadData(scope)
                 mount(scene, scope)
-                fragments = fragments.compactMap { Self.find($0.id, in: scene.components) }
+                fragments = fragments.compactMap { Self.resolve($0.id, in: scene.components) }
             }
             let acting = fragments.first { $0.id == component.id }
             acting?.model = result.model
@@ -218,8 +219,9 @@ struct SceneRunner: Sendable {
 
     private func recordAction(_ component: MountedComponent, _ entry: ActionEntry, _ scope: RequestScope, _ result: AnyActionResult) async {
         let status = result.outcome == .invalid ? 400 : 200
-        let proposed = AnalyticsEvent(
+        var proposed = AnalyticsEvent(
             kind: .action, name: component.type.componentName + "." + entry.name, path: scope.request.uri.path, status: status)
+        if let detail = result.analyticsDetail { proposed.detail = detail }
         if let event = component.component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
     }
 
@@ -235,6 +237,14 @@ struct SceneRunner: Sendable {
     /// (``Component/caching``) and has a valid fragment there is not loaded: it writes that
     /// fragment. Only the others start tasks.
     static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
+        async throws
+    {
+        try await loadEach(components, scope, reusing: cache)
+        try await loadChildren(of: components, scope, reusing: cache)
+    }
+
+    /// ``load(_:_:reusing:)``'s first part: `components` themselves, concurrently.
+    private static func loadEach(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
         async throws
     {
         let components = cache.map { cache in components.filter { !reuse($0, from: cache, scope) } } ?? components
@@ -260,11 +270,10 @@ struct SceneRunner: Sendable {
         let key = FragmentCache.Key(
             type: ObjectIdentifier(component.type), id: component.id, sceneURL: component.sceneURL,
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
-        let (bytes, pending) = cache.lookup(key)
-        component.cachedFragment = bytes
+        let (fragment, pending) = cache.lookup(key)
         component.pendingFragment = pending
-        guard bytes != nil else { return false }
-        component.isDeferred = false
+        guard let fragment else { return false }
+        component.reuse(fragment)
         RequestLog.current?.add(component: component.id, duration: .zero, queries: 0)
         return true
     }
@@ -274,25 +283,115 @@ struct SceneRunner: Sendable {
         async throws -> LoadOutcome
     {
         let own = scope.forComponent().seenBy(type(of: component).caching)
+        let registry = ChildRegistry()
         let start = ContinuousClock.now
         let result: Result<any ViewModel & Sendable, any Error>
         do {
-            result = .success(try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL)))
+            result = .success(try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL), registry))
         } catch let error as RequestError {
             throw error
         } catch {
             result = .failure(error)
             scope.site.logger.error("component \(id) failed to load: \(error)")
         }
-        let outcome = LoadOutcome(result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start)
+        let outcome = LoadOutcome(
+            result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start, children: registry.children)
         RequestLog.current?.add(component: id, duration: outcome.duration, queries: outcome.queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
         return outcome
     }
 
-    /// `component`'s model, loaded in `place`.
-    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace) async throws -> any ViewModel & Sendable {
-        try await component.load(ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL))
+    /// `component`'s model, loaded in `place`, its children noted in `registry`.
+    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace, _ registry: ChildRegistry)
+        async throws -> any ViewModel & Sendable
+    {
+        try await component.load(
+            ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL, component: component, registry: registry))
+    }
+
+    // MARK: - Children
+
+    /// Loads the children `parents` placed (and theirs, level by level): those whose fragment is
+    /// reused are not loaded; the others load one batch per type (``Component/load(batch:)``),
+    /// in the order the types first appear.
+    private static func loadChildren(of parents: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
+        async throws
+    {
+        let children = parents.flatMap(\.children)
+        guard !children.isEmpty else { return }
+        let loading = cache.map { cache in children.filter { !reuse($0, from: cache, scope) } } ?? children
+        var groups: [[MountedComponent]] = []
+        for child in loading {
+            if let index = groups.firstIndex(where: { same($0[0].type, child.type) }) {
+                groups[index].append(child)
+            } else {
+                groups.append([child])
+            }
+        }
+        for group in groups {
+            let outcomes = try await loadBatch(group[0].type, group.map { ($0.component, $0.id, $0.sceneURL) }, scope)
+            for (child, outcome) in zip(group, outcomes) { child.take(outcome) }
+        }
+        try await loadChildren(of: children, scope, reusing: cache)
+    }
+
+    /// Loads `items` (components of type `C`, with their ids and scene URLs) in one batch. The
+    /// batch's statements are counted on its first component; an error other than a
+    /// ``RequestError`` shows in each.
+    private static func loadBatch<C: Component>(
+        _ type: C.Type, _ items: [(component: any Component, id: String, sceneURL: String)], _ scope: RequestScope
+    ) async throws -> [LoadOutcome] {
+        let own = scope.forComponent().seenBy(C.caching)
+        let registries = items.map { _ in ChildRegistry() }
+        let batch = zip(items, registries).compactMap { item, registry in
+            (item.component as? C).map { component in
+                (component: component, scope: ComponentScope<C>(
+                    request: own, id: item.id, sceneURL: item.sceneURL, component: component, registry: registry))
+            }
+        }
+        let start = ContinuousClock.now
+        let results: [Result<any ViewModel & Sendable, any Error>]
+        do {
+            let models = try await C.load(batch: batch)
+            guard models.count == batch.count else { throw BatchMismatch(type: "\(C.self)", expected: batch.count, got: models.count) }
+            results = models.map { .success($0) }
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            results = batch.map { _ in .failure(error) }
+            scope.site.logger.error("\(C.self) children failed to load: \(error)")
+        }
+        let duration = ContinuousClock.now - start
+        let queries = own.database.counter.value
+        for item in items { RequestLog.current?.add(component: item.id, duration: duration, queries: item.id == items.first?.id ? queries : 0) }
+        RequestLog.current?.setTotalQueries(scope.database.counter.value)
+        return zip(results, registries).enumerated().map { index, pair in
+            LoadOutcome(result: pair.0, queries: index == 0 ? queries : 0, duration: duration, children: pair.1.children)
+        }
+    }
+
+    /// A batch load that returned a different number of models than it was given components.
+    struct BatchMismatch: Error, CustomStringConvertible {
+        let type: String
+        let expected: Int
+        let got: Int
+        var description: String { "\(type).load(batch:) returned \(got) models for \(expected) components" }
+    }
+
+    /// The component `id` of `scene`: one its composition made, or a child of one of those
+    /// (`<parent id>-<kind>-<key>`, made from its parent alone, not loaded), or nil.
+    static func resolve(_ id: String, in components: [MountedComponent]) -> MountedComponent? {
+        if let found = find(id, in: components) { return found }
+        for parent in components where id.hasPrefix(parent.id + "-") {
+            let rest = id.dropFirst(parent.id.count + 1)
+            for kind in parent.type.children where rest.hasPrefix(kind.name + "-") {
+                let key = String(rest.dropFirst(kind.name.count + 1))
+                if let child = kind.child(of: parent.component, key: key) {
+                    return MountedComponent(child, id: id, sceneURL: parent.sceneURL)
+                }
+            }
+        }
+        return nil
     }
 
     static func find(_ id: String, in components: [MountedComponent]) -> MountedComponent? {

@@ -4,7 +4,8 @@
 public struct StandaloneRender: Sendable {
     /// The markup: the component's fragment, or the scene's body without its layout.
     public let html: String
-    /// The SQL statements its loading ran (schema reads of a cold connection not counted).
+    /// The SQL statements its loading ran (the scene's and its components', children
+    /// included; not the page's own reads such as the signed-in member).
     public let queryCount: Int
     /// The component's fragment URL as the page would write it (empty for a scene).
     public let fragmentURL: String
@@ -21,11 +22,12 @@ extension Site {
     {
         let mounted = MountedComponent(component, id: id ?? C.componentName, sceneURL: sceneURL)
         try await SceneRunner.load([mounted], scope)
+        let queries = scope.database.counter.value
         let renderer = await renderer(for: scope)
         var writer = HTMLWriter()
         mounted.write(into: &writer, renderer: renderer)
         return StandaloneRender(
-            html: String(decoding: writer.bytes, as: UTF8.self), queryCount: scope.database.counter.value,
+            html: String(decoding: writer.bytes, as: UTF8.self), queryCount: queries,
             fragmentURL: mounted.fragmentURL, loadError: mounted.loadError.map { "\($0)" })
     }
 
@@ -38,11 +40,12 @@ extension Site {
         try await scene.loadData(scope)
         runner.mount(scene, scope)
         try await SceneRunner.load(scene.components, scope)
+        let queries = scope.database.counter.value
         let renderer = await renderer(for: scope)
         var body = HTMLWriter()
         SceneBody(scene: scene).write(into: &body, renderer: renderer)
         return StandaloneRender(
-            html: String(decoding: body.bytes, as: UTF8.self), queryCount: scope.database.counter.value, fragmentURL: "",
+            html: String(decoding: body.bytes, as: UTF8.self), queryCount: queries, fragmentURL: "",
             loadError: nil)
     }
 }

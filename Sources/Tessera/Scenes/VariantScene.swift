@@ -24,8 +24,12 @@ public protocol TemplateVariant: CaseIterable, Sendable {
 /// ``Scene/template`` (or none, for the one named like it).
 ///
 /// ```swift
-/// final class ProfileScene: Scene, VariantScene, @unchecked Sendable {
-///     var variant = ProfileVariant.visitor   // set in configureComponents
+/// final class ProfileScene: Scene, VariantScene {
+///     override class var path: String { "/users/:id" }
+///     var variant = ProfileVariant.visitor
+///     override func parseParameters(_ scope: RequestScope) throws {
+///         variant = try scope.path.id("id") == scope.userID ? .own : .visitor
+///     }
 /// }
 /// ```
 public protocol VariantScene: Scene {

@@ -37,7 +37,7 @@ extension TemplateLibrary {
     }
 
     /// A type's name as the convention uses it: without module or generic arguments
-    /// (`Component<Model>` is `Component`), the innermost of nested types.
+    /// (`SectionedDataSource<StandardSection>` is `SectionedDataSource`), the innermost of nested types.
     static func typeName(_ type: Any.Type) -> String {
         var name = String(describing: type)
         if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }

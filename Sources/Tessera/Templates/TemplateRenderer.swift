@@ -11,6 +11,8 @@ public struct TemplateRenderer {
     /// The outermost context of every render: values any template may read, such as the
     /// request's CSRF token or the signed-in user (default none).
     public let globals: TemplateValue
+    /// The page's loaded child components, found by ``ChildComponent`` as it is written.
+    let childOutlets = ChildOutlets()
 
     /// A renderer over `library`, with `globals` below every view model.
     public init(library: TemplateLibrary, globals: TemplateValue = .null) {

@@ -6,17 +6,17 @@ extension BlogDetailComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("visitor", sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("visitor", sceneURL: "/blogs/1", id: "blog-detail", fixtures: DemoFixtures.community) {
+                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("signed in as the author", signedInAs: 1, sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("signed in as the author", signedInAs: 1, sceneURL: "/blogs/1", id: "blog-detail", fixtures: DemoFixtures.community) {
+                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("long text", sceneURL: "/blogs/1", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.longText, body: DemoFixtures.longText) }) {
-                BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("long text", sceneURL: "/blogs/1", id: "blog-detail", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.longText, body: DemoFixtures.longText) }) {
+                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("hostile text", sceneURL: "/blogs/1", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
-                BlogDetailComponent(id: "blog-detail", blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("hostile text", sceneURL: "/blogs/1", id: "blog-detail", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
+                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
         ]
     }

@@ -5,27 +5,50 @@ import Tessera
 /// `GET /blogs/:id`: one published post, its likes and comments, and (for its author) the Edit
 /// link and the trash button.
 ///
-/// The like button and the stats in the aside share one ``LikeState``, loaded once here, so
-/// they always show the same count; liking re-renders both in one fragment response. The
-/// comment form and list share one ``CommentThread``; posting a comment re-renders the list
-/// and the stats (the comment count) in the same response.
-final class BlogScene: Scene, @unchecked Sendable {
+/// The scene reads the post's heading once (its title, its likes and whether the viewer likes
+/// it) and hands the same values to the like button and the stats in the aside, so they always
+/// show the same count; liking makes both anew from the heading read again, in one fragment
+/// response. Posting a comment sends the comment list (the new comment marked) and the stats
+/// (the comment count) along in the same response.
+final class BlogScene: Scene {
     override class var path: String { "/blogs/:id" }
-    override class var composition: [ComponentSlot] { [detail, likeButton, stats, comments, commentForm] }
-
-    // MARK: - Composition
-
-    static let detail = ComponentSlot("blog-detail", BlogDetailComponent.self)
-    static let likeButton = ComponentSlot("like-button", LikeButtonComponent.self)
-    static let stats = ComponentSlot("blog-stats", BlogStatsComponent.self)
-    static let comments = ComponentSlot("comments", CommentListComponent.self)
-    static let commentForm = ComponentSlot("comment-form", CommentFormComponent.self)
+    override class var composition: [ComponentSlot] {
+        [
+            slot("blog-detail") { scene, _ in
+                BlogDetailComponent(blogID: scene.blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            },
+            slot("like-button") { scene, scope in
+                scene.heading.map { heading in
+                    LikeButtonComponent(
+                        blogID: scene.blogID, likedByViewer: heading.likedByViewer, viewerCanLike: scope.userID != nil,
+                        signInURL: scene.signInURL)
+                }
+            },
+            slot("blog-stats") { scene, _ in
+                scene.heading.map { BlogStatsComponent(blogID: scene.blogID, likeCount: $0.likeCount, likedByViewer: $0.likedByViewer) }
+            },
+            slot("comments") { scene, _ in
+                CommentListComponent(blogID: scene.blogID, postedID: scene.postedCommentID, userURL: DemoURLs.user)
+            },
+            slot("comment-form") { scene, _ in
+                CommentFormComponent(blogID: scene.blogID, signInURL: scene.signInURL, pageURL: DemoURLs.blog(scene.blogID))
+            },
+        ]
+    }
 
     // MARK: - State
 
     private var blogID: Int64 = 0
-    private var likeState = LikeState(blogID: 0)
-    private var title = ""
+    /// The post's title and likes, read for this viewer by ``loadData(_:)``.
+    private var heading: BlogHeading?
+    /// The comment this request's action just posted (the list marks it), or nil.
+    private var postedCommentID: Int64?
+    /// Whether ``loadData(_:)`` already ran in this request: when it runs again, an action has
+    /// just written, and Tessera remakes the components the action's result names.
+    private var hasLoaded = false
+
+    /// The sign-in page, coming back to this post.
+    private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))]) }
 
     // MARK: - Life cycle
 
@@ -33,27 +56,21 @@ final class BlogScene: Scene, @unchecked Sendable {
         blogID = try scope.path.id("id")
     }
 
-    override func configureComponents(_ scope: RequestScope) {
-        likeState = LikeState(blogID: blogID)
-        let thread = CommentThread(blogID: blogID)
-        let signIn = DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))])
-        add(BlogDetailComponent(id: Self.detail.id, blogID: blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog))
-        add(LikeButtonComponent(id: Self.likeButton.id, state: likeState, signInURL: signIn))
-        add(BlogStatsComponent(id: Self.stats.id, state: likeState, thread: thread))
-        add(CommentListComponent(id: Self.comments.id, thread: thread, userURL: DemoURLs.user))
-        add(CommentFormComponent(id: Self.commentForm.id, thread: thread, signInURL: signIn, pageURL: DemoURLs.blog(blogID)))
-    }
-
-    /// The post itself (a 404 when it is missing or in the trash) and the shared like state.
+    /// The post's heading (a 404 when it is missing or in the trash), one query. Read again
+    /// after a comment was posted, it also finds that comment (one more query, in that response
+    /// alone), for the list to mark.
     override func loadData(_ scope: RequestScope) async throws {
         guard let heading = try await BlogStore(database: scope.database).heading(blogID, viewerID: scope.userID) else {
             throw RequestError.notFound()
         }
-        title = heading.title
-        likeState.load(heading, viewerID: scope.userID)
+        self.heading = heading
+        if hasLoaded, let viewerID = scope.userID, scope.request.uri.path == CommentFormComponent.comment.url(in: url(scope)) {
+            postedCommentID = try await CommentStore(database: scope.database).newest(on: blogID, by: viewerID)
+        }
+        hasLoaded = true
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = title
+        head.title = heading?.title ?? ""
     }
 }

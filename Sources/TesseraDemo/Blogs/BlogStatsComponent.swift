@@ -2,42 +2,31 @@ import Tessera
 
 // MARK: - BlogStatsComponent
 
-/// The aside's summary of the post: its likes (the page's shared ``LikeState``) and how many
-/// comments it has. It is re-rendered along with the like button and the comment form.
-final class BlogStatsComponent: Component<BlogStatsComponent.Model>, @unchecked Sendable {
+/// The aside's summary of the post: its likes (read by the scene with the post, the same
+/// values the like button gets) and how many comments it has. It is made anew and loaded again
+/// along with the like button and the comment form.
+struct BlogStatsComponent: Component {
     /// The counts are everyone's, but a member who likes the post is told so: one copy per member.
-    override class var caching: FragmentCaching { .perUser }
-    override var rootClass: String? { "card" }
+    static var caching: FragmentCaching { .perUser }
+    var rootClass: String? { "card" }
 
     // MARK: - Configuration
 
-    /// Shared with the like button.
-    private let state: LikeState
-    /// Shared with the comment components.
-    private let thread: CommentThread
-
-    /// Stats over `state` and `thread`.
-    init(id: String, state: LikeState, thread: CommentThread) {
-        self.state = state
-        self.thread = thread
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var comments = 0
+    /// The post.
+    let blogID: Int64
+    /// How many members like it.
+    let likeCount: Int
+    /// Whether the viewer likes it (false for visitors).
+    let likedByViewer: Bool
 
     // MARK: - Life cycle
 
     /// One query: the comment count (the likes came with the scene).
-    override func load(_ scope: RequestScope) async throws {
-        comments = try await CommentStore(database: scope.database).count(of: thread.blogID)
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            countText: state.countText,
-            likedByViewer: state.likedByViewer,
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let comments = try await CommentStore(database: scope.database).count(of: blogID)
+        return Model(
+            countText: DisplayText.count(likeCount, "like", "likes"),
+            likedByViewer: likedByViewer,
             commentsText: DisplayText.count(comments, "comment", "comments")
         )
     }

@@ -6,11 +6,11 @@ extension LikeButtonComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("visitor", sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), signInURL: DemoURLs.signIn)
+            Preview("visitor", sceneURL: "/blogs/1", id: "like-button", fixtures: DemoFixtures.community) {
+                LikeButtonComponent(blogID: 1, likedByViewer: false, viewerCanLike: false, signInURL: DemoURLs.signIn)
             },
-            Preview("signed in", signedInAs: 2, sceneURL: "/blogs/1", fixtures: DemoFixtures.community) {
-                LikeButtonComponent(id: "like-button", state: LikeState(blogID: 1), signInURL: DemoURLs.signIn)
+            Preview("signed in", signedInAs: 2, sceneURL: "/blogs/1", id: "like-button", fixtures: DemoFixtures.community) {
+                LikeButtonComponent(blogID: 1, likedByViewer: false, viewerCanLike: false, signInURL: DemoURLs.signIn)
             },
         ]
     }

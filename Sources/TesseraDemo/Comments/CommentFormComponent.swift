@@ -2,55 +2,31 @@ import Tessera
 
 // MARK: - CommentFormComponent
 
-/// The form under a post that adds a comment (a sign-in link for visitors). Posting refreshes
-/// the comment list and the post's comment count elsewhere on the page in the same response
-/// (`.updating`); without JavaScript the page comes back at its comments.
-final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchecked Sendable {
+/// The form under a post that adds a comment (a sign-in link for visitors). Posting shows the
+/// form again saying so, and refreshes the comment list and the post's comment count elsewhere
+/// on the page in the same response (`.updating`); without JavaScript the page comes back at
+/// the new comment.
+struct CommentFormComponent: Component {
     /// `POST <scene>/comments`: posts a comment.
     static let comment = Action("comment", path: "comments", CommentFormComponent.post)
-    override class var actions: ActionTable {
+    static var actions: ActionTable<Self> {
         ActionTable().on(comment)
     }
 
     // MARK: - Configuration
 
-    private let thread: CommentThread
-    private let signInURL: String
-    private let pageURL: String
-
-    /// A form for `thread`'s post; after posting it sends the comment list and the stats (the
-    /// comment count) along, loaded again. Visitors get a link to `signInURL`; plain posts go
-    /// back to `pageURL`'s comments.
-    init(id: String, thread: CommentThread, signInURL: String, pageURL: String) {
-        self.thread = thread
-        self.signInURL = signInURL
-        self.pageURL = pageURL
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var text = ""
-    private var errors = FormErrors<Comment.Field>()
-    private var posted = false
-    private var signedIn = false
+    /// The post the comments belong to.
+    let blogID: Int64
+    /// Where visitors go to sign in (and come back).
+    let signInURL: String
+    /// The post's page: plain posts go back to it, at the new comment.
+    let pageURL: String
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        signedIn = scope.userID != nil
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            signedIn: signedIn,
-            signInURL: signInURL,
-            actionURL: url(for: Self.comment),
-            text: text,
-            errors: errors,
-            posted: posted,
-            maxLength: Comment.textField.maxScalars
-        )
+    /// Nothing to read: an empty form for members, the sign-in link for visitors.
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        model(signedIn: scope.userID != nil, actionURL: scope.url(for: Self.comment))
     }
 
     /// The values the template reads.
@@ -68,21 +44,32 @@ final class CommentFormComponent: Component<CommentFormComponent.Model>, @unchec
     // MARK: - Actions
 
     /// Adds the comment: 400 with the text kept when it is empty or too long; 404 when the
-    /// post is gone.
-    func post(_ context: ActionContext) async throws -> ActionResult {
+    /// post is gone. A script gets the form saying "posted", the list (the comment marked) and
+    /// the stats; a plain post goes back to the page at the comment.
+    func post(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
-        signedIn = true
-        text = context.form["text"] ?? ""
+        let actionURL = context.url(for: Self.comment)
+        let text = context.form["text"] ?? ""
+        var errors = FormErrors<Comment.Field>()
         errors[.text] = Comment.problem(with: text)
-        guard errors.isEmpty else { return .invalid }
+        guard errors.isEmpty else { return .invalid(model(signedIn: true, actionURL: actionURL, text: text, errors: errors)) }
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let id = try await CommentStore(database: context.database).add(
-            to: thread.blogID, by: userID, body: body, at: context.scope.demo.now())
+            to: blogID, by: userID, body: body, at: context.scope.demo.now())
         else { throw RequestError.notFound() }
-        thread.postedID = id
-        text = ""
-        posted = true
         guard context.scope.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
-        return ActionResult.done.updating(CommentListComponent.self, BlogStatsComponent.self)
+        return ActionResult.showing(model(signedIn: true, actionURL: actionURL, posted: true))
+            .updating(CommentListComponent.self, BlogStatsComponent.self)
+    }
+
+    // MARK: - Private
+
+    /// The form holding `text` with `errors`, saying whether a comment was just `posted`.
+    private func model(
+        signedIn: Bool, actionURL: String, text: String = "", errors: FormErrors<Comment.Field> = FormErrors(), posted: Bool = false
+    ) -> Model {
+        Model(
+            signedIn: signedIn, signInURL: signInURL, actionURL: actionURL, text: text, errors: errors, posted: posted,
+            maxLength: Comment.textField.maxScalars)
     }
 }

@@ -4,53 +4,45 @@ import Tessera
 
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
-final class CommentListComponent: Component<CommentListComponent.Model>, @unchecked Sendable {
+struct CommentListComponent: Component {
     /// A post's comments are the same for everyone (the one just posted is marked only in the action's answer).
-    override class var caching: FragmentCaching { .shared }
-    override var fragmentQuery: [(String, String)] { pagination.query }
+    static var caching: FragmentCaching { .shared }
 
     // MARK: - Configuration
 
-    private let thread: CommentThread
-    private let pageSize: Int
-    private let userURL: @Sendable (Int64) -> String
-
-    /// The comments of `thread`'s post, `pageSize` a page (default 5), authors linking to
-    /// `userURL(id)`.
-    init(id: String, thread: CommentThread, pageSize: Int = 5, userURL: @escaping @Sendable (Int64) -> String) {
-        self.thread = thread
-        self.pageSize = pageSize
-        self.userURL = userURL
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var pagination = Pagination()
-    private var comments: [CommentItem] = []
-    private var hasMore = false
+    /// The post.
+    let blogID: Int64
+    /// The comment just posted by this request, if any: the list shows its first page, where it
+    /// stands, and marks it.
+    var postedID: Int64?
+    /// Comments per page.
+    var pageSize = 5
+    /// Where a member's profile lives.
+    let userURL: @Sendable (Int64) -> String
 
     // MARK: - Life cycle
 
     /// Reads `?page=` or `?through=` (a bad value is a 400), then those comments. After a new
     /// comment, the first page is shown, where it stands.
-    override func load(_ scope: RequestScope) async throws {
-        pagination = thread.postedID == nil ? try Pagination(scope.query) : Pagination()
-        (comments, hasMore) = try await CommentStore(database: scope.database).range(
-            of: thread.blogID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "comments"),
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let pagination = postedID == nil ? try Pagination(scope.query) : Pagination()
+        let (comments, hasMore) = try await CommentStore(database: scope.database).range(
+            of: blogID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
+        return Model(
+            pagination: pagination,
+            pager: pagination.pager(
+                sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "comments"),
             comments: ArrayDataSource(
-                items: comments, cell: CommentCell(userURL: userURL, postedID: thread.postedID),
+                items: comments, cell: CommentCell(userURL: userURL, postedID: postedID),
                 emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments.")))
     }
+
+    func fragmentQuery(for model: Model) -> [(String, String)] { model.pagination.query }
 
     /// The values the template reads: the pager's, then the list's.
     @TemplateModel
     struct Model {
+        @TemplateIgnored let pagination: Pagination
         @TemplateIncluded let pager: Pager
         let comments: ArrayDataSource<CommentCell>
         var isEmpty: Bool { comments.isEmpty }

@@ -6,19 +6,24 @@ import Tessera
 /// (`POST /drafts/:id/edit`, `…/publish`, `…/delete`); without an `:id` (``NewDraftScene``) the
 /// form is a new draft's. Signed in only (``MemberScene``); someone else's draft is a 404,
 /// checked once in ``loadData(_:)`` before the form shows, saves, publishes or deletes it.
-class DraftEditorScene: MemberScene<EmptyModel>, @unchecked Sendable {
+class DraftEditorScene: MemberScene {
     override class var path: String { "/drafts/:id/edit" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [form] }
+    override class var composition: [ComponentSlot] {
+        [
+            memberSlot("draft-form") { scene, _ in
+                DraftFormComponent(draft: scene.draft, editURL: DemoURLs.editDraft, blogURL: DemoURLs.blog)
+            }
+        ]
+    }
     override var memberTitle: String { draftID == nil ? "New draft" : "Edit draft" }
-
-    static let form = ComponentSlot("draft-form", DraftFormComponent.self)
 
     // MARK: - State
 
     /// The draft being edited; nil for a new one.
     private(set) var draftID: Int64?
-    private var editor: DraftFormComponent?
+    /// The draft as stored, once ``loadData(_:)`` found it is the member's; the form shows it.
+    private var draft: Draft?
 
     // MARK: - Life cycle
 
@@ -27,18 +32,11 @@ class DraftEditorScene: MemberScene<EmptyModel>, @unchecked Sendable {
         if scope.path["id"] != nil { draftID = try scope.path.id("id") }
     }
 
-    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        let editor = DraftFormComponent(
-            id: Self.form.id, draftID: draftID, memberID: memberID, editURL: DemoURLs.editDraft, blogURL: DemoURLs.blog)
-        self.editor = editor
-        add(editor)
-    }
-
     /// The draft being edited, which must be the member's (else a 404); the form shows it.
     override func loadData(_ scope: RequestScope) async throws {
         guard let draftID else { return }
         guard let memberID = scope.userID, let draft = try await DraftStore(database: scope.database).draft(draftID, of: memberID)
         else { throw RequestError.notFound() }
-        editor?.show(draft)
+        self.draft = draft
     }
 }

@@ -4,9 +4,9 @@ import Tessera
 
 /// The signed-in member's drafts on their own profile, most recently edited first, each
 /// linking to its editor, with a "Write a new post" link. One query.
-final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked Sendable {
+struct DraftListComponent: Component {
     /// Only its owner sees it: one copy per member.
-    override class var caching: FragmentCaching { .perUser }
+    static var caching: FragmentCaching { .perUser }
 
     // MARK: - Configuration
 
@@ -15,25 +15,17 @@ final class DraftListComponent: Component<DraftListComponent.Model>, @unchecked 
     private let newDraftURL: String
 
     /// `userID`'s drafts, linking to `editURL(id)`, offering `newDraftURL`.
-    init(id: String, userID: Int64, editURL: @escaping @Sendable (Int64) -> String, newDraftURL: String) {
+    init(userID: Int64, editURL: @escaping @Sendable (Int64) -> String, newDraftURL: String) {
         self.userID = userID
         self.editURL = editURL
         self.newDraftURL = newDraftURL
-        super.init(id: id)
     }
-
-    // MARK: - State
-
-    private var drafts: [Draft] = []
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        drafts = try await DraftStore(database: scope.database).drafts(of: userID)
-    }
-
-    override func viewModel() -> Model {
-        Model(
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let drafts = try await DraftStore(database: scope.database).drafts(of: userID)
+        return Model(
             drafts: ArrayDataSource(items: drafts, cell: DraftCell(editURL: editURL), emptyState: EmptyState("No drafts yet.")),
             newDraftURL: newDraftURL
         )

@@ -11,7 +11,9 @@ enum PublishDraftFlow {
         let draftID: Int64
         let blogID: Int64
 
-        /// What the action's analytics event records about it.
+        /// What the action's analytics event would record about it: the draft form's event can
+        /// carry only the draft's id today, since a component cannot tell analytics what its
+        /// action made (see ``DraftFormComponent``).
         var analyticsDetail: String { "draft \(draftID) → blog \(blogID)" }
     }
 

@@ -6,7 +6,7 @@ import Tessera
 ///
 /// No layout, no session, no analytics: the page is the benchmark's, and a write per request
 /// would measure SQLite, not the page.
-final class FortunesScene: ModelScene<FortunesPageModel>, @unchecked Sendable {
+final class FortunesScene: Scene, ModelScene {
     override class var path: String { "/fortunes" }
 
     private var fortunes: [Fortune] = []
@@ -19,7 +19,7 @@ final class FortunesScene: ModelScene<FortunesPageModel>, @unchecked Sendable {
         fortunes = try await FortuneStore(database: scope.database).fortunesForDisplay()
     }
 
-    override func viewModel() -> FortunesPageModel { FortunesPage.model(fortunes) }
+    func viewModel() -> FortunesPageModel { FortunesPage.model(fortunes) }
 
     override func analyticsEvent(_ proposed: AnalyticsEvent) -> AnalyticsEvent? { nil }
 }

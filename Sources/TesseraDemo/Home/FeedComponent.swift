@@ -5,42 +5,28 @@ import Tessera
 /// The home feed: one "Latest posts" section mixing blog cells, photo cells and a photo strip,
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
-final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
-    override var fragmentQuery: [(String, String)] { pagination.query }
+struct FeedComponent: Component {
     /// Everyone sees the same feed: a busy home page loads it about once per 50 ms.
-    override class var caching: FragmentCaching { .shared }
-    override class var cellTypes: [any CellRenderer.Type] {
+    static var caching: FragmentCaching { .shared }
+    static var cellTypes: [any CellRenderer.Type] {
         [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
     }
 
     // MARK: - Configuration
 
-    private let links: FeedLinks
+    /// Where its links lead.
+    let links: FeedLinks
     /// Blogs per page.
-    private let pageSize: Int
-
-    // MARK: - State
-
-    private var pagination = Pagination()
-    private var hasMore = false
-    private var dataSource: SectionedDataSource<StandardSection>?
-
-    /// A feed with `pageSize` blogs per page (default 8), linking through `links`.
-    init(id: String, links: FeedLinks, pageSize: Int = 8) {
-        self.links = links
-        self.pageSize = pageSize
-        super.init(id: id)
-    }
+    var pageSize = 8
 
     // MARK: - Life cycle
 
     /// Two queries whatever the page size and however many pages are shown (`?through=`):
     /// the blogs with their authors, the pages' photos.
-    override func load(_ scope: RequestScope) async throws {
-        pagination = try Pagination(scope.query)
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let pagination = try Pagination(scope.query)
         let (items, hasMore) = try await BlogStore(database: scope.database).feed(
             offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
-        self.hasMore = hasMore
         let firstWindow = FeedPage.photoWindow(page: pagination.first, pageSize: pageSize)
         let lastWindow = FeedPage.photoWindow(page: pagination.last, pageSize: pageSize)
         let photos = try await PhotoStore(database: scope.database).latest(
@@ -53,18 +39,19 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
                 number: number, blogs: Array(items[start..<min(start + pageSize, items.count)]),
                 photos: Array(photos[photoStart..<min(photoStart + window.limit, photos.count)]), hasMore: hasMore)
         }
-        dataSource = try makeDataSource(pages)
+        return Model(
+            pagination: pagination,
+            pager: pagination.pager(
+                sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "posts"),
+            feed: try makeDataSource(pages, pagination: pagination, sceneURL: scope.sceneURL))
     }
 
-    override func viewModel() -> Model {
-        Model(
-            pager: pagination.pager(sceneURL: sceneURL, fragmentURL: fragmentURL(query:), hasMore: hasMore, noun: "posts"),
-            feed: dataSource)
-    }
+    func fragmentQuery(for model: Model) -> [(String, String)] { model.pagination.query }
 
     /// The values the template reads: the pager's, then the feed.
     @TemplateModel
     struct Model {
+        @TemplateIgnored let pagination: Pagination
         @TemplateIncluded let pager: Pager
         let feed: SectionedDataSource<StandardSection>?
     }
@@ -81,7 +68,9 @@ final class FeedComponent: Component<FeedComponent.Model>, @unchecked Sendable {
             .registering(FeedFooterCell(), as: .footer)
     }
 
-    private func makeDataSource(_ pages: [FeedPage]) throws -> SectionedDataSource<StandardSection> {
+    private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, sceneURL: String) throws
+        -> SectionedDataSource<StandardSection>
+    {
         let emptyState =
             pagination.first == 1
             ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))

@@ -29,9 +29,9 @@ struct FeedPage {
     }
 
     /// The items in display order: ``PhotoStrip``, ``BlogListItem`` and ``Photo`` values.
-    var items: [Any] {
+    var items: [any Sendable] {
         guard !blogs.isEmpty else { return [] }
-        var items: [Any] = []
+        var items: [any Sendable] = []
         var singles = photos[...]
         if number == 1 {
             let strip = Array(singles.prefix(Self.stripSize))

@@ -6,11 +6,11 @@ extension PrioritiesComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("none", signedInAs: 1, sceneURL: "/", fixtures: { db in try await DemoFixtures.member(db) }) {
-                PrioritiesComponent(id: "priorities", userID: 1)
+            Preview("none", signedInAs: 1, sceneURL: "/", id: "priorities", fixtures: { db in try await DemoFixtures.member(db) }) {
+                PrioritiesComponent(userID: 1)
             },
-            Preview("four priorities", signedInAs: 1, sceneURL: "/", fixtures: DemoFixtures.community) {
-                PrioritiesComponent(id: "priorities", userID: 1)
+            Preview("four priorities", signedInAs: 1, sceneURL: "/", id: "priorities", fixtures: DemoFixtures.community) {
+                PrioritiesComponent(userID: 1)
             },
         ]
     }

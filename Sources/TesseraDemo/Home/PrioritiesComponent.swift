@@ -4,34 +4,20 @@ import Tessera
 
 /// The signed-in member's current priorities. Which ones are current is the model's rule
 /// (``Priority``); this component only shows them, or an empty state.
-final class PrioritiesComponent: Component<PrioritiesComponent.Model>, @unchecked Sendable {
-    override var rootClass: String? { "card" }
+struct PrioritiesComponent: Component {
+    var rootClass: String? { "card" }
 
     // MARK: - Configuration
 
-    private let userID: Int64
-
-    // MARK: - State
-
-    private var priorities: [Priority] = []
-
-    /// `userID`'s priorities.
-    init(id: String, userID: Int64) {
-        self.userID = userID
-        super.init(id: id)
-    }
+    /// Whose priorities.
+    let userID: Int64
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        priorities = try await UserStore(database: scope.database).currentPriorities(of: userID, at: scope.demo.now())
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            priorities: ArrayDataSource(
-                items: priorities, cell: PriorityCell(), emptyState: EmptyState("Nothing in focus right now."))
-        )
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let priorities = try await UserStore(database: scope.database).currentPriorities(of: userID, at: scope.demo.now())
+        return Model(
+            priorities: ArrayDataSource(items: priorities, cell: PriorityCell(), emptyState: EmptyState("Nothing in focus right now.")))
     }
 
     /// The values the template reads.

@@ -6,15 +6,11 @@ extension ComposerComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", signedInAs: 1, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
-                ComposerComponent(
-                    id: "composer", conversationID: 1,
-                    uploadURL: UploadsController.url(forName:))
+            Preview("empty", signedInAs: 1, sceneURL: "/messages/1", id: "composer", fixtures: DemoFixtures.community) {
+                ComposerComponent(conversationID: 1, uploadURL: UploadsController.url(forName:))
             },
-            Preview("as the other member", signedInAs: 2, sceneURL: "/messages/1", fixtures: DemoFixtures.community) {
-                ComposerComponent(
-                    id: "composer", conversationID: 1,
-                    uploadURL: UploadsController.url(forName:))
+            Preview("as the other member", signedInAs: 2, sceneURL: "/messages/1", id: "composer", fixtures: DemoFixtures.community) {
+                ComposerComponent(conversationID: 1, uploadURL: UploadsController.url(forName:))
             },
         ]
     }

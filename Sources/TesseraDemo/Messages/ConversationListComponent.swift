@@ -3,32 +3,21 @@ import Tessera
 // MARK: - ConversationListComponent
 
 /// A member's conversations, most recently active first, each linking to its page.
-final class ConversationListComponent: Component<ConversationListComponent.Model>, @unchecked Sendable {
+struct ConversationListComponent: Component {
 
     // MARK: - Configuration
 
-    private let viewerID: Int64
-    private let conversationURL: @Sendable (Int64) -> String
-
-    /// The conversations of `viewerID`; `conversationURL` builds each row's link.
-    init(id: String, viewerID: Int64, conversationURL: @escaping @Sendable (Int64) -> String) {
-        self.viewerID = viewerID
-        self.conversationURL = conversationURL
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var summaries: [ConversationSummary] = []
+    /// Whose conversations they are.
+    let viewerID: Int64
+    /// Each row's link.
+    let conversationURL: @Sendable (Int64) -> String
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        summaries = try await MessageStore(database: scope.database).summaries(of: viewerID)
-    }
-
-    override func viewModel() -> Model {
-        Model(rows: dataSource)
+    /// One query however many conversations there are.
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let summaries = try await MessageStore(database: scope.database).summaries(of: viewerID)
+        return Model(rows: dataSource(summaries))
     }
 
     /// The values the template reads.
@@ -40,7 +29,7 @@ final class ConversationListComponent: Component<ConversationListComponent.Model
 
     // MARK: - Data source
 
-    private var dataSource: ArrayDataSource<ConversationCell> {
+    private func dataSource(_ summaries: [ConversationSummary]) -> ArrayDataSource<ConversationCell> {
         ArrayDataSource(
             items: summaries, cell: ConversationCell(viewerID: viewerID, conversationURL: conversationURL),
             emptyState: EmptyState("No conversations yet."))

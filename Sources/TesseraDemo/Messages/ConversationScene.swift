@@ -5,12 +5,18 @@ import Tessera
 /// `GET /messages/:id` and `POST /messages/:id`: one conversation — its messages and the
 /// composer — for its participants (members only, ``MemberScene``); 404 for anyone else,
 /// checked once in ``loadData(_:)``, before the page renders or the composer sends.
-final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked Sendable {
+final class ConversationScene: MemberScene, ModelScene {
     override class var path: String { "/messages/:id" }
-    override class var composition: [ComponentSlot] { [list, composer] }
-
-    static let list = ComponentSlot("messages", MessageListComponent.self)
-    static let composer = ComponentSlot("composer", ComposerComponent.self)
+    override class var composition: [ComponentSlot] {
+        [
+            memberSlot("messages") { scene, memberID in
+                MessageListComponent(conversationID: scene.conversationID, viewerID: memberID)
+            },
+            memberSlot("composer") { scene, _ in
+                ComposerComponent(conversationID: scene.conversationID, uploadURL: UploadsController.url(forName:))
+            },
+        ]
+    }
 
     // MARK: - State
 
@@ -21,14 +27,6 @@ final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked 
 
     override func parseParameters(_ scope: RequestScope) throws {
         conversationID = try scope.path.id("id")
-    }
-
-    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(MessageListComponent(id: Self.list.id, conversationID: conversationID, viewerID: memberID))
-        add(
-            ComposerComponent(
-                id: Self.composer.id, conversationID: conversationID,
-                uploadURL: UploadsController.url(forName:)))
     }
 
     /// Only participants may see a conversation: anyone else gets the same 404 as for a
@@ -42,7 +40,7 @@ final class ConversationScene: MemberScene<ConversationScene.Model>, @unchecked 
 
     override var memberTitle: String { otherName.map { "\($0) · Messages" } ?? "Messages" }
 
-    override func viewModel() -> Model { Model(otherName: otherName) }
+    func viewModel() -> Model { Model(otherName: otherName) }
 
     /// The values the template reads.
     @TemplateModel

@@ -11,14 +11,14 @@ struct MessageItem: Sendable {
     let isMine: Bool
 
     /// The item type of each kind: adding a kind is one row here and one cell registration.
-    static let wrappers: [Message.Kind: @Sendable (MessageItem) -> Any] = [
+    static let wrappers: [Message.Kind: @Sendable (MessageItem) -> any Sendable] = [
         .text: { TextMessageItem(item: $0) },
         .image: { ImageMessageItem(item: $0) },
     ]
 
     /// This message wrapped in its kind's item type; itself (which no cell draws, so the data
     /// source reports it) when its kind has no row in ``wrappers``.
-    var wrapped: Any { Self.wrappers[message.kind]?(self) ?? self }
+    var wrapped: any Sendable { Self.wrappers[message.kind]?(self) ?? self }
 }
 
 /// A text message, drawn by ``TextMessageCell``.

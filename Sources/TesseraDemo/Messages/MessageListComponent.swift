@@ -4,41 +4,25 @@ import Tessera
 
 /// The messages of one conversation, oldest first, each drawn by its kind's cell and marked
 /// as the viewer's own or the other person's.
-final class MessageListComponent: Component<MessageListComponent.Model>, @unchecked Sendable {
-    override class var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
+struct MessageListComponent: Component {
+    static var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
 
     // MARK: - Configuration
 
-    private let conversationID: Int64
-    private let viewerID: Int64
-
-    /// The messages of `conversationID` as `viewerID` sees them (the scene checked they take
-    /// part in it).
-    init(id: String, conversationID: Int64, viewerID: Int64) {
-        self.conversationID = conversationID
-        self.viewerID = viewerID
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var dataSource: SectionedDataSource<MessageSection>?
+    /// The conversation shown (its scene checked the viewer takes part in it).
+    let conversationID: Int64
+    /// Who is reading: their own messages are marked.
+    let viewerID: Int64
 
     // MARK: - Life cycle
 
     /// One query whatever the number of messages (their senders' names come with them).
-    override func load(_ scope: RequestScope) async throws {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let messages = try await MessageStore(database: scope.database).messagesWithSenders(in: conversationID)
         let items = messages.map { row in
             MessageItem(message: row.message, senderName: row.senderName, isMine: row.message.senderID == viewerID).wrapped
         }
-        dataSource = try Self.dataSource(items)
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            messages: dataSource
-        )
+        return Model(messages: try Self.dataSource(items))
     }
 
     /// The values the template reads.
@@ -55,7 +39,7 @@ final class MessageListComponent: Component<MessageListComponent.Model>, @unchec
         .registering(ImageMessageCell())
 
     /// The messages in one section drawn through ``registry``.
-    static func dataSource(_ items: [Any]) throws -> SectionedDataSource<MessageSection> {
+    static func dataSource(_ items: [any Sendable]) throws -> SectionedDataSource<MessageSection> {
         try SectionedDataSource(
             sections: [DataSourceSection(items: items, emptyState: EmptyState("No messages yet. Say hello!"))],
             registry: registry)

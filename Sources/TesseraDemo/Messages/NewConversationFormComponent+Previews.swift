@@ -6,13 +6,14 @@ extension NewConversationFormComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty form", signedInAs: 1, sceneURL: "/messages/new", fixtures: DemoFixtures.community) {
-                NewConversationFormComponent(
-                    id: "new-message", memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
+            Preview("empty form", signedInAs: 1, sceneURL: "/messages/new", id: "new-message", fixtures: DemoFixtures.community) {
+                NewConversationFormComponent(memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
             },
-            Preview("addressed to a member", signedInAs: 1, sceneURL: "/messages/new", query: [("to", "2")], fixtures: DemoFixtures.community) {
-                NewConversationFormComponent(
-                    id: "new-message", memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
+            Preview(
+                "addressed to a member", signedInAs: 1, sceneURL: "/messages/new", id: "new-message", query: [("to", "2")],
+                fixtures: DemoFixtures.community
+            ) {
+                NewConversationFormComponent(memberID: 1, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
             },
         ]
     }

@@ -5,59 +5,40 @@ import Tessera
 /// "New message": whom to write to and the first message. Sending opens the conversation with
 /// that member (the existing one, or a new one) and adds the message through the text send
 /// strategy, then goes to it. `?to=ID` (a profile's "Message" link) preselects the member.
-final class NewConversationFormComponent: Component<NewConversationFormComponent.Model>, @unchecked Sendable {
+struct NewConversationFormComponent: Component {
     /// `POST` to the scene's own address: starts the conversation.
     static let start = Action("start", path: "", NewConversationFormComponent.start)
-    override class var actions: ActionTable {
+    static var actions: ActionTable<Self> {
         ActionTable().on(start)
     }
 
     // MARK: - Configuration
 
-    private let memberID: Int64
-    private let conversationURL: @Sendable (Int64) -> String
-    private let conversationsURL: String
-
-    /// The form for `memberID`; afterwards the browser goes to `conversationURL(id)`.
-    init(
-        id: String, memberID: Int64, conversationURL: @escaping @Sendable (Int64) -> String, conversationsURL: String
-    ) {
-        self.memberID = memberID
-        self.conversationURL = conversationURL
-        self.conversationsURL = conversationsURL
-        super.init(id: id)
-    }
+    /// Who writes.
+    let memberID: Int64
+    /// Where the browser goes afterwards: `conversationURL(id)`.
+    let conversationURL: @Sendable (Int64) -> String
+    /// "All conversations".
+    let conversationsURL: String
 
     /// The form's fields; their raw values are the inputs' names.
     enum Field: String, CaseIterable, Sendable {
         case to, text
     }
 
-    // MARK: - State
-
-    private var members: [User] = []
-    private var recipientID: Int64?
-    private var text = ""
-    private var errors = FormErrors<Field>()
-
     // MARK: - Life cycle
 
     /// The members one can write to; `?to=` (a bad id is a 400) preselects one.
-    override func load(_ scope: RequestScope) async throws {
-        members = try await UserStore(database: scope.database).others(than: memberID)
-        if recipientID == nil, let to = scope.query["to"], !to.isEmpty {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let members = try await UserStore(database: scope.database).others(than: memberID)
+        var recipientID: Int64?
+        if let to = scope.query["to"], !to.isEmpty {
             guard let id = try? scope.query.id("to") else {
                 throw RequestError.badRequest("That link does not name a member. Choose one from the list instead.")
             }
             recipientID = id
         }
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            actionURL: url(for: Self.start), conversationsURL: conversationsURL,
-            members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
-            text: text, errors: errors)
+        return model(actionURL: scope.url(for: Self.start), members: members, recipientID: recipientID, text: "", errors: FormErrors())
     }
 
     /// The values the template reads.
@@ -83,20 +64,21 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
 
     /// Checks the recipient and the text (400 with the input kept when refused), then opens
     /// the conversation and sends the message in it, and goes there.
-    func start(_ context: ActionContext) async throws -> ActionResult {
+    func start(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
-        text = context.form["text"] ?? ""
+        let text = context.form["text"] ?? ""  // as typed, kept if refused
         let users = UserStore(database: context.database)
+        var errors = FormErrors<Field>()
         var recipient: User?
         if let to = context.form["to"], let id = Int64(to), id != userID { recipient = try await users.user(id) }
-        recipientID = recipient?.id
         if recipient == nil { errors[.to] = "Choose whom to write to." }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { errors[.text] = "Write a message first." }
         do { try TextSendStrategy.checkLength(trimmed) } catch { errors[.text] = error.message }
         guard errors.isEmpty, let recipient, let me = try await users.user(userID) else {
-            members = try await users.others(than: userID)  // the form is shown again from this state, not reloaded
-            return .invalid
+            let members = try await users.others(than: userID)  // the form is shown again from the input, not reloaded
+            return .invalid(
+                model(actionURL: context.url(for: Self.start), members: members, recipientID: recipient?.id, text: text, errors: errors))
         }
         let store = MessageStore(database: context.database)
         let conversationID = try await store.conversation(
@@ -106,5 +88,18 @@ final class NewConversationFormComponent: Component<NewConversationFormComponent
             uploads: UploadStore(files: StoredFiles(database: context.scope.site.database)), uploadURL: UploadsController.url(forName:))
         _ = try await MessageSending.send(outgoing, through: store)
         return .redirect(to: conversationURL(conversationID))
+    }
+
+    // MARK: - Private
+
+    /// The form posting to `actionURL`: `members` to choose from (`recipientID` selected), the
+    /// `text` as typed and `errors`.
+    private func model(
+        actionURL: String, members: [User], recipientID: Int64?, text: String, errors: FormErrors<Field>
+    ) -> Model {
+        Model(
+            actionURL: actionURL, conversationsURL: conversationsURL,
+            members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
+            text: text, errors: errors)
     }
 }

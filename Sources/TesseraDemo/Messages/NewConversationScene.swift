@@ -4,19 +4,16 @@ import Tessera
 
 /// `GET /messages/new[?to=ID]` (its form posts to the same address): write to a member, from
 /// the conversations page or a profile's "Message" link. Members only (``MemberScene``).
-final class NewConversationScene: MemberScene<EmptyModel>, @unchecked Sendable {
+final class NewConversationScene: MemberScene {
     override class var path: String { "/messages/new" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [form] }
-    static let form = ComponentSlot("new-message", NewConversationFormComponent.self)
-    override var memberTitle: String { "New message" }
-
-    // MARK: - Life cycle
-
-    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(
-            NewConversationFormComponent(
-                id: Self.form.id, memberID: memberID, conversationURL: DemoURLs.conversation,
-                conversationsURL: DemoURLs.messages))
+    override class var composition: [ComponentSlot] {
+        [
+            memberSlot("new-message") { _, memberID in
+                NewConversationFormComponent(
+                    memberID: memberID, conversationURL: DemoURLs.conversation, conversationsURL: DemoURLs.messages)
+            }
+        ]
     }
+    override var memberTitle: String { "New message" }
 }

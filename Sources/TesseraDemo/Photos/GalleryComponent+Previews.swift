@@ -6,14 +6,14 @@ extension GalleryComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", sceneURL: "/photos") {
-                GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)
+            Preview("empty", sceneURL: "/photos", id: "gallery") {
+                GalleryComponent(photoURL: DemoURLs.photo)
             },
-            Preview("many", sceneURL: "/photos", fixtures: DemoFixtures.community) {
-                GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)
+            Preview("many", sceneURL: "/photos", id: "gallery", fixtures: DemoFixtures.community) {
+                GalleryComponent(photoURL: DemoURLs.photo)
             },
-            Preview("error", sceneURL: "/photos", fixtures: DemoFixtures.without("photo")) {
-                GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)
+            Preview("error", sceneURL: "/photos", id: "gallery", fixtures: DemoFixtures.without("photo")) {
+                GalleryComponent(photoURL: DemoURLs.photo)
             },
         ]
     }

@@ -4,33 +4,21 @@ import Tessera
 
 /// Every photo in a grid, drawn by an ``ArrayDataSource`` of ``PhotoCell``s; an empty state
 /// when there are none.
-final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Sendable {
+struct GalleryComponent: Component {
     /// Everyone sees the same gallery.
-    override class var caching: FragmentCaching { .shared }
+    static var caching: FragmentCaching { .shared }
 
     // MARK: - Configuration
 
     /// Where one photo's page lives.
-    private let photoURL: @Sendable (Int64) -> String
-
-    /// Every photo, each linking to `photoURL(id)`.
-    init(id: String, photoURL: @escaping @Sendable (Int64) -> String) {
-        self.photoURL = photoURL
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var photos: [Photo] = []
+    let photoURL: @Sendable (Int64) -> String
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        photos = try await PhotoStore(database: scope.database).all()
-    }
-
-    override func viewModel() -> Model {
-        Model(photos: dataSource)
+    /// One query: every photo, each linking to `photoURL(id)`.
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let photos = try await PhotoStore(database: scope.database).all()
+        return Model(photos: dataSource(photos))
     }
 
     /// The values the template reads.
@@ -42,7 +30,7 @@ final class GalleryComponent: Component<GalleryComponent.Model>, @unchecked Send
 
     // MARK: - Data source
 
-    private var dataSource: ArrayDataSource<PhotoCell> {
+    private func dataSource(_ photos: [Photo]) -> ArrayDataSource<PhotoCell> {
         ArrayDataSource(items: photos, cell: PhotoCell(photoURL: photoURL), emptyState: EmptyState("No photos yet."))
     }
 }

@@ -2,15 +2,23 @@ import Tessera
 
 // MARK: - PhotoScene
 
-/// `GET /photos/:id`: one photo, large, with who posted it and when.
-final class PhotoScene: Scene, @unchecked Sendable {
+/// `GET /photos/:id`: one photo, large, with who posted it and when. The photo is loaded once,
+/// here (its title is the page's); a missing one is a 404 for the page and its fragment.
+final class PhotoScene: Scene {
     override class var path: String { "/photos/:id" }
-    override class var composition: [ComponentSlot] { [photo] }
-    static let photo = ComponentSlot("photo", PhotoDetailComponent.self)
+    override class var composition: [ComponentSlot] {
+        [
+            slot("photo") { scene, _ in
+                scene.photo.map { PhotoDetailComponent(photo: $0, userURL: DemoURLs.user, galleryURL: DemoURLs.photos) }
+            }
+        ]
+    }
 
     // MARK: - State
 
     private var photoID: Int64 = 0
+    /// The photo, once loaded.
+    private var photo: Photo?
 
     // MARK: - Life cycle
 
@@ -18,11 +26,13 @@ final class PhotoScene: Scene, @unchecked Sendable {
         photoID = try scope.path.id("id")
     }
 
-    override func configureComponents(_ scope: RequestScope) {
-        add(PhotoDetailComponent(id: Self.photo.id, photoID: photoID, userURL: DemoURLs.user, galleryURL: DemoURLs.photos))
+    /// One query: the photo; an unknown id is a 404.
+    override func loadData(_ scope: RequestScope) async throws {
+        guard let photo = try await PhotoStore(database: scope.database).photo(photoID) else { throw RequestError.notFound() }
+        self.photo = photo
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = (components.first as? PhotoDetailComponent)?.title ?? "Photo"
+        head.title = photo?.title ?? "Photo"
     }
 }

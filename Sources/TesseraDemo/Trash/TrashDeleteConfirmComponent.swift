@@ -4,8 +4,8 @@ import Tessera
 
 /// Asks before deleting a trashed post forever: its title, what cannot be undone, a
 /// "Delete forever" button (posting to the trash's `delete` action) and a way back.
-final class TrashDeleteConfirmComponent: Component<TrashDeleteConfirmComponent.Model>, @unchecked Sendable {
-    override var rootClass: String? { "card narrow" }
+struct TrashDeleteConfirmComponent: Component {
+    var rootClass: String? { "card narrow" }
 
     // MARK: - Configuration
 
@@ -14,33 +14,20 @@ final class TrashDeleteConfirmComponent: Component<TrashDeleteConfirmComponent.M
     private let trashURL: String
 
     /// The question for `ownerID`'s trashed post `blogID`; Cancel leads to `trashURL`.
-    init(id: String, blogID: Int64, ownerID: Int64, trashURL: String) {
+    init(blogID: Int64, ownerID: Int64, trashURL: String) {
         self.blogID = blogID
         self.ownerID = ownerID
         self.trashURL = trashURL
-        super.init(id: id)
     }
-
-    // MARK: - State
-
-    private var blog: Blog?
 
     // MARK: - Life cycle
 
     /// The trashed post; one not in the member's trash is a 404.
-    override func load(_ scope: RequestScope) async throws {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
         guard let blog = try await TrashStore(database: scope.database).trashedBlog(blogID, of: ownerID) else {
             throw RequestError.notFound()
         }
-        self.blog = blog
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            title: blog?.title ?? "",
-            deleteURL: DemoURLs.deleteForever(blogID),
-            trashURL: trashURL
-        )
+        return Model(title: blog.title, deleteURL: DemoURLs.deleteForever(blogID), trashURL: trashURL)
     }
 
     /// The values the template reads.

@@ -6,11 +6,16 @@ import Tessera
 /// trash's `delete` action (``TrashListComponent``), which its form posts to. A plain page and
 /// form, so it works the same with JavaScript off. Members only; a post not in the member's
 /// trash is a 404.
-final class TrashDeleteScene: MemberScene<EmptyModel>, @unchecked Sendable {
+final class TrashDeleteScene: MemberScene {
     override class var path: String { "/trash/:item/delete" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [confirm] }
-    static let confirm = ComponentSlot("confirm-delete", TrashDeleteConfirmComponent.self)
+    override class var composition: [ComponentSlot] {
+        [
+            memberSlot("confirm-delete") { scene, memberID in
+                TrashDeleteConfirmComponent(blogID: scene.blogID, ownerID: memberID, trashURL: DemoURLs.trash)
+            }
+        ]
+    }
     override var memberTitle: String { "Delete forever?" }
 
     // MARK: - State
@@ -21,9 +26,5 @@ final class TrashDeleteScene: MemberScene<EmptyModel>, @unchecked Sendable {
 
     override func parseParameters(_ scope: RequestScope) throws {
         blogID = try scope.path.id("item")
-    }
-
-    override func configureComponents(_ scope: RequestScope, memberID: Int64) {
-        add(TrashDeleteConfirmComponent(id: Self.confirm.id, blogID: blogID, ownerID: memberID, trashURL: DemoURLs.trash))
     }
 }

@@ -6,11 +6,11 @@ extension TrashListComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", signedInAs: 1, sceneURL: "/trash", fixtures: { db in try await DemoFixtures.member(db) }) {
-                TrashListComponent(id: "trash-list", ownerID: 1)
+            Preview("empty", signedInAs: 1, sceneURL: "/trash", id: "trash-list", fixtures: { db in try await DemoFixtures.member(db) }) {
+                TrashListComponent(ownerID: 1)
             },
-            Preview("two in the trash", signedInAs: 1, sceneURL: "/trash", fixtures: DemoFixtures.community) {
-                TrashListComponent(id: "trash-list", ownerID: 1)
+            Preview("two in the trash", signedInAs: 1, sceneURL: "/trash", id: "trash-list", fixtures: DemoFixtures.community) {
+                TrashListComponent(ownerID: 1)
             },
         ]
     }

@@ -4,9 +4,9 @@ import Tessera
 
 /// On the member's own profile: how many posts are in their trash, with a link to it. One
 /// query.
-final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unchecked Sendable {
+struct TrashSummaryComponent: Component {
     /// Only its owner sees it: one copy per member.
-    override class var caching: FragmentCaching { .perUser }
+    static var caching: FragmentCaching { .perUser }
 
     // MARK: - Configuration
 
@@ -14,24 +14,16 @@ final class TrashSummaryComponent: Component<TrashSummaryComponent.Model>, @unch
     private let trashURL: String
 
     /// `userID`'s trash, linking to `trashURL`.
-    init(id: String, userID: Int64, trashURL: String) {
+    init(userID: Int64, trashURL: String) {
         self.userID = userID
         self.trashURL = trashURL
-        super.init(id: id)
     }
-
-    // MARK: - State
-
-    private var count = 0
 
     // MARK: - Life cycle
 
-    override func load(_ scope: RequestScope) async throws {
-        count = try await TrashStore(database: scope.database).count(of: userID)
-    }
-
-    override func viewModel() -> Model {
-        Model(
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let count = try await TrashStore(database: scope.database).count(of: userID)
+        return Model(
             summary: ArrayDataSource(
                 items: count > 0 ? [count] : [], cell: TrashSummaryCell(trashURL: trashURL),
                 emptyState: EmptyState("Your trash is empty.")))

@@ -6,16 +6,16 @@ extension BlogListComponent: Previewable {
     /// The states worth seeing, each on its own fixtures.
     static var previews: [Preview] {
         [
-            Preview("empty", sceneURL: "/users/1", fixtures: { db in try await DemoFixtures.member(db) }) {
-                BlogListComponent(id: "blog-list", userID: 1, blogURL: DemoURLs.blog)
+            Preview("empty", sceneURL: "/users/1", id: "blog-list", fixtures: { db in try await DemoFixtures.member(db) }) {
+                BlogListComponent(userID: 1, blogURL: DemoURLs.blog)
             },
-            Preview("own, empty", signedInAs: 1, sceneURL: "/users/1", fixtures: { db in try await DemoFixtures.member(db) }) {
+            Preview("own, empty", signedInAs: 1, sceneURL: "/users/1", id: "blog-list", fixtures: { db in try await DemoFixtures.member(db) }) {
                 BlogListComponent(
-                    id: "blog-list", userID: 1, blogURL: DemoURLs.blog,
+                    userID: 1, blogURL: DemoURLs.blog,
                     emptyState: EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft)))
             },
-            Preview("many", sceneURL: "/users/2", fixtures: DemoFixtures.community) {
-                BlogListComponent(id: "blog-list", userID: 2, blogURL: DemoURLs.blog)
+            Preview("many", sceneURL: "/users/2", id: "blog-list", fixtures: DemoFixtures.community) {
+                BlogListComponent(userID: 2, blogURL: DemoURLs.blog)
             },
         ]
     }

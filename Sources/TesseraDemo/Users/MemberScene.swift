@@ -6,9 +6,10 @@ import Tessera
 ///
 /// Tessera keeps visitors out before any hook runs (``Scene/requiresSignIn``): a page request
 /// is sent to the sign-in page with `next` pointing back, and a fragment or form post is a 403.
-/// Subclasses compose their components in ``configureComponents(_:memberID:)`` and set their
-/// title with ``memberTitle``; they never see a signed-out request.
-class MemberScene<Model: TemplateModel>: ModelScene<Model>, @unchecked Sendable {
+/// Subclasses declare their components with ``memberSlot(_:lazy:_:)``, whose maker gets the
+/// member's id, and set their title with ``memberTitle``; they never see a signed-out request.
+/// One with values for its template also conforms to ``ModelScene``.
+class MemberScene: Scene {
     override class var requiresSignIn: Bool { true }
 
     // MARK: - Configuration
@@ -16,16 +17,14 @@ class MemberScene<Model: TemplateModel>: ModelScene<Model>, @unchecked Sendable 
     /// The page title shown to the member; default "Your page".
     var memberTitle: String { "Your page" }
 
-    // MARK: - Life cycle
-
-    /// Hands the signed-in member's id to ``configureComponents(_:memberID:)``.
-    final override func configureComponents(_ scope: RequestScope) {
-        guard let memberID = scope.userID else { return }  // unreachable: Tessera checked
-        configureComponents(scope, memberID: memberID)
+    /// A slot of the composition whose maker gets the scene and the signed-in member's id.
+    static func memberSlot<C: Component>(
+        _ id: String, lazy: Bool = false, _ make: @escaping @Sendable (Self, Int64) -> C?
+    ) -> ComponentSlot {
+        Self.slot(id, lazy: lazy) { scene, scope in scope.userID.flatMap { make(scene, $0) } }
     }
 
-    /// Creates the member's components. Default: none.
-    func configureComponents(_ scope: RequestScope, memberID: Int64) {}
+    // MARK: - Life cycle
 
     /// Sets the member's title. Subclasses with more to say override and call `super`.
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

@@ -3,14 +3,14 @@ import Tessera
 // MARK: - Previews
 
 extension ProfileFormComponent: Previewable {
-    /// The states worth seeing, each on its own fixtures. The scene hands the form its member
-    /// (``show(_:)``), so each preview does the same with the member its fixtures insert.
+    /// The states worth seeing, each on its own fixtures. The scene hands the form its member,
+    /// so each preview does the same with the member its fixtures insert.
     static var previews: [Preview] {
         [
-            Preview("own profile", signedInAs: 1, sceneURL: "/users/1/edit", fixtures: { db in try await DemoFixtures.member(db) }) {
+            Preview("own profile", signedInAs: 1, sceneURL: "/users/1/edit", id: "profile-form", fixtures: { db in try await DemoFixtures.member(db) }) {
                 form(showing: DemoFixtures.user())
             },
-            Preview("hostile text", signedInAs: 1, sceneURL: "/users/1/edit", fixtures: DemoFixtures.hostileMember) {
+            Preview("hostile text", signedInAs: 1, sceneURL: "/users/1/edit", id: "profile-form", fixtures: DemoFixtures.hostileMember) {
                 form(showing: DemoFixtures.user(name: DemoFixtures.hostileText, bio: DemoFixtures.hostileText))
             },
         ]
@@ -19,8 +19,6 @@ extension ProfileFormComponent: Previewable {
     // MARK: - Private
 
     private static func form(showing user: User) -> ProfileFormComponent {
-        let form = ProfileFormComponent(id: "profile-form", profileID: 1, profileURL: DemoURLs.user)
-        form.show(user)
-        return form
+        ProfileFormComponent(user: user, profileURL: DemoURLs.user)
     }
 }

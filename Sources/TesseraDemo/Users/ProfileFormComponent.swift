@@ -5,50 +5,23 @@ import Tessera
 /// The form that changes a member's display name and bio (``User/profileProblems(displayName:bio:)``).
 /// Saving goes to the profile with a one-time notice; refused input comes back with the
 /// messages and what was typed.
-final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchecked Sendable {
+struct ProfileFormComponent: Component {
     /// `POST` to the scene's own address: saves the profile.
     static let save = Action("save", path: "", ProfileFormComponent.save)
-    override class var actions: ActionTable {
-        ActionTable().on(save)
-    }
+    static var actions: ActionTable<Self> { ActionTable().on(save) }
 
     // MARK: - Configuration
 
-    private let profileID: Int64
-    private let profileURL: @Sendable (Int64) -> String
-
-    /// The form for profile `profileID` (its scene checks it is the member's own and hands it
-    /// over with ``show(_:)``); afterwards the browser goes to `profileURL(id)`.
-    init(id: String, profileID: Int64, profileURL: @escaping @Sendable (Int64) -> String) {
-        self.profileID = profileID
-        self.profileURL = profileURL
-        super.init(id: id)
-    }
-
-    // MARK: - State
-
-    private var displayName = ""
-    private var bio = ""
-    private var errors = FormErrors<User.ProfileField>(summary: "Please fix the marked fields.")
+    /// The member's profile, as its scene loaded and checked it (their own).
+    let user: User
+    /// Where the browser goes after saving.
+    let profileURL: @Sendable (Int64) -> String
 
     // MARK: - Life cycle
 
-    /// Shows `user`'s current name and bio (its scene loaded and checked them).
-    func show(_ user: User) {
-        displayName = user.displayName
-        bio = user.bio
-    }
-
-    override func viewModel() -> Model {
-        Model(
-            actionURL: url(for: Self.save),
-            profileURL: profileURL(profileID),
-            displayName: displayName,
-            bio: bio,
-            errors: errors,
-            maxDisplayName: User.displayNameField.maxScalars,
-            maxBio: User.bioField.maxScalars
-        )
+    /// Shows the member's current name and bio.
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        model(actionURL: scope.url(for: Self.save), displayName: user.displayName, bio: user.bio, errors: Self.noErrors)
     }
 
     /// The values the template reads.
@@ -66,15 +39,27 @@ final class ProfileFormComponent: Component<ProfileFormComponent.Model>, @unchec
     // MARK: - Actions
 
     /// Saves the name and bio: 400 with the input kept when refused.
-    func save(_ context: ActionContext) async throws -> ActionResult {
+    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
-        displayName = context.form.text("displayName")
-        bio = context.form.text("bio")
-        errors = FormErrors(User.profileProblems(displayName: displayName, bio: bio), summary: errors.summary)
-        guard errors.isEmpty else { return .invalid }
+        let displayName = context.form.text("displayName")
+        let bio = context.form.text("bio")
+        let errors = FormErrors(User.profileProblems(displayName: displayName, bio: bio), summary: Self.noErrors.summary)
+        guard errors.isEmpty else {
+            return .invalid(model(actionURL: context.url(for: Self.save), displayName: displayName, bio: bio, errors: errors))
+        }
         guard try await UserStore(database: context.database).updateProfile(userID, displayName: displayName, bio: bio) else {
             throw RequestError.notFound()
         }
         return .redirect(to: profileURL(userID)).withNotice(Notice("Your profile is saved."))
+    }
+
+    // MARK: - Private
+
+    private static let noErrors = FormErrors<User.ProfileField>(summary: "Please fix the marked fields.")
+
+    private func model(actionURL: String, displayName: String, bio: String, errors: FormErrors<User.ProfileField>) -> Model {
+        Model(
+            actionURL: actionURL, profileURL: profileURL(user.id), displayName: displayName, bio: bio, errors: errors,
+            maxDisplayName: User.displayNameField.maxScalars, maxBio: User.bioField.maxScalars)
     }
 }

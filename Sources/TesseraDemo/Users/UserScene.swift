@@ -5,35 +5,58 @@ import Tessera
 /// `GET /users/:id`: a member's profile, assembled from self-managing components like
 /// building blocks. Whose profile it is picks the composition once (``ProfileComposition``);
 /// the components then load and paginate on their own.
-final class UserScene: Scene, VariantScene, @unchecked Sendable {
+final class UserScene: Scene, VariantScene {
     override class var path: String { "/users/:id" }
-    override class var composition: [ComponentSlot] { ProfileComposition.slots }
+    /// Every component either composition may hold; the owner's drafts and trash only on
+    /// their own profile.
+    override class var composition: [ComponentSlot] {
+        [
+            slot("user-info") { scene, scope in
+                scene.user.map { user in
+                    scene.variant == .own
+                        ? UserInfoComponent(user: user, editURL: DemoURLs.editUser(user.id))
+                        : UserInfoComponent(user: user, messageURL: scope.userID == nil ? nil : DemoURLs.newMessage(to: user.id))
+                }
+            },
+            slot("blog-list") { scene, _ in
+                scene.variant == .own
+                    ? BlogListComponent(
+                        userID: scene.profileID, blogURL: DemoURLs.blog,
+                        emptyState: EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft)))
+                    : BlogListComponent(userID: scene.profileID, blogURL: DemoURLs.blog)
+            },
+            slot("drafts") { scene, _ in
+                scene.variant == .own
+                    ? DraftListComponent(userID: scene.profileID, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft) : nil
+            },
+            slot("trash-summary") { scene, _ in
+                scene.variant == .own ? TrashSummaryComponent(userID: scene.profileID, trashURL: DemoURLs.trash) : nil
+            },
+        ]
+    }
 
     // MARK: - State
 
     private var profileID: Int64 = 0
     /// Whose profile this is, which picks the template (``ProfileComposition/template``).
     private(set) var variant = ProfileComposition.visitor
-    private let subject = ProfileSubject()
+    /// The profile's user, loaded once for the page and every component that shows it.
+    private var user: User?
 
     // MARK: - Life cycle
 
     override func parseParameters(_ scope: RequestScope) throws {
         profileID = try scope.path.id("id")
-    }
-
-    override func configureComponents(_ scope: RequestScope) {
         variant = ProfileComposition(viewerID: scope.userID, profileID: profileID)
-        for component in variant.components(profileID: profileID, subject: subject, viewerID: scope.userID) { add(component) }
     }
 
     /// The profile's user; an unknown id is a 404 (for the page and every fragment).
     override func loadData(_ scope: RequestScope) async throws {
         guard let user = try await UserStore(database: scope.database).user(profileID) else { throw RequestError.notFound() }
-        subject.user = user
+        self.user = user
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = subject.user?.displayName ?? "Profile"
+        head.title = user?.displayName ?? "Profile"
     }
 }

@@ -12,11 +12,10 @@ struct FeedComponentTests {
         let site = try await TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
-            try await SceneRunner.load([FeedComponent(id: "feed", links: .demo)], RequestScope.standalone(site: site.site))
+            _ = try await site.site.renderAlone(FeedComponent(links: .demo), scope: .standalone(site: site.site))
             var counts: [Int] = []
             for size in [4, 8, 16, 40] {
-                let feed = FeedComponent(id: "feed", links: .demo, pageSize: size)
-                try await SceneRunner.load([feed], RequestScope.standalone(site: site.site))
+                let feed = try await site.site.renderAlone(FeedComponent(links: .demo, pageSize: size), scope: .standalone(site: site.site))
                 #expect(feed.loadError == nil)
                 counts.append(feed.queryCount)
             }

@@ -68,9 +68,11 @@ struct ConversationsSceneTests {
     func oneQuery() async throws {
         let site = try await TestSite()
         try await MessagingTestSupport.addStrangersConversation(to: site)
-        let component = ConversationListComponent(id: "conversations", viewerID: 2, conversationURL: DemoURLs.conversation)
-        try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 2))
-        #expect(component.queryCount == 1)
-        try? FileManager.default.removeItem(at: site.folder)
+        defer { site.app.removeFiles() }
+        let list = try await site.app.render(
+            ConversationListComponent(viewerID: 2, conversationURL: DemoURLs.conversation), id: "conversations",
+            sceneURL: "/messages", userID: 2)
+        #expect(list.loadError == nil)
+        #expect(list.queryCount == 1)
     }
 }

@@ -17,10 +17,10 @@ struct MessageListTests {
                 to: 1, from: index.isMultiple(of: 2) ? 1 : 2, kind: index.isMultiple(of: 3) ? .image : .text,
                 body: "Message \(index)", imageURL: "/photos/photo-2.svg", at: TestSite.now)
         }
-        let component = MessageListComponent(id: "messages", conversationID: 1, viewerID: 1)
-        try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1))
-        #expect(component.loadError == nil)
-        #expect(component.queryCount == 1)
+        let list = try await site.app.render(
+            MessageListComponent(conversationID: 1, viewerID: 1), id: "messages", sceneURL: "/messages/1", userID: 1)
+        #expect(list.loadError == nil)
+        #expect(list.queryCount == 1)
     }
 
     @Test("every message kind has a send strategy and an item type the list can draw")

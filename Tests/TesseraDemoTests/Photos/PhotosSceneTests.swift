@@ -44,9 +44,9 @@ struct PhotosSceneTests {
         let site = try await TestSite()
         try await site.test { _ in
             // A first load warms GRDB's schema cache (its PRAGMAs would count once).
-            try await SceneRunner.load([GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)], RequestScope.standalone(site: site.site))
-            let gallery = GalleryComponent(id: "gallery", photoURL: DemoURLs.photo)
-            try await SceneRunner.load([gallery], RequestScope.standalone(site: site.site))
+            _ = try await site.app.render(GalleryComponent(photoURL: DemoURLs.photo), id: "gallery", sceneURL: "/photos")
+            let gallery = try await site.app.render(GalleryComponent(photoURL: DemoURLs.photo), id: "gallery", sceneURL: "/photos")
+            #expect(gallery.loadError == nil)
             #expect(gallery.queryCount == 1)
         }
     }

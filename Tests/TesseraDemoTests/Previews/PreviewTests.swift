@@ -54,7 +54,7 @@ struct PreviewTests {
         defer { site.app.removeFiles() }
         let runner = PreviewRunner(app: site.app.app, site: site.site)
         let broken = Preview("broken", fixtures: { db in try await db.execute("INSERT INTO no_such_table VALUES (1)") }) {
-            FeedComponent(id: "feed", links: .demo)
+            FeedComponent(links: .demo)
         }
         let result = await runner.render(broken)
         #expect(result.html.isEmpty)

@@ -129,12 +129,13 @@ struct TrashSceneTests {
     func queryCounts() async throws {
         let site = try await TestSite()
         func queries() async throws -> [Int] {
-            let components: [AnyComponent] = [
-                TrashListComponent(id: "trash-list", ownerID: 1),
-                TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
+            let renders = [
+                try await site.app.render(TrashListComponent(ownerID: 1), id: "trash-list", sceneURL: DemoURLs.trash, userID: 1),
+                try await site.app.render(
+                    TrashSummaryComponent(userID: 1, trashURL: DemoURLs.trash), id: "trash-summary", sceneURL: DemoURLs.user(1), userID: 1),
             ]
-            for component in components { try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1)) }
-            return components.map(\.queryCount)
+            for render in renders { #expect(render.loadError == nil) }
+            return renders.map(\.queryCount)
         }
         _ = try await queries()  // a fresh connection first reads the schema
         let before = try await queries()

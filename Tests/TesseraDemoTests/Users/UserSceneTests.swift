@@ -177,9 +177,9 @@ struct UserSceneTests {
     func blogListQueryCount() async throws {
         let site = try await TestSite()
         func queries() async throws -> Int {
-            let component = BlogListComponent(id: "blog-list", userID: 2, blogURL: DemoURLs.blog)
-            try await SceneRunner.load([component], RequestScope.standalone(site: site.site))
-            return component.queryCount
+            let component = BlogListComponent(userID: 2, blogURL: DemoURLs.blog)
+            return try await site.site.renderAlone(component, id: "blog-list", sceneURL: "/users/2", scope: .standalone(site: site.site))
+                .queryCount
         }
         _ = try await queries()  // a fresh connection first reads the schema
         let before = try await queries()
@@ -199,13 +199,15 @@ struct UserSceneTests {
         let site = try await TestSite()
         let user = try #require(try await UserStore(database: site.profileDatabase).user(1))
         func queries() async throws -> [Int] {
-            let components: [AnyComponent] = [
-                UserInfoComponent(id: "user-info", subject: ProfileSubject(user: user)),
-                DraftListComponent(id: "drafts", userID: 1, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft),
-                TrashSummaryComponent(id: "trash-summary", userID: 1, trashURL: DemoURLs.trash),
+            func count(_ component: some Component) async throws -> Int {
+                try await site.site.renderAlone(component, sceneURL: "/users/1", scope: .standalone(site: site.site, userID: 1))
+                    .queryCount
+            }
+            return [
+                try await count(UserInfoComponent(user: user)),
+                try await count(DraftListComponent(userID: 1, editURL: DemoURLs.editDraft, newDraftURL: DemoURLs.newDraft)),
+                try await count(TrashSummaryComponent(userID: 1, trashURL: DemoURLs.trash)),
             ]
-            for component in components { try await SceneRunner.load([component], RequestScope.standalone(site: site.site, userID: 1)) }
-            return components.map(\.queryCount)
         }
         _ = try await queries()  // a fresh connection first reads the schema
         #expect(try await queries() == [1, 1, 1])
@@ -213,14 +215,20 @@ struct UserSceneTests {
     }
 
     @Test("the composition is decided by who is signed in")
-    func composition() {
+    func composition() async throws {
         #expect(ProfileComposition(viewerID: 1, profileID: 1) == .own)
         #expect(ProfileComposition(viewerID: 2, profileID: 1) == .visitor)
         #expect(ProfileComposition(viewerID: nil, profileID: 1) == .visitor)
-        let own = ProfileComposition.own.components(profileID: 1, subject: ProfileSubject()).map(\.id)
-        #expect(own == ["user-info", "blog-list", "drafts", "trash-summary"])
-        let other = ProfileComposition.visitor.components(profileID: 1, subject: ProfileSubject()).map(\.id)
-        #expect(other == ["user-info", "blog-list"])
+        let site = try await TestSite()
+        defer { site.app.removeFiles() }
+        func components(seenBy viewerID: Int64?) async throws -> [String] {
+            let scope = RequestScope.standalone(site: site.site, path: "/users/1", parameters: [("id", "1")], userID: viewerID)
+            let body = try await site.site.renderAlone(UserScene.self, scope: scope).html
+            return HTMLDocument(body).select("[data-component]").compactMap { $0.attributes["id"] }
+        }
+        #expect(try await components(seenBy: 1) == ["user-info", "blog-list", "drafts", "trash-summary"])
+        #expect(try await components(seenBy: 2) == ["user-info", "blog-list"])
+        #expect(try await components(seenBy: nil) == ["user-info", "blog-list"])
     }
 
     @Test("initials come from the display name")

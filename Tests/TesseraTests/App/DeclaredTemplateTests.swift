@@ -10,8 +10,8 @@ import TesseraTesting
 struct ShelfSection: SectionRenderer {}
 
 /// A list whose sections are drawn by ``ShelfSection``: nothing but its model's type names it.
-final class SectionShelfComponent: Component<SectionShelfComponent.Model>, @unchecked Sendable {
-    override func viewModel() -> Model {
+struct SectionShelfComponent: Component {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let registry = CellRegistry()
         let source = try? SectionedDataSource<ShelfSection>(sections: [DataSourceSection(items: [])], registry: registry)
         return Model(rows: source)
@@ -23,12 +23,10 @@ final class SectionShelfComponent: Component<SectionShelfComponent.Model>, @unch
     }
 }
 
-final class SectionShelfScene: Scene, @unchecked Sendable {
-    static let shelf = ComponentSlot("shelf", SectionShelfComponent.self)
+final class SectionShelfScene: Scene {
     override class var path: String { "/shelves" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [shelf] }
-    override func configureComponents(_ scope: RequestScope) { add(SectionShelfComponent(id: Self.shelf.id)) }
+    override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in SectionShelfComponent() }] }
 }
 
 struct SectionShelfApp: TesseraApp {
@@ -43,15 +41,13 @@ enum RoomVariant: TemplateVariant {
     var template: String { self == .owner ? "Rooms/OwnerRoom" : "Rooms/VisitorRoom" }
 }
 
-final class RoomScene: Scene, VariantScene, @unchecked Sendable {
-    static let shelf = ComponentSlot("shelf", SectionShelfComponent.self)
+final class RoomScene: Scene, VariantScene {
     override class var path: String { "/rooms" }
-    override class var composition: [ComponentSlot] { [shelf] }
+    override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in SectionShelfComponent() }] }
     var variant = RoomVariant.visitor
 
-    override func configureComponents(_ scope: RequestScope) {
+    override func parseParameters(_ scope: RequestScope) throws {
         if scope.query["as"] == "owner" { variant = .owner }
-        add(SectionShelfComponent(id: Self.shelf.id))
     }
 }
 

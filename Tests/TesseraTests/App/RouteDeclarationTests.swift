@@ -6,48 +6,50 @@ import Testing
 // MARK: - Fixtures
 
 /// A component that names an absolute action path, as a copied guide might.
-final class AbsoluteActionComponent: Component<EmptyModel>, @unchecked Sendable {
-    override class var template: String? { "Books/Finish" }
+struct AbsoluteActionComponent: Component {
+    typealias Model = EmptyModel
+    static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish)
-    override class var actions: ActionTable { ActionTable().on(finish) }
-    func finish(_ context: ActionContext) async throws -> ActionResult { .done }
+    static var actions: ActionTable<Self> { ActionTable().on(finish) }
+    func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 /// Holds ``AbsoluteActionComponent`` at `/shelf`.
-final class AbsoluteActionScene: Scene, @unchecked Sendable {
+final class AbsoluteActionScene: Scene {
     override class var path: String { "/shelf" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [ComponentSlot("finish", AbsoluteActionComponent.self)] }
+    override class var composition: [ComponentSlot] { [slot("finish") { _, _ in AbsoluteActionComponent() }] }
 }
 
 /// Declares one id twice.
-final class TwiceDeclaredScene: Scene, @unchecked Sendable {
+final class TwiceDeclaredScene: Scene {
     override class var path: String { "/twice" }
     override class var composition: [ComponentSlot] {
-        [ComponentSlot("shelf", FinishComponent.self), ComponentSlot("shelf", AbsoluteActionComponent.self)]
+        [slot("shelf") { _, _ in FinishComponent() }, slot("shelf") { _, _ in AbsoluteActionComponent() }]
     }
 }
 
 /// Its template places a component its composition does not declare (a typo).
-final class TypoScene: Scene, @unchecked Sendable {
+final class TypoScene: Scene {
     override class var path: String { "/typo" }
-    override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
+    override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in FinishComponent() }] }
     override class var template: String? { "Books/Typo" }
 }
 
 /// A scene whose own action (path "") is its page's address.
-final class SelfPostingScene: Scene, @unchecked Sendable {
+final class SelfPostingScene: Scene {
     override class var path: String { "/notes/:id" }
-    override class var composition: [ComponentSlot] { [ComponentSlot("form", SelfPostingComponent.self)] }
+    override class var composition: [ComponentSlot] { [slot("form") { _, _ in SelfPostingComponent() }] }
 }
 
 /// Posts to its scene's own path.
-final class SelfPostingComponent: Component<EmptyModel>, @unchecked Sendable {
-    override class var template: String? { "Books/Finish" }
+struct SelfPostingComponent: Component {
+    typealias Model = EmptyModel
+    static var template: String? { "Books/Finish" }
     static let save = Action("save", path: "", SelfPostingComponent.save)
     static let remove = Action("remove", SelfPostingComponent.save)
-    override class var actions: ActionTable { ActionTable().on(save).on(remove) }
-    func save(_ context: ActionContext) async throws -> ActionResult { .done }
+    static var actions: ActionTable<Self> { ActionTable().on(save).on(remove) }
+    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 struct AbsoluteActionApp: TesseraApp { var scenes: [Scene.Type] { [AbsoluteActionScene.self] } }
@@ -122,13 +124,14 @@ struct RouteDeclarationTests {
     }
 
     @Test("a component's form URLs come from its typed actions, under the scene it renders in")
-    func componentActionURLs() {
-        let shelf = FinishComponent(id: "shelf")
-        shelf.sceneURL = "/books"
+    func componentActionURLs() async throws {
+        let site = try await FrameworkSite(templates: [:], scenes: [])
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let request = RequestScope.standalone(site: site.site)
+        let shelf = ComponentScope<FinishComponent>(request: request, id: "shelf", sceneURL: "/books")
         #expect(shelf.url(for: FinishComponent.finish, 3) == "/books/3/finish")
         #expect(shelf.url(for: FinishComponent.finish, "x/y") == "/books/x%2Fy/finish")
-        let note = SelfPostingComponent(id: "form")
-        note.sceneURL = "/notes/9"
+        let note = ComponentScope<SelfPostingComponent>(request: request, id: "form", sceneURL: "/notes/9")
         #expect(note.url(for: SelfPostingComponent.save) == "/notes/9")
         #expect(note.url(for: SelfPostingComponent.remove) == "/notes/9/remove")
         #expect(SelfPostingComponent.remove.url(in: "/", 1) == "/remove")
@@ -152,14 +155,14 @@ struct RouteDeclarationTests {
 }
 
 /// Scenes whose declared paths are not in the form links use.
-final class UntidyPathScene: Scene, @unchecked Sendable {
+final class UntidyPathScene: Scene {
     override class var path: String { "/shelf//all/" }
 }
 
-final class TwoParameterScene: Scene, @unchecked Sendable {
+final class TwoParameterScene: Scene {
     override class var path: String { "//shelves/:shelf//books/:id/" }
 }
 
-final class RelativePathScene: Scene, @unchecked Sendable {
+final class RelativePathScene: Scene {
     override class var path: String { "shelf" }
 }

@@ -6,33 +6,34 @@ import Testing
 // MARK: - Fixtures
 
 /// A page at `/books/:id`.
-final class BookPageScene: Scene, @unchecked Sendable {
+final class BookPageScene: Scene {
     override class var path: String { "/books/:id" }
     override class var template: String? { "Books/Page" }
 }
 
 /// A shelf whose action, copied from a guide, names the same parameter `item`.
-final class FinishComponent: Component<EmptyModel>, @unchecked Sendable {
-    override class var template: String? { "Books/Finish" }
+struct FinishComponent: Component {
+    typealias Model = EmptyModel
+    static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: ":item/finish", FinishComponent.finish)
-    override class var actions: ActionTable { ActionTable().on(finish) }
-    func finish(_ context: ActionContext) async throws -> ActionResult { .done }
+    static var actions: ActionTable<Self> { ActionTable().on(finish) }
+    func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 /// The scene holding the shelf, at `/books`, with no template of its own.
-final class ShelfPageScene: Scene, @unchecked Sendable {
+final class ShelfPageScene: Scene {
     override class var path: String { "/books" }
     override class var rendersComponentsInOrder: Bool { true }
-    override class var composition: [ComponentSlot] { [ComponentSlot("shelf", FinishComponent.self)] }
+    override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in FinishComponent() }] }
 }
 
 /// A reading room whose template is found by its name, `Views/**/ReadingRoomScene.mustache`.
-final class ReadingRoomScene: Scene, @unchecked Sendable {
+final class ReadingRoomScene: Scene {
     override class var path: String { "/room" }
 }
 
 /// A scene that forgot its path.
-final class PathlessScene: Scene, @unchecked Sendable {}
+final class PathlessScene: Scene {}
 
 /// Apps made of those scenes.
 struct ClashingApp: TesseraApp {
@@ -190,7 +191,8 @@ struct DatabaseSettingTests {
 
 /// A component with a form field named `name`: it compiles, and its `data-component` is still
 /// the type's.
-final class NameFieldComponent: Component<EmptyModel>, @unchecked Sendable {
+struct NameFieldComponent: Component {
+    typealias Model = EmptyModel
     static let name = TextField("name", maxScalars: 60)
 }
 

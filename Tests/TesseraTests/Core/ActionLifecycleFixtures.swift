@@ -4,13 +4,22 @@ import Tessera
 
 /// `/vaults/:id`: a page only vault 1 may show. Its ``loadData(_:)`` is its access check (any
 /// other id is a 404), so the tests can see it protect every action, once, before the handler.
-final class VaultScene: Scene, @unchecked Sendable {
+/// Each component's maker logs "<name>.make", so the tests see when components are made anew.
+final class VaultScene: Scene {
     override class var path: String { "/vaults/:id" }
-    override class var composition: [ComponentSlot] { [counter, echo] }
+    override class var composition: [ComponentSlot] {
+        [
+            slot("counter") { _, _ in
+                HookLog.shared.add("counter.make")
+                return CounterComponent()
+            },
+            slot("echo") { _, _ in
+                HookLog.shared.add("echo.make")
+                return EchoComponent()
+            },
+        ]
+    }
     override class var template: String? { "Scenes/Vault" }
-
-    static let counter = ComponentSlot("counter", CounterComponent.self)
-    static let echo = ComponentSlot("echo", EchoComponent.self)
 
     private var vaultID: Int64 = 0
 
@@ -19,35 +28,27 @@ final class VaultScene: Scene, @unchecked Sendable {
         vaultID = try scope.path.id("id")
     }
 
-    override func configureComponents(_ scope: RequestScope) {
-        HookLog.shared.add("configureComponents")
-        add(CounterComponent(id: Self.counter.id))
-        add(EchoComponent(id: Self.echo.id))
-    }
-
     override func loadData(_ scope: RequestScope) async throws {
         HookLog.shared.add("loadData")
         guard vaultID == 1 else { throw RequestError.notFound() }
     }
 }
 
-/// Shows a value its `load` reads as "loaded"; its `set` action sets it from the form, and
-/// `bump` also asks for the echo to be sent along.
-final class CounterComponent: Component<CounterComponent.Model>, @unchecked Sendable {
-    override class var template: String? { "Components/Counter" }
+/// Shows a value its `load` reads as "loaded"; its `set` action shows the value from the form
+/// instead of loading, `bump` also asks for the echo to be sent along, `refused` refuses the
+/// input keeping it, and `reset` has the component load again.
+struct CounterComponent: Component {
+    static var template: String? { "Components/Counter" }
     static let set = Action("set", CounterComponent.set)
     static let bump = Action("bump", CounterComponent.bump)
     static let refused = Action("refused", CounterComponent.refused)
-    override class var actions: ActionTable { ActionTable().on(set).on(bump).on(refused) }
+    static let reset = Action("reset", CounterComponent.reset)
+    static var actions: ActionTable<Self> { ActionTable().on(set).on(bump).on(refused).on(reset) }
 
-    private var value = ""
-
-    override func load(_ scope: RequestScope) async throws {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
         HookLog.shared.add("counter.load")
-        value = "loaded"
+        return Model(value: "loaded")
     }
-
-    override func viewModel() -> Model { Model(value: value) }
 
     /// The value shown.
     struct Model: TemplateModel {
@@ -55,36 +56,35 @@ final class CounterComponent: Component<CounterComponent.Model>, @unchecked Send
         static let templateKeys: [TemplateKey<Model>] = [TemplateKey("value") { $0.value }]
     }
 
-    func set(_ context: ActionContext) async throws -> ActionResult {
+    func set(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         HookLog.shared.add("handler")
-        value = "set to " + (context.form["value"] ?? "")
+        return .showing(Model(value: "set to " + (context.form["value"] ?? "")))
+    }
+
+    func bump(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+        HookLog.shared.add("handler")
+        return .showing(Model(value: "bumped")).updating(EchoComponent.self)
+    }
+
+    func refused(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+        HookLog.shared.add("handler")
+        return .invalid(Model(value: "kept: " + (context.form["value"] ?? "")))
+    }
+
+    func reset(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+        HookLog.shared.add("handler")
         return .done
-    }
-
-    func bump(_ context: ActionContext) async throws -> ActionResult {
-        HookLog.shared.add("handler")
-        value = "bumped"
-        return ActionResult.done.updating(EchoComponent.self)
-    }
-
-    func refused(_ context: ActionContext) async throws -> ActionResult {
-        HookLog.shared.add("handler")
-        value = "kept: " + (context.form["value"] ?? "")
-        return .invalid
     }
 }
 
 /// Shows "echo loaded" once loaded.
-final class EchoComponent: Component<EchoComponent.Model>, @unchecked Sendable {
-    override class var template: String? { "Components/Echo" }
-    private var text = "not loaded"
+struct EchoComponent: Component {
+    static var template: String? { "Components/Echo" }
 
-    override func load(_ scope: RequestScope) async throws {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
         HookLog.shared.add("echo.load")
-        text = "echo loaded"
+        return Model(text: "echo loaded")
     }
-
-    override func viewModel() -> Model { Model(text: text) }
 
     /// The text shown.
     struct Model: TemplateModel {

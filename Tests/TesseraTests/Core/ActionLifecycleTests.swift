@@ -6,14 +6,14 @@ import Testing
 
 @testable import Tessera
 
-/// A `POST`: parameters → configure → the scene's `loadData` (its access checks, once) → the
-/// handler → a response rendered from what the handler produced, loading again only what its
-/// result names.
+/// A `POST`: parameters → the scene's `loadData` (its access checks, once) → the components
+/// made → the handler → a response rendered from what the handler produced, loading again
+/// (after the scene's `loadData` runs again) only what its result names.
 @Suite("Action lifecycle")
 struct ActionLifecycleTests {
     static func site() async throws -> FrameworkSite { try await FrameworkSite(templates: VaultTemplates.all, scenes: [VaultScene.self]) }
 
-    @Test("the scene's loadData runs once, before the handler; the acting component is not loaded")
+    @Test("the scene's loadData runs once, before the components are made and the handler; the acting component is not loaded")
     func order() async throws {
         let site = try await Self.site()
         let log = HookLog()
@@ -25,7 +25,7 @@ struct ActionLifecycleTests {
                 #expect(response.status == .ok)
             }
         }
-        #expect(log.take() == ["parseParameters", "configureComponents", "loadData", "handler"])
+        #expect(log.take() == ["parseParameters", "loadData", "counter.make", "echo.make", "handler"])
     }
 
     @Test("the scene's access check refuses an action with 404 before its handler runs")
@@ -45,7 +45,7 @@ struct ActionLifecycleTests {
         #expect(!hooks.contains("handler"))
     }
 
-    @Test("what the handler produced is what renders: the fragment is not overwritten by a load")
+    @Test("the model the handler shows is what renders: the fragment is not overwritten by a load")
     func handlerResultRenders() async throws {
         let site = try await Self.site()
         try await site.test { client in
@@ -57,7 +57,7 @@ struct ActionLifecycleTests {
         }
     }
 
-    @Test("the types a result names are loaded again and sent after the acting component")
+    @Test("the types a result names are made anew after the scene's loadData, loaded again and sent after the acting component")
     func updatesByType() async throws {
         let site = try await Self.site()
         let log = HookLog()
@@ -71,7 +71,35 @@ struct ActionLifecycleTests {
                 #expect(body.hasSuffix("<section id=\"echo\" data-component=\"echo\" data-src=\"/vaults/1/_/echo\"><p>echo loaded</p></section>"))
             }
         }
-        #expect(log.take() == ["parseParameters", "configureComponents", "loadData", "handler", "echo.load"])
+        #expect(log.take() == [
+            "parseParameters", "loadData", "counter.make", "echo.make", "handler", "loadData", "counter.make", "echo.make",
+            "echo.load",
+        ])
+    }
+
+    @Test("a done result makes the acting component anew, after the scene's loadData, and loads it again")
+    func doneLoadsAgain() async throws {
+        let site = try await Self.site()
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                let session = try await client.session(from: "/vaults/1")
+                _ = log.take()
+                let response = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
+                #expect(response.status == .ok)
+                #expect(
+                    String(buffer: response.body)
+                        == "<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>loaded</p></section>")
+                let plain = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie)
+                #expect(plain.status == .seeOther)
+                #expect(plain.headers[.location] == "/vaults/1")
+            }
+        }
+        #expect(log.take() == [
+            "parseParameters", "loadData", "counter.make", "echo.make", "handler", "loadData", "counter.make", "echo.make",
+            "counter.load",
+            "parseParameters", "loadData", "counter.make", "echo.make", "handler",
+        ])
     }
 
     @Test("a refused plain post renders the page at 400: the form as its handler left it, the rest loaded")
@@ -86,13 +114,5 @@ struct ActionLifecycleTests {
             #expect(page.contains("<p>echo loaded</p>"))
             #expect(!page.contains("<p>loaded</p>"))
         }
-    }
-
-    @Test("a component whose id or type the composition does not declare is left out of the page")
-    func undeclaredComponent() async throws {
-        let scene = VaultScene()
-        scene.add(EchoComponent(id: "counter"))  // a declared id, the wrong type
-        scene.add(EchoComponent(id: "echo"))
-        #expect(scene.components.map(\.id) == ["echo"])
     }
 }

@@ -97,15 +97,18 @@ struct ComponentTests {
     func queryCountsArePerComponent() async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [])
         defer { try? FileManager.default.removeItem(at: site.folder) }
-        let scope = RequestScope.standalone(site: site.site)
-        let list = ItemListComponent(id: "item-list")
-        try await SceneRunner.load([list], scope)
+        let list = try await site.site.renderAlone(ItemListComponent(), id: "item-list", scope: .standalone(site: site.site))
         #expect(list.queryCount == 1)
+        #expect(list.loadError == nil)
 
-        let naive = ItemListComponent(id: "item-list")
-        naive.loadsLikesOneByOne = true
-        try await SceneRunner.load([naive], scope)
+        let naive = try await site.site.renderAlone(
+            ItemListComponent(loadsLikesOneByOne: true), id: "item-list", scope: .standalone(site: site.site))
         #expect(naive.queryCount == 4, "one list query plus one per row: the N+1 shows up")
+        #expect(naive.html == list.html, "the same fragment, at four times the cost")
+
+        let scope = RequestScope.standalone(site: site.site)
+        _ = try await site.site.renderAlone(ItemListComponent(), id: "item-list", scope: scope)
+        _ = try await site.site.renderAlone(ItemListComponent(loadsLikesOneByOne: true), id: "item-list", scope: scope)
         #expect(scope.database.counter.value == 5, "the request's counter adds up its components")
     }
 
@@ -114,7 +117,9 @@ struct ComponentTests {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [])
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let meeting = Rendezvous(expected: 3)
-        let components = (1...3).map { RendezvousComponent(id: "part-\($0)", rendezvous: meeting) }
+        let components = (1...3).map {
+            MountedComponent(RendezvousComponent(rendezvous: meeting), id: "part-\($0)", sceneURL: "/")
+        }
         // Each load waits until all three have started: run one after another, they would time out.
         try await SceneRunner.load(components, RequestScope.standalone(site: site.site))
         #expect(components.allSatisfy { $0.loadError == nil })
@@ -142,12 +147,13 @@ final class Rendezvous: Sendable {
 }
 
 /// A component whose load meets its siblings.
-final class RendezvousComponent: Component<EmptyModel>, @unchecked Sendable {
+struct RendezvousComponent: Component {
+    typealias Model = EmptyModel
+    static var template: String? { "Components/LikeTotal" }
     let rendezvous: Rendezvous
-    init(id: String, rendezvous: Rendezvous) {
-        self.rendezvous = rendezvous
-        super.init(id: id)
+
+    func load(_ scope: ComponentScope<Self>) async throws -> EmptyModel {
+        try await rendezvous.arriveAndWait()
+        return EmptyModel()
     }
-    override class var template: String? { "Components/LikeTotal" }
-    override func load(_ scope: RequestScope) async throws { try await rendezvous.arriveAndWait() }
 }

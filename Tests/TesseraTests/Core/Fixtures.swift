@@ -43,23 +43,23 @@ struct ItemCell: CellRenderer {
 }
 
 /// Lists items, two per page, with a like action and "load more".
-final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Sendable {
-    override class var template: String? { "Components/ItemList" }
+struct ItemListComponent: Component {
+    static var template: String? { "Components/ItemList" }
     static let like = Action("like", path: ":item/like", ItemListComponent.like)
-    override class var actions: ActionTable { ActionTable().on(like) }
-    override var fragmentQuery: [(String, String)] { page > 1 ? [("page", String(page))] : [] }
+    static var actions: ActionTable<Self> { ActionTable().on(like) }
 
-    private var page = 1
-    private var items: [Item] = []
-    private var hasMore = false
     /// When set, loads each item's likes with its own query: an N+1 the tests must catch.
-    var loadsLikesOneByOne = false
+    let loadsLikesOneByOne: Bool
 
-    override func load(_ scope: RequestScope) async throws {
-        page = try scope.query.int("page", default: 1, in: 1...1000)
+    init(loadsLikesOneByOne: Bool = false) {
+        self.loadsLikesOneByOne = loadsLikesOneByOne
+    }
+
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let page = try scope.query.int("page", default: 1, in: 1...1000)
         let offset = (page - 1) * 2
         let oneByOne = loadsLikesOneByOne
-        (items, hasMore) = try await scope.database.read { db in
+        let (items, hasMore) = try await scope.database.read { db in
             var rows = try await db.fetchAll(Item.self, "SELECT id, title, likes FROM item ORDER BY id LIMIT 3 OFFSET ?", [offset])
             if oneByOne {
                 for index in rows.indices {
@@ -69,16 +69,18 @@ final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Se
             return (Array(rows.prefix(2)), rows.count > 2)
         }
         HookLog.shared.add("component.load")
-    }
-
-    override func viewModel() -> Model {
-        Model(
+        return Model(
+            page: page,
             items: ArrayDataSource(items: items, cell: ItemCell(), emptyState: EmptyState("No items.")),
             nextPageURL: hasMore ? "?page=\(page + 1)" : nil,
-            nextFragmentURL: hasMore ? fragmentURL(query: [("page", String(page + 1))]) : nil)
+            nextFragmentURL: hasMore ? scope.fragmentURL(query: [("page", String(page + 1))]) : nil)
     }
 
+    func fragmentQuery(for model: Model) -> [(String, String)] { model.page > 1 ? [("page", String(model.page))] : [] }
+
     struct Model: TemplateModel {
+        /// The page shown (not read by the template: it makes the fragment URL).
+        let page: Int
         let items: ArrayDataSource<ItemCell>
         let nextPageURL: String?
         let nextFragmentURL: String?
@@ -89,26 +91,23 @@ final class ItemListComponent: Component<ItemListComponent.Model>, @unchecked Se
         ]
     }
 
-    func like(_ context: ActionContext) async throws -> ActionResult {
+    func like(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let id = try context.path.id("item")
         let changed = try await context.database.write { db in
             try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [id])
         }
         guard changed == 1 else { throw RequestError.notFound() }
-        return ActionResult.done.updating(ItemListComponent.self, LikeTotalComponent.self)
+        return .done.updating(ItemListComponent.self, LikeTotalComponent.self)
     }
 }
 
 /// Shows the total of likes (a view-update tag other actions refresh).
-final class LikeTotalComponent: Component<LikeTotalComponent.Model>, @unchecked Sendable {
-    override class var template: String? { "Components/LikeTotal" }
-    private var total = 0
+struct LikeTotalComponent: Component {
+    static var template: String? { "Components/LikeTotal" }
 
-    override func load(_ scope: RequestScope) async throws {
-        total = try await scope.database.read { db in try await db.fetchValue(Int.self, "SELECT SUM(likes) FROM item") ?? 0 }
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        Model(total: try await scope.database.read { db in try await db.fetchValue(Int.self, "SELECT SUM(likes) FROM item") ?? 0 })
     }
-
-    override func viewModel() -> Model { Model(total: total) }
 
     struct Model: TemplateModel {
         let total: Int
@@ -117,21 +116,32 @@ final class LikeTotalComponent: Component<LikeTotalComponent.Model>, @unchecked 
 }
 
 /// Always fails to load.
-final class BrokenComponent: Component<EmptyModel>, @unchecked Sendable {
+struct BrokenComponent: Component {
+    typealias Model = EmptyModel
     struct Failure: Error {}
-    override class var template: String? { "Components/LikeTotal" }
-    override func load(_ scope: RequestScope) async throws { throw Failure() }
+    static var template: String? { "Components/LikeTotal" }
+    func load(_ scope: ComponentScope<Self>) async throws -> EmptyModel { throw Failure() }
 }
 
-/// The items page: list + total, and the CSRF token printed for the tests to pick up.
-class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
+/// The items page: list + total, and the CSRF token printed for the tests to pick up. Each
+/// component's maker logs "make <id>", so the tests see when components are made.
+class ItemsScene: Scene, ModelScene {
     struct Model: TemplateModel {
         static let templateKeys: [TemplateKey<Model>] = [TemplateKey("heading") { _ in "All items" }]
     }
 
     override class var path: String { "/items" }
     override class var composition: [ComponentSlot] {
-        [ComponentSlot("item-list", ItemListComponent.self), ComponentSlot("like-total", LikeTotalComponent.self)]
+        [
+            slot("item-list") { _, _ in
+                HookLog.shared.add("make item-list")
+                return ItemListComponent()
+            },
+            slot("like-total") { _, _ in
+                HookLog.shared.add("make like-total")
+                return LikeTotalComponent()
+            },
+        ]
     }
     override class var template: String? { "Scenes/Items" }
 
@@ -140,17 +150,12 @@ class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
         HookLog.shared.add("chooseLayout")
         return super.chooseLayout(scope)
     }
-    override func configureComponents(_ scope: RequestScope) {
-        HookLog.shared.add("configureComponents")
-        add(ItemListComponent(id: "item-list"))
-        add(LikeTotalComponent(id: "like-total"))
-    }
     override func loadData(_ scope: RequestScope) async throws { HookLog.shared.add("loadData") }
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
         HookLog.shared.add("willRender")
         head.title = "Items"
     }
-    override func viewModel() -> Model {
+    func viewModel() -> Model {
         HookLog.shared.add("render")
         return Model()
     }
@@ -166,13 +171,9 @@ class ItemsScene: ModelScene<ItemsScene.Model>, @unchecked Sendable {
 }
 
 /// A variant made by subclassing: the same page plus a failing component (error isolation).
-final class ItemsWithBrokenPartScene: ItemsScene, @unchecked Sendable {
+final class ItemsWithBrokenPartScene: ItemsScene {
     override class var path: String { "/items-broken" }
-    override class var composition: [ComponentSlot] { super.composition + [ComponentSlot("broken", BrokenComponent.self)] }
-    override func configureComponents(_ scope: RequestScope) {
-        super.configureComponents(scope)
-        add(BrokenComponent(id: "broken"))
-    }
+    override class var composition: [ComponentSlot] { super.composition + [slot("broken") { _, _ in BrokenComponent() }] }
     override class var template: String? { nil }
 }
 

@@ -19,7 +19,7 @@ struct SceneLifecycleTests {
             }
         }
         #expect(log.take() == [
-            "parseParameters", "chooseLayout", "configureComponents", "loadData", "component.load", "willRender",
+            "parseParameters", "chooseLayout", "loadData", "make item-list", "make like-total", "component.load", "willRender",
             "render", "didRender",
         ])
     }

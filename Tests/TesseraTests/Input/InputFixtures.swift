@@ -8,30 +8,27 @@ import GRDB
 /// stores the note as an item's title (or shows the form again with the problem), one that
 /// redirects wherever `next` says (the framework must keep it on the site), and a guessing game
 /// guarded by an ``AttemptThrottle``.
-final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Sendable {
+struct NoteFormComponent: Component {
     static let note = TextField("note", maxScalars: 20, maxBytes: 40, maxMarksPerCharacter: 3, lines: .multiple, trimsWhitespace: false)
     static let title = TextField("title", maxScalars: 20)
     static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
 
-    override class var template: String? { "Components/NoteForm" }
+    static var template: String? { "Components/NoteForm" }
     static let save = Action("save", path: "", NoteFormComponent.save)
     static let go = Action("go", NoteFormComponent.go)
     static let guess = Action("guess", NoteFormComponent.guess)
-    override class var actions: ActionTable { ActionTable().on(save).on(go).on(guess) }
+    static var actions: ActionTable<Self> { ActionTable().on(save).on(go).on(guess) }
 
-    private var note = ""
-    private var problem: String?
-
-    override func load(_ scope: RequestScope) async throws {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        var note = ""
         if let id = scope.query["show"].flatMap(Int64.init) {
             note = try await scope.database.read { db in
                 try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = ?", [id]) ?? ""
             }
         }
         _ = try scope.query.field(Self.title).checked()
+        return Model(note: note, problem: nil)
     }
-
-    override func viewModel() -> Model { Model(note: note, problem: problem) }
 
     struct Model: TemplateModel {
         let note: String
@@ -43,38 +40,35 @@ final class NoteFormComponent: Component<NoteFormComponent.Model>, @unchecked Se
         ]
     }
 
-    func save(_ context: ActionContext) async throws -> ActionResult {
+    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let field = context.form.field(Self.note)
-        note = field.value
-        problem = field.problem
-        guard problem == nil else { return .invalid }
-        let id = try await context.database.write { [note] db in
+        let note = field.value
+        guard field.problem == nil else { return .invalid(Model(note: note, problem: field.problem)) }
+        let id = try await context.database.write { db in
             try await db.fetchValue(Int64.self, "INSERT INTO item (title) VALUES (?) RETURNING id", [note]) ?? 0
         }
         return .redirect(to: "/notes?show=\(id)")
     }
 
-    func go(_ context: ActionContext) async throws -> ActionResult {
+    func go(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         .redirect(to: context.form["next"] ?? "/")
     }
 
-    func guess(_ context: ActionContext) async throws -> ActionResult {
+    func guess(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let throttle = AttemptThrottle(database: context.scope.site.database)
         let keys = [Self.guesses.key(context.form["account"] ?? ""), Self.guesses.key("ip " + ClientAddress.subject(of: context.scope))]
         let answer = context.form["answer"]
         guard try await throttle.attempt(keys, message: "Too many guesses.", { answer == "42" ? true : nil }) != nil else {
-            problem = "Wrong."
-            return .invalid
+            return .invalid(Model(note: "", problem: "Wrong."))
         }
         return .redirect(to: "/notes")
     }
 }
 
 /// The notes page.
-final class NotesScene: Scene, @unchecked Sendable {
+final class NotesScene: Scene {
     override class var path: String { "/notes" }
-    override class var composition: [ComponentSlot] { [ComponentSlot("note-form", NoteFormComponent.self)] }
-    override func configureComponents(_ scope: RequestScope) { add(NoteFormComponent(id: "note-form")) }
+    override class var composition: [ComponentSlot] { [slot("note-form") { _, _ in NoteFormComponent() }] }
 }
 
 enum NoteTemplates {

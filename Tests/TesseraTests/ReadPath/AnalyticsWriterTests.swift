@@ -127,10 +127,17 @@ final class CommitCounter: TransactionObserver, Sendable {
 }
 
 /// A log handler that keeps every message.
-final class CapturedLog: LogHandler, @unchecked Sendable {
+final class CapturedLog: LogHandler, Sendable {
     private let lines = Mutex<[String]>([])
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
+    private let settings = Mutex<(metadata: Logger.Metadata, logLevel: Logger.Level)>(([:], .trace))
+    var metadata: Logger.Metadata {
+        get { settings.withLock { $0.metadata } }
+        set { settings.withLock { $0.metadata = newValue } }
+    }
+    var logLevel: Logger.Level {
+        get { settings.withLock { $0.logLevel } }
+        set { settings.withLock { $0.logLevel = newValue } }
+    }
     var messages: [String] { lines.withLock { $0 } }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -112,11 +112,11 @@ struct FragmentCacheTests {
             now: { clock.load(ordering: .relaxed) })
         let pending = try #require(cache.lookup(Self.key("a")).pending)
         clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
-        cache.store(Array("fragment".utf8), for: pending)
+        cache.store(CachedFragment(bytes: Array("fragment".utf8), holes: []), for: pending)
         clock.store(1_000 + 49_999_999, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a")).bytes == Array("fragment".utf8))
+        #expect(cache.lookup(Self.key("a")).fragment?.bytes == Array("fragment".utf8))
         clock.store(1_000 + 50_000_000, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a")).bytes == nil)
+        #expect(cache.lookup(Self.key("a")).fragment?.bytes == nil)
     }
 
     @Test("a write committed while the component loaded keeps its fragment out")
@@ -126,8 +126,8 @@ struct FragmentCacheTests {
             limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
         let pending = try #require(cache.lookup(Self.key("a")).pending)
         generation.store(8, ordering: .relaxed)
-        cache.store(Array("stale".utf8), for: pending)
-        #expect(cache.lookup(Self.key("a")).bytes == nil)
+        cache.store(CachedFragment(bytes: Array("stale".utf8), holes: []), for: pending)
+        #expect(cache.lookup(Self.key("a")).fragment?.bytes == nil)
         #expect(cache.usage.entries == 0)
     }
 
@@ -138,7 +138,7 @@ struct FragmentCacheTests {
             limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
         func put(_ name: String, _ size: Int) {
             let pending = cache.lookup(Self.key(name)).pending!
-            cache.store([UInt8](repeating: 65, count: size), for: pending)
+            cache.store(CachedFragment(bytes: [UInt8](repeating: 65, count: size), holes: []), for: pending)
         }
         for index in 0..<10 { put("old\(index)", 10) }
         #expect(cache.usage == (10, 100))
@@ -147,10 +147,10 @@ struct FragmentCacheTests {
         #expect(cache.usage == (1, 30), "the old generation's entries were dropped")
         for index in 0..<8 { put("more\(index)", 10) }
         #expect(cache.usage.bytes <= 100)
-        #expect(cache.lookup(Self.key("more7")).bytes != nil, "the newest entry is kept")
-        #expect(cache.lookup(Self.key("new")).bytes == nil, "the oldest made room")
+        #expect(cache.lookup(Self.key("more7")).fragment?.bytes != nil, "the newest entry is kept")
+        #expect(cache.lookup(Self.key("new")).fragment?.bytes == nil, "the oldest made room")
         put("huge", 101)
-        #expect(cache.lookup(Self.key("huge")).bytes == nil, "a fragment over the limit is not kept")
+        #expect(cache.lookup(Self.key("huge")).fragment?.bytes == nil, "a fragment over the limit is not kept")
     }
 
     // MARK: - Helpers

@@ -7,7 +7,7 @@ import Testing
 
 /// The items page, as a scene that asks shared caches to keep it for a minute: it still holds a
 /// visitor's form token, so Tessera must not let it be cached publicly or compressed.
-final class PubliclyCachedItemsScene: ItemsScene, @unchecked Sendable {
+final class PubliclyCachedItemsScene: ItemsScene {
     override class var path: String { "/cached-items" }
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
         head.headers[.cacheControl] = "public, max-age=60"
@@ -61,7 +61,7 @@ struct PrivateResponseTests {
 }
 
 /// The items page with the `Cache-Control` its query asks for.
-final class HeaderEchoScene: ItemsScene, @unchecked Sendable {
+final class HeaderEchoScene: ItemsScene {
     override class var path: String { "/echo-cache" }
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
         head.headers[.cacheControl] = scope.query["value"]

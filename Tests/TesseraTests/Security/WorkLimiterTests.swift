@@ -10,7 +10,7 @@ import Testing
 @Suite("Work limiter")
 struct WorkLimiterTests {
     /// Work that reports it started, then blocks until released.
-    final class Gate: @unchecked Sendable {
+    final class Gate: Sendable {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let running = Mutex((now: 0, most: 0))

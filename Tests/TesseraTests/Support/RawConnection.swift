@@ -7,7 +7,7 @@ import Glibc
 /// A plain TCP connection, for what an HTTP client library would not do: send half a request,
 /// or nothing, and see when the server hangs up. Its blocking reads run on a Dispatch thread,
 /// never on Swift's cooperative pool, which the server under test needs.
-final class RawConnection: @unchecked Sendable {
+final class RawConnection: Sendable {
     private let socket: Int32
 
     /// Connects to `127.0.0.1:port`. Reads give up after `readLimit` seconds (a safety net so a

@@ -39,12 +39,14 @@ struct CheckTagCell: CellRenderer {
 }
 
 /// A component whose model holds a data source of those cells.
-final class CheckTagsComponent: Component<CheckTagsComponent.Model>, @unchecked Sendable {
+struct CheckTagsComponent: Component {
     struct Model: TemplateModel {
         let tags: ArrayDataSource<CheckTagCell>
         static let templateKeys: [TemplateKey<Model>] = [TemplateKey("tags") { $0.tags }]
     }
-    override func viewModel() -> Model { Model(tags: ArrayDataSource(items: ["swift", "web"], cell: CheckTagCell())) }
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        Model(tags: ArrayDataSource(items: ["swift", "web"], cell: CheckTagCell()))
+    }
 }
 
 // MARK: - Tests

@@ -14,9 +14,9 @@ struct StandaloneRenderTests {
         defer { folder.remove() }
         let app = try await TestApp(FixtureApp(), root: folder.root)
         defer { app.removeFiles() }
-        let first = try await app.render(ItemListComponent(id: "item-list"))
+        let first = try await app.render(ItemListComponent(), id: "item-list")
         #expect(first.queryCount == 1)
-        let second = try await app.render(ItemListComponent(id: "item-list"), query: [("page", "2")])
+        let second = try await app.render(ItemListComponent(), id: "item-list", query: [("page", "2")])
         #expect(second.queryCount == 1)
         let list = HTMLDocument(second.html)
         #expect(list.select("li").map(\.text) == ["Item 3 (0 likes)", "Item 4 (0 likes)"])
