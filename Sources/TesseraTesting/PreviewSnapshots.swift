@@ -13,8 +13,8 @@ import Testing
 /// }
 /// ```
 ///
-/// Each preview of ``TesseraApp/previews`` is rendered alone (on a database of its own, see
-/// ``PreviewRunner``) and compared with `__Snapshots__/<TestFile>/<type>.<preview>.html`,
+/// Each preview of `TesseraApp.previews` is rendered alone (on a database of its own, see
+/// `PreviewRunner`) and compared with `__Snapshots__/<TestFile>/<type>.<preview>.html`,
 /// validated as ``Snapshot`` does; a preview that cannot render, or an app without previews,
 /// fails the test.
 public enum PreviewSnapshots {

@@ -29,8 +29,11 @@ public struct TestApp<App: TesseraApp>: Sendable {
     /// A site for `app` on a new database in a temporary folder.
     ///
     /// - Parameters:
+    ///   - app: the app to run (default: a new one).
     ///   - root: the package's folder (with `Views/` and `Public/`); default the
     ///     nearest folder above the calling test file that holds a `Package.swift`.
+    ///   - filePath: the calling test file, whose folders are searched for the package's
+    ///     (default: the caller's `#filePath`).
     ///   - configure: last changes to the configuration (a fixed clock, say).
     public init(
         _ app: App = App(), root: URL? = nil, filePath: String = #filePath,
@@ -85,7 +88,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     }
 
     /// Renders `scene` alone (its body, without the layout) for the page at `path` with route
-    /// `parameters`, and counts its queries as ``render(_:query:userID:)`` does.
+    /// `parameters`, and counts its queries as ``render(_:id:sceneURL:query:userID:)`` does.
     public func render(
         _ scene: Scene.Type, path: String = "/", parameters: [(String, String)] = [], query: [(String, String)] = [],
         userID: Int64? = nil

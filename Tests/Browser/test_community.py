@@ -436,3 +436,29 @@ def test_every_page_passes_axe_and_is_saved_for_nu(page):
     if link.count():
         link.click()
         audit(page, "member-trash-confirm")
+
+
+# MARK: - Like buttons in the feed (child components)
+
+def test_like_from_the_home_feed(page):
+    """Each post in the feed carries its own like button: it acts alone, in place with
+    JavaScript, through a page load without; liking twice gives the post back as it was."""
+    sign_in(page)
+    page.goto("/")
+    button_box = page.locator("#feed [data-component=like-button]").first
+    button_id = button_box.get_attribute("id")
+    button = page.locator(f"#{button_id} button")
+    before = button.inner_text().strip()
+    after = "Unlike" if before == "Like" else "Like"
+    mark(page)
+    button.click()
+    expect(page.locator(f"#{button_id} button")).to_have_text(after)
+    if page.mode == "js":
+        assert_no_page_load(page)
+        expect(page.locator(f"#{button_id} button")).to_be_focused()
+    else:
+        expect(page).to_have_url(re.compile(r"/$"))
+    audit(page, "feed-liked")
+    page.locator(f"#{button_id} button").click()
+    expect(page.locator(f"#{button_id} button")).to_have_text(before)
+    assert_no_page_load(page)

@@ -5,7 +5,7 @@ import ServiceLifecycle
 // MARK: - AnalyticsWriter
 
 /// Stores queued analytics events in the background: every ``SiteConfiguration/analyticsFlushInterval``
-/// it takes everything in ``Site/analytics`` and inserts it in one transaction; once an hour it
+/// it takes everything in `Site.analytics` and inserts it in one transaction; once an hour it
 /// deletes events older than ``SiteConfiguration/analyticsRetention``.
 ///
 /// A graceful shutdown (SIGTERM) ends the wait and writes what is still queued, so no queued

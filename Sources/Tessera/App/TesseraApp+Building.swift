@@ -137,7 +137,7 @@ extension TesseraApp {
     /// event loops, the session sweeper, and in development the
     /// template reloader.
     ///
-    /// `services` run beside the site's own (default none; `serve` adds its ``LogBufferFlusher``).
+    /// `services` run beside the site's own (default none; `serve` adds its `LogBufferFlusher`).
     /// `onServerRunning` is called once the port is open (tests read the port from the channel).
     public func makeApplication(
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [],

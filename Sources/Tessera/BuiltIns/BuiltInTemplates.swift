@@ -22,7 +22,7 @@ public enum BuiltInTemplates {
     public static let layout = "Tessera/Layout"
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
-    /// writes the CSRF token (`_csrf`) and a one-time token (`_once`, see ``SubmissionGuard``). A
+    /// writes the CSRF token (`_csrf`) and a one-time token (`_once`, see `SubmissionGuard`). A
     /// `method="post"` form without a CSRF field is a start-up and `validate` error.
     public static let formTokens = "Tessera/FormTokens"
     /// The CSRF field alone, for forms whose repeat must run again rather than answer as the

@@ -73,10 +73,11 @@
     return result;
   }
 
-  function afterSwap(nodes, action, used) {
+  function afterSwap(nodes, action, used, focus) {
     if (!nodes.length) { return; }
     var notice = first(nodes, "[role=status], [role=alert]");
-    var target = first(nodes, "[aria-invalid=true]") || first(nodes, "[data-tessera-focus]") ||
+    var named = focus ? document.getElementById(focus) : null;
+    var target = first(nodes, "[aria-invalid=true]") || named || first(nodes, "[data-tessera-focus]") ||
       sameControl(nodes, action, used) || notice || nodes[0].querySelector(controls) || nodes[0];
     focusOn(target);
     if (notice) { announce(notice.textContent); }
@@ -179,7 +180,7 @@
         return response.text().then(function (html) {
           busy(form, false);
           form.removeAttribute("data-tessera-sending");
-          afterSwap(swap(parse(html)), action, used);
+          afterSwap(swap(parse(html)), action, used, response.headers.get("X-Tessera-Focus"));
         });
       })
       .catch(function () {

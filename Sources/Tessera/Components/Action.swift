@@ -27,9 +27,12 @@ public struct Action<C: Component>: Sendable {
     /// The action `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
     ///
     /// - Parameters:
+    ///   - name: the action's name, used for analytics and as the default path.
     ///   - path: the route relative to the scene's path (default: the name; "" for the scene's
     ///     own path).
     ///   - maxBodySize: the body limit (default 64 KiB).
+    ///   - handler: the component's method that runs the action, unbound
+    ///     (`BlogComponent.like`).
     public init(
         _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
         _ handler: @escaping @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>

@@ -33,6 +33,9 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     public private(set) var notice: Notice?
     /// What the recorded action event says besides its name (``AnalyticsEvent/detail``), or nil.
     public private(set) var analyticsDetail: String?
+    /// The id of the element the client script moves focus to after swapping the fragments in
+    /// (what the action made: the comment just posted), or nil.
+    public private(set) var focus: String?
 
     init(outcome: Outcome, model: Model?) {
         self.outcome = outcome
@@ -67,6 +70,15 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
         return copy
     }
 
+    /// A copy that asks the client script to move focus to the element `id` once the
+    /// fragments are in (the `X-Tessera-Focus` header): what the action made, in a fragment it
+    /// updated. A plain form post has no script; point its redirect at `#id` instead.
+    public func focusing(_ id: String) -> ActionResult {
+        var copy = self
+        copy.focus = id
+        return copy
+    }
+
     /// A copy whose recorded action event carries `detail` ("draft 3 → blog 12"); the
     /// component's ``Component/analyticsEvent(forAction:proposed:)`` sees it in `proposed`.
     public func recording(detail: String) -> ActionResult {
@@ -87,7 +99,8 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     /// The result with its model type erased, for the runner.
     var erased: AnyActionResult {
         AnyActionResult(
-            outcome: outcome, model: model, updates: updates, session: session, notice: notice, analyticsDetail: analyticsDetail)
+            outcome: outcome, model: model, updates: updates, session: session, notice: notice, analyticsDetail: analyticsDetail,
+            focus: focus)
     }
 }
 
@@ -116,11 +129,12 @@ struct AnyActionResult: Sendable {
     var session: Session?
     var notice: Notice?
     var analyticsDetail: String?
+    var focus: String?
 
     /// A result of `outcome`; nothing else unless given.
     init(
         outcome: Outcome, model: (any ViewModel & Sendable)? = nil, updates: [any Component.Type] = [], session: Session? = nil,
-        notice: Notice? = nil, analyticsDetail: String? = nil
+        notice: Notice? = nil, analyticsDetail: String? = nil, focus: String? = nil
     ) {
         self.outcome = outcome
         self.model = model
@@ -128,6 +142,7 @@ struct AnyActionResult: Sendable {
         self.session = session
         self.notice = notice
         self.analyticsDetail = analyticsDetail
+        self.focus = focus
     }
 
     /// Whether `updates` names `type`.

@@ -7,7 +7,7 @@ public struct CountingDatabase: Sendable {
     public let database: TesseraDatabase
     /// Where statements are counted.
     public let counter: QueryCounter
-    /// The guarded submission whose claim the first write commits with (``SubmissionGuard``).
+    /// The guarded submission whose claim the first write commits with (`SubmissionGuard`).
     var firstWriteClaim: FirstWriteClaim?
 
     init(database: TesseraDatabase, counter: QueryCounter) {
@@ -23,8 +23,8 @@ public struct CountingDatabase: Sendable {
     /// On SQLite each statement runs on the calling thread, synchronously, with no hop to a
     /// reader's queue and back (a page's reads are short and CPU-bound), in a snapshot that holds
     /// every write committed before the request began, by this process or another on the same
-    /// file (``DatabaseFreshnessMiddleware``), and every write this process committed since; it
-    /// may be one a previous read began (see ``PageReaders``). On PostgreSQL each statement sees
+    /// file (`DatabaseFreshnessMiddleware`), and every write this process committed since; it
+    /// may be one a previous read began (see `PageReaders`). On PostgreSQL each statement sees
     /// every write committed before it began.
     public func read<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
         try await database.read(counter: counter, body)
@@ -32,7 +32,7 @@ public struct CountingDatabase: Sendable {
 
     /// Runs `body` in a write transaction and returns its result once committed; a thrown error
     /// rolls it back. In an action guarded by a one-time token, the first such transaction also
-    /// commits the token's claim (``SubmissionGuard``), so the action's writes and the claim
+    /// commits the token's claim (`SubmissionGuard`), so the action's writes and the claim
     /// land together or not at all.
     @discardableResult
     public func write<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {

@@ -164,7 +164,7 @@ public final class TesseraDatabase: Sendable {
     // MARK: - Upkeep
 
     /// Ends page readers' snapshots that outlived their lifetime while idle (SQLite only; see
-    /// ``PageReaders``), so they do not hold the write-ahead log back. ``PageSnapshotSweeper``
+    /// `PageReaders`), so they do not hold the write-ahead log back. `PageSnapshotSweeper`
     /// calls it; returns how many it ended.
     @discardableResult
     public func endIdlePageSnapshots() -> Int {

@@ -26,7 +26,7 @@ public struct RequestScope: @unchecked Sendable {
     public internal(set) var session: Session
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
-    /// The connection's peer IP address, if known (see ``ClientAddress`` for the one throttles
+    /// The connection's peer IP address, if known (see `ClientAddress` for the one throttles
     /// count, which may come from a proxy's header).
     public internal(set) var clientAddress: String?
 

@@ -12,7 +12,7 @@ public struct Session: Sendable, Equatable {
     /// The signed-in user's id, or nil for a visitor.
     public let userID: Int64?
     /// The token every form must return: a stored session's own, or a visitor's, made when
-    /// first read (see ``SessionMiddleware``).
+    /// first read (see `SessionMiddleware`).
     public var csrfToken: String {
         privacy.set()
         return tokenValue

@@ -27,11 +27,11 @@ extension Site {
     }
 
     /// The standard middleware, outermost first: a log line per request, `304`s for pages the
-    /// client already has (``ConditionalGetMiddleware``), security headers
+    /// client already has (`ConditionalGetMiddleware`), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
-    /// (``CompressionMiddleware``, unless ``SiteConfiguration/compressesResponses`` is off),
+    /// (`CompressionMiddleware`, unless ``SiteConfiguration/compressesResponses`` is off),
     /// error pages, static files from ``staticFiles``, then a look at what other processes
-    /// committed (``DatabaseFreshnessMiddleware``). Add it before any route: Hummingbird wraps each route with the
+    /// committed (`DatabaseFreshnessMiddleware`). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
@@ -49,7 +49,7 @@ extension Site {
 
     /// A group of `router` whose routes have sessions (and so CSRF tokens). Mount every scene
     /// with forms or a signed-in view here; stateless pages (`/fortunes`) may stay outside it.
-    /// Reading a page here writes nothing (see ``SessionMiddleware``).
+    /// Reading a page here writes nothing (see `SessionMiddleware`).
     public func sessionRoutes(on router: Router<TesseraRequestContext>) -> RouterGroup<TesseraRequestContext> {
         router.group().add(
             middleware: SessionMiddleware(store: SessionStore(database: database), tokens: csrfTokens, secure: configuration.usesTLS))

@@ -36,10 +36,14 @@ public final class Site: Sendable {
     /// A site.
     ///
     /// - Parameters:
+    ///   - configuration: how the site is set up.
+    ///   - templates: the app's compiled templates.
+    ///   - database: the app's database, which also keeps the CSRF secret.
+    ///   - logger: the site's logger.
     ///   - services: app objects scenes and components may ask for by type with
     ///     ``service(_:)`` (a clock, a mailer…); default none.
     ///   - globals: extra values for every template (default none). Tessera adds `csrfToken`,
-    ///     `onceToken` (a fresh value per render, see ``SubmissionGuard``),
+    ///     `onceToken` (a fresh value per render, see `SubmissionGuard`),
     ///     `isDevelopment` and `siteName` itself.
     ///
     /// When `configuration` asks for the app layout (`Layouts/Main`) and `templates` lack it,
@@ -167,7 +171,7 @@ public final class Site: Sendable {
     // MARK: - Background services
 
     /// The services a running site needs, for the application's service group: the
-    /// ``SessionSweeper``, the ``AnalyticsWriter`` and the ``PageSnapshotSweeper``. All end on a
+    /// `SessionSweeper`, the ``AnalyticsWriter`` and the `PageSnapshotSweeper`. All end on a
     /// graceful shutdown, the writer after storing every queued event.
     public var backgroundServices: [any Service] {
         // A service group ends its services last first: the database's go first in the list, so

@@ -29,7 +29,7 @@ public struct SiteConfiguration: Sendable {
     public var members: Members?
 
     /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`,
-    /// `X-Real-IP`), whose last entry ``ClientAddress`` then uses; default none (the connection's
+    /// `X-Real-IP`), whose last entry `ClientAddress` then uses; default none (the connection's
     /// peer address). Set it only behind a proxy that always sets the header, or clients could
     /// choose their own address.
     public var clientAddressHeader: String?
@@ -40,7 +40,7 @@ public struct SiteConfiguration: Sendable {
     /// (``TesseraConfiguration/usesTLS``).
     public var usesTLS = false
     /// Whether public text responses of 1 KiB or more are gzipped for clients that accept it
-    /// (``CompressionMiddleware``). Default on. Compressing costs the server CPU: on loopback,
+    /// (`CompressionMiddleware`). Default on. Compressing costs the server CPU: on loopback,
     /// where bandwidth is free, a 5 KB page served about a quarter fewer requests per second,
     /// for a body four times smaller. Turn it off behind a proxy that compresses (nginx, Caddy).
     public var compressesResponses = true

@@ -5,7 +5,7 @@ import NIOCore
 // MARK: - TesseraRequestContext
 
 /// The Hummingbird request context of a Tessera site: the core storage plus the visitor's
-/// session, which ``SessionMiddleware`` fills in before any scene runs.
+/// session, which `SessionMiddleware` fills in before any scene runs.
 public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage

@@ -17,7 +17,7 @@ public struct TextField: Sendable {
     public enum Lines: Sendable {
         /// One line: a line break is refused.
         case single
-        /// Several lines: LF allowed (CR and CRLF were already made LF by ``InputText``).
+        /// Several lines: LF allowed (CR and CRLF were already made LF by `InputText`).
         case multiple
     }
 

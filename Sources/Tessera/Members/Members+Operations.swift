@@ -33,7 +33,7 @@ extension Members {
 
     /// Counts a sign-up from the client's address, then stores the member (the password
     /// hashed off the event loops) and signs them in. Throws a `429` when throttled. The fields
-    /// must already pass ``SignUpRequest/problems()``.
+    /// must already pass ``SignUpRequest/problems(asksDisplayName:)``.
     public func signUp(username: String, displayName: String, password: String, _ context: ActionContext<some Component>) async throws
         -> SignUpOutcome
     {

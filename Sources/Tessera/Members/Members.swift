@@ -14,7 +14,7 @@
 /// (`Tessera/SignInForm`, `Tessera/SignUpForm`, `Tessera/PasswordForm`) until the app puts its
 /// own of the same name in `Views/`; its copy and pages stay the app's to change.
 ///
-/// Guessing is throttled before any password is checked (``AttemptThrottle``): at most
+/// Guessing is throttled before any password is checked (`AttemptThrottle`): at most
 /// ``signInRule``'s limit of attempts per account name and ``addressRule``'s per client address
 /// reach bcrypt, however many arrive at once, on any number of processes sharing the database.
 public struct Members: Sendable {
@@ -34,7 +34,7 @@ public struct Members: Sendable {
     /// Sign-in attempts per account name (known or not, so answers never tell which exist):
     /// default 5 in 15 minutes, then 15 minutes' wait; a success forgives the account.
     public var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
-    /// Sign-in attempts per client address (``ClientAddress``): default 30 in 15 minutes; a
+    /// Sign-in attempts per client address (`ClientAddress`): default 30 in 15 minutes; a
     /// success does not count.
     public var addressRule = ThrottleRule(
         name: "members.signin.address", limit: 30, window: 900, lockout: 900, success: .refunds)

@@ -3,7 +3,7 @@ import HummingbirdBcrypt
 
 // MARK: - Passwords
 
-/// bcrypt for members' passwords. Requests hash and check through one ``WorkLimiter`` per
+/// bcrypt for members' passwords. Requests hash and check through one `WorkLimiter` per
 /// process: off the event loops and Swift's shared pool, at most one hash per core but one at a
 /// time, 256 callers waiting (a waiting caller holds no thread; past that, a `503` with
 /// `Retry-After`), so a burst of sign-ins cannot starve pages. Checking a password is only

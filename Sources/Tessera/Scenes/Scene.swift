@@ -30,7 +30,7 @@ open class Scene {
     /// start-up error naming the scene and its file.
     open class var path: String { "" }
 
-    /// The components this scene holds, each declared once with ``slot(_:lazy:_:)``: its id, its
+    /// The components this scene holds, each declared once with ``Scene/slot(_:lazy:_:)``: its id, its
     /// type and how it is made, in order (a variant subclass adds to `super.composition`). Each
     /// type's ``Component/actions`` are mounted under ``path``, and the scene's template may
     /// place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.

@@ -137,7 +137,9 @@ struct SceneRunner: Sendable {
             var writer = HTMLWriter()
             for fragment in fragments { fragment.write(into: &writer, renderer: renderer) }
             if let notice = result.notice { renderer.render(BuiltInTemplates.notice, NoticeRegion(notice: notice), into: &writer) }
-            return HTMLResponse.make(writer, status: status)
+            var response = HTMLResponse.make(writer, status: status)
+            if let focus = result.focus { response.headers[Self.focusHeader] = focus }
+            return response
         }
     }
 
@@ -319,6 +321,8 @@ struct SceneRunner: Sendable {
     {
         let children = parents.flatMap(\.children)
         guard !children.isEmpty else { return }
+        let isDevelopment = scope.site.configuration.isDevelopment
+        for child in children { child.showsDevFigures = isDevelopment }
         let loading = cache.map { cache in children.filter { !reuse($0, from: cache, scope) } } ?? children
         var groups: [[MountedComponent]] = []
         for child in loading {
@@ -407,6 +411,9 @@ struct SceneRunner: Sendable {
     static let componentParameter = "tessera_component"
     /// The header scripts send to ask for fragments instead of pages.
     static let fragmentHeader = HTTPField.Name("X-Tessera-Fragment")!
+    /// The header that tells a script which element to focus after an action.
+    static let focusHeader = HTTPField.Name("X-Tessera-Focus")!
+
     /// The header that tells a script to go to another page.
     static let redirectHeader = HTTPField.Name("X-Tessera-Redirect")!
 }

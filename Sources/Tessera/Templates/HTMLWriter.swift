@@ -182,7 +182,7 @@ public struct HTMLWriter: ~Copyable {
     }
 
     /// Appends `text` as a URL attribute value: a scheme other than http, https or mailto is
-    /// replaced by ``HTMLEscaping/unsafeURLReplacement``, then the value is attribute-escaped.
+    /// replaced by `about:invalid#tessera-unsafe-url`, then the value is attribute-escaped.
     public mutating func writeURL(_ text: String) {
         var text = text
         text.withUTF8 { raw in

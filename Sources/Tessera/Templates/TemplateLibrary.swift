@@ -5,7 +5,7 @@ import Synchronization
 
 /// Every template of an app, compiled once and linked, ready to render.
 ///
-/// Build it at start-up with ``load(directory:)``: each `*.mustache` file under the directory is
+/// Build it at start-up with ``load(directory:options:)``: each `*.mustache` file under the directory is
 /// checked (Mustache syntax, HTML structure with libxml2, where each value stands), compiled to
 /// a render program, and its partials and parents are linked. Any problem in any file throws
 /// ``TemplateErrors`` listing all of them, so a bad template stops the server before it opens
@@ -60,7 +60,7 @@ public final class TemplateLibrary: Sendable {
         return try TemplateLibrary(sources: sources, options: options)
     }
 
-    /// Compiles `sources` (for tests and tools; ``load(directory:)`` reads files into these),
+    /// Compiles `sources` (for tests and tools; ``load(directory:options:)`` reads files into these),
     /// together with Tessera's built-in templates (`Tessera/…`) that `sources` do not replace.
     public init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
         var builder = TemplateLibraryBuilder(options: options)

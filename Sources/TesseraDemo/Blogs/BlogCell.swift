@@ -2,15 +2,23 @@ import Tessera
 
 // MARK: - BlogCell
 
-/// Draws a ``BlogListItem`` as an `<article class="blog-cell">`: linked title, author, date,
-/// likes and excerpt.
+/// Draws a ``FeedPost`` as an `<article class="blog-cell">`: linked title, author, date,
+/// likes and excerpt, then its like button (a child component of the feed).
 struct BlogCell: CellRenderer {
     /// Where a post lives.
     let blogURL: @Sendable (Int64) -> String
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
 
-    func viewModel(for item: BlogListItem) -> BlogCellModel { BlogCellModel(cell: self, item: item) }
+    func viewModel(for post: FeedPost) -> BlogCellModel { BlogCellModel(cell: self, item: post.item, likeButton: post.likeButton) }
+}
+
+// MARK: - FeedPost
+
+/// A post in the feed: the blog with its author's name, and its like button.
+struct FeedPost: Sendable {
+    let item: BlogListItem
+    let likeButton: ChildComponent
 }
 
 // MARK: - BlogCellModel
@@ -20,6 +28,7 @@ struct BlogCell: CellRenderer {
 struct BlogCellModel {
     @TemplateIgnored let cell: BlogCell
     @TemplateIgnored let item: BlogListItem
+    let likeButton: ChildComponent
 
     // MARK: - Keys
 

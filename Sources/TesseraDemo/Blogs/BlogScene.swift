@@ -8,8 +8,8 @@ import Tessera
 /// The scene reads the post's heading once (its title, its likes and whether the viewer likes
 /// it) and hands the same values to the like button and the stats in the aside, so they always
 /// show the same count; liking makes both anew from the heading read again, in one fragment
-/// response. Posting a comment sends the comment list (the new comment marked) and the stats
-/// (the comment count) along in the same response.
+/// response. Posting a comment sends the comment list and the stats (the comment count) along
+/// in the same response, focus on the new comment.
 final class BlogScene: Scene {
     override class var path: String { "/blogs/:id" }
     override class var composition: [ComponentSlot] {
@@ -19,16 +19,14 @@ final class BlogScene: Scene {
             },
             slot("like-button") { scene, scope in
                 scene.heading.map { heading in
-                    LikeButtonComponent(
-                        blogID: scene.blogID, likedByViewer: heading.likedByViewer, viewerCanLike: scope.userID != nil,
-                        signInURL: scene.signInURL)
+                    LikeButtonComponent(blogID: scene.blogID, likedByViewer: heading.likedByViewer, signInURL: scene.signInURL)
                 }
             },
             slot("blog-stats") { scene, _ in
                 scene.heading.map { BlogStatsComponent(blogID: scene.blogID, likeCount: $0.likeCount, likedByViewer: $0.likedByViewer) }
             },
             slot("comments") { scene, _ in
-                CommentListComponent(blogID: scene.blogID, postedID: scene.postedCommentID, userURL: DemoURLs.user)
+                CommentListComponent(blogID: scene.blogID, userURL: DemoURLs.user)
             },
             slot("comment-form") { scene, _ in
                 CommentFormComponent(blogID: scene.blogID, signInURL: scene.signInURL, pageURL: DemoURLs.blog(scene.blogID))
@@ -41,11 +39,6 @@ final class BlogScene: Scene {
     private var blogID: Int64 = 0
     /// The post's title and likes, read for this viewer by ``loadData(_:)``.
     private var heading: BlogHeading?
-    /// The comment this request's action just posted (the list marks it), or nil.
-    private var postedCommentID: Int64?
-    /// Whether ``loadData(_:)`` already ran in this request: when it runs again, an action has
-    /// just written, and Tessera remakes the components the action's result names.
-    private var hasLoaded = false
 
     /// The sign-in page, coming back to this post.
     private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))]) }
@@ -56,18 +49,12 @@ final class BlogScene: Scene {
         blogID = try scope.path.id("id")
     }
 
-    /// The post's heading (a 404 when it is missing or in the trash), one query. Read again
-    /// after a comment was posted, it also finds that comment (one more query, in that response
-    /// alone), for the list to mark.
+    /// The post's heading (a 404 when it is missing or in the trash), one query.
     override func loadData(_ scope: RequestScope) async throws {
         guard let heading = try await BlogStore(database: scope.database).heading(blogID, viewerID: scope.userID) else {
             throw RequestError.notFound()
         }
         self.heading = heading
-        if hasLoaded, let viewerID = scope.userID, scope.request.uri.path == CommentFormComponent.comment.url(in: url(scope)) {
-            postedCommentID = try await CommentStore(database: scope.database).newest(on: blogID, by: viewerID)
-        }
-        hasLoaded = true
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {

@@ -69,6 +69,30 @@ struct BlogStore {
         }
     }
 
+    /// Which of the published blogs `ids` `userID` likes. One query, however many ids.
+    func liked(_ ids: [Int64], by userID: Int64) async throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        let marks = ids.map { _ in "?" }.joined(separator: ", ")
+        var arguments: SQLArguments = [userID]
+        for id in ids { arguments.append(id) }
+        return try await database.read { db in
+            Set(try await db.fetchValues(Int64.self, "SELECT blogID FROM \"like\" WHERE userID = ? AND blogID IN (\(marks))", arguments))
+        }
+    }
+
+    /// Whether published blog `id` exists and `viewerID` (if anyone) likes it: nil when it is
+    /// missing or trashed. One query.
+    func likedByViewer(_ id: Int64, viewerID: Int64?) async throws -> Bool? {
+        try await database.read { db in
+            try await db.fetchOne(
+                """
+                SELECT EXISTS (SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
+                FROM blog WHERE id = ? AND trashedAt IS NULL
+                """, [viewerID, id]
+            ) { row in try row[0] as Bool }
+        }
+    }
+
     /// Sets whether `userID` likes blog `id`; doing it twice changes nothing. Returns the new
     /// count, or nil when the blog does not exist. Whether it may be liked (published, not in
     /// the trash) is its scene's check (`BlogScene.loadData`), made before the action runs.

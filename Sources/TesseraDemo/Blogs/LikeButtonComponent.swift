@@ -2,13 +2,16 @@ import Tessera
 
 // MARK: - LikeButtonComponent
 
-/// The toggle under the post that likes it ("Like") or takes the like back ("Unlike", with
-/// "You like this post."); a sign-in link for visitors. The count is shown once, by the stats.
+/// The toggle under a post that likes it ("Like") or takes the like back ("Unlike", with
+/// "You like this post."); a sign-in link for visitors. The count is shown by the post's stats
+/// (on its page) or its cell (in lists).
 ///
-/// Its scene hands it what it loaded once for the page (whether the viewer likes the post);
-/// its actions store the like and send the stats along (`.updating(BlogStatsComponent.self)`):
-/// the scene reads the post again and both are made anew, so the count changes with the same
-/// click.
+/// On a post's page the scene hands it whether the viewer likes the post, read once with the
+/// post's heading; in the home feed and on a profile it is a child of the list
+/// (``FeedComponent/like``, ``BlogListComponent/like``): the buttons of a list read the
+/// viewer's likes together, in one query (``load(batch:)``), and each answers alone at its own
+/// URL. Its actions store the like and send the page's stats along
+/// (`.updating(BlogStatsComponent.self)`, where the page holds them).
 struct LikeButtonComponent: Component {
     var rootElement: String { "div" }
     var rootClass: String? { "actions like-actions" }
@@ -23,24 +26,33 @@ struct LikeButtonComponent: Component {
 
     /// The post.
     let blogID: Int64
-    /// Whether the viewer likes it (false for visitors).
-    let likedByViewer: Bool
-    /// Whether someone is signed in (only they can like).
-    let viewerCanLike: Bool
+    /// Whether the viewer likes it, when its scene already read that; nil: the button reads it.
+    var likedByViewer: Bool?
     /// Where visitors go to sign in (and come back).
     let signInURL: String
 
     // MARK: - Life cycle
 
-    /// Nothing to read: the scene loaded the likes with the post.
+    /// The viewer's like: handed over by the scene (no query), or read alone (one query; a
+    /// missing or trashed post is a 404).
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        Model(
-            viewerCanLike: viewerCanLike,
-            liked: likedByViewer,
-            label: likedByViewer ? "Unlike" : "Like",
-            toggleURL: scope.url(for: likedByViewer ? Self.unlike : Self.like),
-            signInURL: signInURL
-        )
+        if let likedByViewer { return model(liked: likedByViewer, scope) }
+        guard let liked = try await BlogStore(database: scope.database).likedByViewer(blogID, viewerID: scope.userID) else {
+            throw RequestError.notFound()
+        }
+        return model(liked: liked, scope)
+    }
+
+    /// The buttons of a list: the viewer's likes of all their posts in one query (none for a
+    /// visitor, who likes nothing).
+    static func load(batch: [(component: Self, scope: ComponentScope<Self>)]) async throws -> [Model] {
+        guard let first = batch.first else { return [] }
+        let unknown = batch.filter { $0.component.likedByViewer == nil }.map(\.component.blogID)
+        var liked: Set<Int64> = []
+        if let viewerID = first.scope.userID, !unknown.isEmpty {
+            liked = try await BlogStore(database: first.scope.database).liked(unknown, by: viewerID)
+        }
+        return batch.map { button, scope in button.model(liked: button.likedByViewer ?? liked.contains(button.blogID), scope) }
     }
 
     /// The values the template reads.
@@ -67,12 +79,19 @@ struct LikeButtonComponent: Component {
 
     // MARK: - Private
 
-    /// Stores the like; the button and the stats then show it, made anew from the post read again.
+    /// Stores the like; the button (and the page's stats) then show it, made anew from what is
+    /// read again.
     private func setLike(_ liked: Bool, _ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         guard try await BlogStore(database: context.database).setLike(liked, blog: blogID, by: userID) != nil else {
             throw RequestError.notFound()
         }
         return ActionResult.done.updating(BlogStatsComponent.self)
+    }
+
+    private func model(liked: Bool, _ scope: ComponentScope<Self>) -> Model {
+        Model(
+            viewerCanLike: scope.userID != nil, liked: liked, label: liked ? "Unlike" : "Like",
+            toggleURL: scope.url(for: liked ? Self.unlike : Self.like), signInURL: signInURL)
     }
 }

@@ -2,13 +2,11 @@ import Tessera
 
 // MARK: - CommentCell
 
-/// Draws one comment: its author (linked), date and text; the one just posted carries
-/// `data-tessera-focus` so the client script focuses it.
+/// Draws one comment: its author (linked), date and text, under the anchor `comment-<id>` that
+/// a new comment's answer points the browser (or the client script's focus) at.
 struct CommentCell: CellRenderer {
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
-    /// The comment posted by this request, if any.
-    let postedID: Int64?
 
     func viewModel(for item: CommentItem) -> CommentCellModel { CommentCellModel(cell: self, item: item) }
 }
@@ -30,5 +28,4 @@ struct CommentCellModel {
     var date: String { DisplayText.date(item.comment.createdAt) }
     var isoDate: String { DisplayText.isoDate(item.comment.createdAt) }
     var paragraphs: [String] { TextParagraphs.split(item.comment.body) }
-    var isNew: Bool { item.comment.id == cell.postedID }
 }

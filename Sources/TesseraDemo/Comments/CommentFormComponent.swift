@@ -59,7 +59,7 @@ struct CommentFormComponent: Component {
         else { throw RequestError.notFound() }
         guard context.scope.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
         return ActionResult.showing(model(signedIn: true, actionURL: actionURL, posted: true))
-            .updating(CommentListComponent.self, BlogStatsComponent.self)
+            .updating(CommentListComponent.self, BlogStatsComponent.self).focusing("comment-\(id)")
     }
 
     // MARK: - Private

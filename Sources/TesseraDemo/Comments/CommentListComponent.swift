@@ -5,16 +5,13 @@ import Tessera
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
 struct CommentListComponent: Component {
-    /// A post's comments are the same for everyone (the one just posted is marked only in the action's answer).
+    /// A post's comments are the same for everyone.
     static var caching: FragmentCaching { .shared }
 
     // MARK: - Configuration
 
     /// The post.
     let blogID: Int64
-    /// The comment just posted by this request, if any: the list shows its first page, where it
-    /// stands, and marks it.
-    var postedID: Int64?
     /// Comments per page.
     var pageSize = 5
     /// Where a member's profile lives.
@@ -23,9 +20,10 @@ struct CommentListComponent: Component {
     // MARK: - Life cycle
 
     /// Reads `?page=` or `?through=` (a bad value is a 400), then those comments. After a new
-    /// comment, the first page is shown, where it stands.
+    /// comment (a post to the form's address, without a query) that is the first page, where
+    /// it stands.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let pagination = postedID == nil ? try Pagination(scope.query) : Pagination()
+        let pagination = try Pagination(scope.query)
         let (comments, hasMore) = try await CommentStore(database: scope.database).range(
             of: blogID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
         return Model(
@@ -33,7 +31,7 @@ struct CommentListComponent: Component {
             pager: pagination.pager(
                 sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "comments"),
             comments: ArrayDataSource(
-                items: comments, cell: CommentCell(userURL: userURL, postedID: postedID),
+                items: comments, cell: CommentCell(userURL: userURL),
                 emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments.")))
     }
 

@@ -29,15 +29,6 @@ struct CommentStore {
         }
     }
 
-    /// The id of `userID`'s newest comment on blog `blogID`, or nil: after they posted, the one
-    /// just posted. One query.
-    func newest(on blogID: Int64, by userID: Int64) async throws -> Int64? {
-        try await database.read { db in
-            try await db.fetchValue(
-                Int64.self, "SELECT id FROM comment WHERE blogID = ? AND userID = ? ORDER BY id DESC LIMIT 1", [blogID, userID])
-        }
-    }
-
     /// Adds `userID`'s comment on published blog `blogID`; returns its id, or nil when the blog
     /// is missing or in the trash.
     func add(to blogID: Int64, by userID: Int64, body: String, at date: Date) async throws -> Int64? {

@@ -61,7 +61,7 @@ struct DraftFormComponent: Component {
     /// 73`, is not known here: the component is the one made before the action ran.)
     func analyticsEvent(forAction action: String, proposed: AnalyticsEvent) -> AnalyticsEvent? {
         var event = proposed
-        event.detail = draftID.map { "draft \($0)" }
+        event.detail = proposed.detail ?? draftID.map { "draft \($0)" }
         return event
     }
 
@@ -130,7 +130,7 @@ struct DraftFormComponent: Component {
             draft: id, title: input.title, body: input.body, by: userID, database: context.database, at: context.scope.demo.now())
         switch outcome {
         case .published(let result):
-            return .redirect(to: blogURL(result.blogID)).withNotice(Notice("Your post is published."))
+            return .redirect(to: blogURL(result.blogID)).withNotice(Notice("Your post is published.")).recording(detail: result.analyticsDetail)
         case .refused(let problems):
             return refused(input, problems.merging(input.readProblems) { $1 }, draftID: id, context)
         }

@@ -6,8 +6,14 @@ import Tessera
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items.
 struct FeedComponent: Component {
-    /// Everyone sees the same feed: a busy home page loads it about once per 50 ms.
+    /// Everyone sees the same feed: a busy home page loads it about once per 50 ms. Its like
+    /// buttons are its children, per viewer: loaded afresh (together) inside a reused feed.
     static var caching: FragmentCaching { .shared }
+    /// Each post's like button (`feed-like-<post id>`).
+    static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in
+        LikeButtonComponent(blogID: blogID, signInURL: feed.links.signIn)
+    }
+    static var children: [any ChildDeclaration] { [like] }
     static var cellTypes: [any CellRenderer.Type] {
         [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
     }
@@ -43,7 +49,7 @@ struct FeedComponent: Component {
             pagination: pagination,
             pager: pagination.pager(
                 sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "posts"),
-            feed: try makeDataSource(pages, pagination: pagination, sceneURL: scope.sceneURL))
+            feed: try makeDataSource(pages, pagination: pagination, scope: scope))
     }
 
     func fragmentQuery(for model: Model) -> [(String, String)] { model.pagination.query }
@@ -68,9 +74,15 @@ struct FeedComponent: Component {
             .registering(FeedFooterCell(), as: .footer)
     }
 
-    private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, sceneURL: String) throws
+    /// The feed's one section: each page's items, every post with its like button.
+    private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, scope: ComponentScope<Self>) throws
         -> SectionedDataSource<StandardSection>
     {
+        let sceneURL = scope.sceneURL
+        let items = pages.flatMap(\.items).map { item -> any Sendable in
+            guard let post = item as? BlogListItem else { return item }
+            return FeedPost(item: post, likeButton: scope.child(Self.like, key: post.blog.id))
+        }
         let emptyState =
             pagination.first == 1
             ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))
@@ -78,7 +90,7 @@ struct FeedComponent: Component {
         let section = DataSourceSection(
             id: "latest-posts",
             header: FeedHeader(title: "Latest posts", subtitle: nil),
-            items: pages.flatMap(\.items),
+            items: items,
             footer: FeedFooter(label: "Browse all photos", url: links.photos),
             emptyState: emptyState)
         return try SectionedDataSource(sections: [section], registry: registry)

@@ -7,8 +7,14 @@ import Tessera
 /// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
 /// there are.
 struct BlogListComponent: Component {
-    /// The owner sees their own empty state; everyone else the same list.
+    /// The owner sees their own empty state; everyone else the same list. Its like buttons are
+    /// its children, per viewer: loaded afresh (together) inside a reused list.
     static var caching: FragmentCaching { .perUser }
+    /// Each post's like button (`blog-list-like-<post id>`).
+    static let like = ChildSlot("like") { (list: BlogListComponent, blogID: Int64) in
+        LikeButtonComponent(blogID: blogID, signInURL: list.signInURL)
+    }
+    static var children: [any ChildDeclaration] { [like] }
 
     // MARK: - Configuration
 
@@ -20,6 +26,8 @@ struct BlogListComponent: Component {
     let blogURL: @Sendable (Int64) -> String
     /// Shown when there are none.
     var emptyState = EmptyState("No posts yet.")
+    /// Where visitors sign in to like a post.
+    var signInURL = DemoURLs.signIn
 
     // MARK: - Life cycle
 
@@ -33,7 +41,8 @@ struct BlogListComponent: Component {
             pager: pagination.pager(
                 sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "posts"),
             blogs: ArrayDataSource(
-                items: blogs, cell: ProfileBlogCell(blogURL: blogURL),
+                items: blogs.map { ProfilePost(blog: $0, likeButton: scope.child(Self.like, key: $0.id)) },
+                cell: ProfileBlogCell(blogURL: blogURL),
                 emptyState: pagination.first == 1 ? emptyState : EmptyState("No more posts.")))
     }
 

@@ -2,12 +2,23 @@ import Tessera
 
 // MARK: - ProfileBlogCell
 
-/// Draws one published blog in a profile's list: title linking to it, date, likes, excerpt.
+/// Draws one published blog in a profile's list: title linking to it, date, likes, excerpt,
+/// and its like button (a child component of the list).
 struct ProfileBlogCell: CellRenderer {
     /// Where a blog's title links to.
     let blogURL: @Sendable (Int64) -> String
 
-    func viewModel(for blog: Blog) -> ProfileBlogCellModel { ProfileBlogCellModel(blog: blog, url: blogURL(blog.id)) }
+    func viewModel(for post: ProfilePost) -> ProfileBlogCellModel {
+        ProfileBlogCellModel(blog: post.blog, url: blogURL(post.blog.id), likeButton: post.likeButton)
+    }
+}
+
+// MARK: - ProfilePost
+
+/// A post in a profile's list, with its like button.
+struct ProfilePost: Sendable {
+    let blog: Blog
+    let likeButton: ChildComponent
 }
 
 // MARK: - ProfileBlogCellModel
@@ -17,6 +28,7 @@ struct ProfileBlogCell: CellRenderer {
 struct ProfileBlogCellModel {
     @TemplateIgnored let blog: Blog
     let url: String
+    let likeButton: ChildComponent
 
     // MARK: - Keys
 

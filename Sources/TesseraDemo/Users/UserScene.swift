@@ -23,7 +23,7 @@ final class UserScene: Scene, VariantScene {
                     ? BlogListComponent(
                         userID: scene.profileID, blogURL: DemoURLs.blog,
                         emptyState: EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft)))
-                    : BlogListComponent(userID: scene.profileID, blogURL: DemoURLs.blog)
+                    : BlogListComponent(userID: scene.profileID, blogURL: DemoURLs.blog, signInURL: scene.signInURL)
             },
             slot("drafts") { scene, _ in
                 scene.variant == .own
@@ -42,6 +42,9 @@ final class UserScene: Scene, VariantScene {
     private(set) var variant = ProfileComposition.visitor
     /// The profile's user, loaded once for the page and every component that shows it.
     private var user: User?
+
+    /// The sign-in page, coming back to this profile.
+    private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.user(profileID))]) }
 
     // MARK: - Life cycle
 

@@ -39,7 +39,9 @@ struct CommentTests {
             #expect(html.contains("<section id=\"blog-stats\""))
             #expect(html.contains("3 comments"))
             #expect(html.contains("A &lt;b&gt;bold&lt;/b&gt; thought"))
-            #expect(html.contains("data-tessera-focus"))
+            let focus = try #require(response.headers[HTTPField.Name("X-Tessera-Focus")!])
+            #expect(focus.hasPrefix("comment-"))
+            #expect(response.select("#comments #\(focus)").first?.text.contains("A <b>bold</b> thought") == true, "focus names the new comment")
         }
     }
 

@@ -198,7 +198,7 @@ extension Bool: SQLDecodable {
 
 extension Date: SQLDecodable {
     /// A `timestamptz` on PostgreSQL; on SQLite, the text GRDB stores (read by integer
-    /// arithmetic, see ``StoredDate``) or any other form GRDB reads as a date.
+    /// arithmetic, see `StoredDate`) or any other form GRDB reads as a date.
     public static func decode(from column: SQLColumn) throws -> Date {
         switch column.row.storage {
         case .sqlite(let row):

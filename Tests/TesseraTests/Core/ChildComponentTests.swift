@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TesseraTesting
+import Testing
+
+@testable import Tessera
+
+/// A component holds child components (``ChildSlot``): each is placed by its parent's load,
+/// loads with its siblings in one batch, renders in place, answers alone at its own URL, acts
+/// alone, and keeps its own reuse inside a reused parent.
+@Suite("Child components")
+struct ChildComponentTests {
+    static func site() async throws -> ReadPathSite {
+        try await ReadPathSite(scenes: [ShelfScene.self], templates: ShelfScene.templates)
+    }
+
+    @Test("each child renders in place and answers alone at its own URL, byte for byte the same")
+    func childrenAnswerAlone() async throws {
+        let site = try await Self.site()
+        let (_, cookie) = try await site.member(1)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: cookie])
+            let ids = page.select("[data-component=star]").compactMap { $0[attribute: "id"] }
+            #expect(ids == (1...5).map { "items-star-\($0)" })
+            for id in ids {
+                let alone = try await client.send(method: .get, uri: "/shelf/_/\(id)", headers: [.cookie: cookie])
+                #expect(alone.status == .ok)
+                #expect(alone.select("[data-component=star]").map { $0[attribute: "id"] } == [id])
+                #expect(page.text.contains(alone.text), "\(id): the fragment alone is the page's copy")
+            }
+            let src = page.select("#items-star-3").first?[attribute: "data-src"]
+            #expect(src == "/shelf/_/items-star-3")
+        }
+    }
+
+    @Test("the children of one kind load in one batch after their parent, not one by one")
+    func childrenLoadInOneBatch() async throws {
+        let site = try await Self.site()
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                _ = try await client.get("/shelf")
+                #expect(log.take() == ["items.load", "star.batch 5"])
+                _ = try await client.get("/shelf/_/items-star-2")
+                #expect(log.take() == ["star.load"], "alone, a child loads by itself; the parent does not load")
+            }
+        }
+    }
+
+    @Test("a child that does not exist is a 404", arguments: ["items-star-x", "items-moon-1", "items-star-99", "nothing-star-1"])
+    func unknownChild(_ id: String) async throws {
+        let site = try await Self.site()
+        try await site.test { client in
+            let status = try await client.get("/shelf/_/\(id)").status
+            #expect(status == .notFound)
+        }
+    }
+
+    @Test("a child's action answers with that child alone, updated; a plain post goes back to the page")
+    func childActsAlone() async throws {
+        let site = try await Self.site()
+        let (_, cookie) = try await site.member(1)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: cookie])
+            let token = try #require(page.select("#items-star-2 input[name=_csrf]").first?[attribute: "value"])
+            let response = try await client.post(
+                "/shelf/star", form: "_csrf=\(token)&_component=items-star-2", cookie: cookie, fragment: true)
+            #expect(response.status == .ok)
+            #expect(response.select("[data-component]").compactMap { $0[attribute: "id"] } == ["items-star-2"])
+            #expect(response.select("#items-star-2 button").first?.text == "★ 1")
+            let plain = try await client.post("/shelf/star", form: "_csrf=\(token)&_component=items-star-4", cookie: cookie)
+            #expect(plain.status == .seeOther)
+            #expect(plain.headers[.location] == "/shelf")
+            let after = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: cookie])
+            #expect(after.select("#items-star-4 button").first?.text == "★ 1")
+            #expect(after.select("#items-star-2 button").first?.text == "★ 1")
+        }
+    }
+
+    @Test("a reused parent is written with fresh children: each viewer sees their own")
+    func reusedParentKeepsChildrenPerViewer() async throws {
+        let site = try await Self.site()
+        let (_, one) = try await site.member(1)
+        let (_, two) = try await site.member(2)
+        try await site.test { client in
+            let first = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: one])
+            let second = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: two])
+            let visitor = try await client.get("/shelf")
+            let stamps = [first, second, visitor].map { Self.stamp(in: $0.text) }
+            #expect(stamps[0] != nil && Set(stamps).count == 1, "the parent was reused")
+            #expect(first.select("#items-star-1").first?.text.contains("viewer=1;") == true)
+            #expect(second.select("#items-star-1").first?.text.contains("viewer=2;") == true)
+            #expect(visitor.select("#items-star-5").first?.text.contains("viewer=visitor;") == true)
+            let tokens = [first, second].map { $0.select("#items-star-1 input[name=_csrf]").first?[attribute: "value"] }
+            #expect(tokens[0] != nil && tokens[0] != tokens[1], "each child carries its viewer's token")
+        }
+    }
+
+    @Test("a child's kind and actions are declared through its parent: mounted and checked at start-up")
+    func childrenAreDeclared() {
+        #expect(ShelfScene.componentTypes.map { String(describing: $0) } == ["ShelfItemsComponent", "StarComponent"])
+        #expect(ShelfScene.links(to: StarComponent.star))
+        let routes = RouteTable.routes(of: ShelfScene.self, stateless: false).map { "\($0.method) \($0.path)" }
+        #expect(routes.contains("POST /shelf/star"))
+    }
+
+    // MARK: - Helpers
+
+    static func stamp(in html: String) -> String? {
+        html.components(separatedBy: "stamp=").dropFirst().first?.components(separatedBy: ";").first
+    }
+}
