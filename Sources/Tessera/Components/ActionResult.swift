@@ -89,7 +89,8 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
 
     /// A copy that also loads again and sends every component of these types the scene holds,
     /// in the response to a script (plain posts get a redirect or the whole page). A type the
-    /// scene does not hold sends nothing and is logged as an error.
+    /// scene does not hold sends nothing: a component that several pages show (a like button)
+    /// names what only some of them hold.
     public func updating(_ types: any Component.Type...) -> ActionResult {
         var copy = self
         copy.updates += types

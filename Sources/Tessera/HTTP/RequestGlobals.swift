@@ -1,3 +1,5 @@
+import Synchronization
+
 // MARK: - RequestGlobals
 
 /// The values every template of a request can read, below every view model: Tessera's
@@ -67,15 +69,17 @@ final class RequestGlobals: ViewModel {
 
 // MARK: - OnceToken
 
-/// A request's one-time form token, drawn on first read. A page renders on one task, so the
-/// box is never read concurrently.
-private final class OnceToken: @unchecked Sendable {
-    private var token: String?
+/// A request's one-time form token, drawn on first read (a page renders on one task; the lock
+/// is uncontended and lets the compiler check the box).
+private final class OnceToken: Sendable {
+    private let token = Mutex<String?>(nil)
 
     var value: String {
-        if let token { return token }
-        let drawn = SessionStore.randomToken()
-        token = drawn
-        return drawn
+        token.withLock { token in
+            if let token { return token }
+            let drawn = SessionStore.randomToken()
+            token = drawn
+            return drawn
+        }
     }
 }

@@ -7,7 +7,7 @@ import Hummingbird
 ///
 /// Made once per request by the site, before the first hook; each component gets a copy whose
 /// ``database`` counts into the component's own ``QueryCounter``.
-public struct RequestScope: @unchecked Sendable {
+public struct RequestScope: Sendable {
     /// The HTTP request (method, path, headers).
     public internal(set) var request: Request
     /// Route parameters (`:id` → `path.id("id")`); bad ids are 404s.

@@ -112,9 +112,6 @@ struct SceneRunner: Sendable {
             return HTMLResponse.redirect(to: scene.url(scope))
         case .done, .invalid:
             let status: HTTPResponse.Status = result.outcome == .invalid ? .badRequest : .ok
-            for missing in result.updates where !scene.components.contains(where: { Self.same($0.type, missing) }) {
-                site.logger.error("\(component.type) asked to update \(missing), which \(sceneType) does not hold")
-            }
             guard scope.wantsFragment else {
                 component.model = result.model
                 try await Self.load(Self.onPage(scene.components).filter { $0 !== component || result.model == nil }, scope)

@@ -1,7 +1,7 @@
 // MARK: - TemplateShape
 
 /// What a key of a ``TemplateModel`` holds, as far as the template checker needs to know.
-public indirect enum TemplateShape: @unchecked Sendable {
+public indirect enum TemplateShape: Sendable {
     /// A string, number or flag: interpolated or tested by a section; names inside a section
     /// over it are read from the enclosing contexts.
     case value
