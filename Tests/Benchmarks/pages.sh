@@ -5,7 +5,7 @@
 #   Tests/Benchmarks/pages.sh [DURATION] [CONNECTIONS]      (defaults 8s 32; needs wrk, python3,
 #                                                            psql and nginx)
 #
-# Builds `tessera` in release and serves the same demo on a fresh SQLite file and on a fresh
+# Builds `tessera` in release (or runs TESSERA_BINARY) and serves the same demo on a fresh SQLite file and on a fresh
 # PostgreSQL database (`tessera_pages_<random>`), in four setups, each on both databases:
 #
 #   1 process, fragments reused      one process, wrk straight at it
@@ -50,8 +50,12 @@ command -v psql >/dev/null || { echo "pages.sh: psql not found (apt-get install 
 nginx="$(command -v nginx || echo /usr/sbin/nginx)"
 [ -x "$nginx" ] || { echo "pages.sh: nginx not found (apt-get install -y nginx)" >&2; exit 2; }
 
-swift build -c release --product tessera >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
-bin="$(swift build -c release --show-bin-path)/tessera"
+if [ -n "${TESSERA_BINARY:-}" ]; then
+  bin="$TESSERA_BINARY"   # another build (say last release's, for a before-and-after run)
+else
+  swift build -c release --product tessera >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
+  bin="$(swift build -c release --show-bin-path)/tessera"
+fi
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 # Everything started here ends with the script: the app's processes, nginx, the database made

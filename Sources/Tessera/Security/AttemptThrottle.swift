@@ -11,7 +11,7 @@ import Foundation
 /// RETURNING` statement *before* the guarded work (say, comparing a password hash) runs. So a
 /// burst of concurrent guesses, on one process or on several sharing the database, lets at most
 /// a rule's ``ThrottleRule/limit`` through to the work; the rest are refused without it.
-struct AttemptThrottle: Sendable {
+public struct AttemptThrottle: Sendable {
     /// The table.
     static let table = "tessera_throttle"
 
