@@ -1,5 +1,3 @@
-import Synchronization
-
 // MARK: - ChildComponent
 
 /// A child component placed by its parent (``ComponentScope/child(_:key:)``), for the parent's
@@ -20,23 +18,6 @@ public struct ChildComponent: HTMLFragment, TemplateReadable, Sendable {
     }
 }
 
-// MARK: - ChildRegistry
-
-/// The children a component's `load` placed, in order: handed back with its model.
-final class ChildRegistry: Sendable {
-    private let placed = Mutex<[(id: String, component: any Component)]>([])
-
-    /// Notes the child `component` as `id` (once).
-    func place(_ component: any Component, id: String) {
-        placed.withLock { list in
-            if !list.contains(where: { $0.id == id }) { list.append((id, component)) }
-        }
-    }
-
-    /// Everything placed so far.
-    var children: [(id: String, component: any Component)] { placed.withLock { $0 } }
-}
-
 // MARK: - ChildOutlets
 
 /// Where a page's loaded children are found while it renders, and what a parent being stored
@@ -52,10 +33,10 @@ final class ChildOutlets {
         let component: any Component
     }
 
-    private var scopes: [(children: [MountedComponent], holes: [Hole], personalReads: Int)] = []
+    private var scopes: [(children: [MountedComponent], next: Int, holes: [Hole], personalReads: Int)] = []
 
     /// Starts the rendering of a parent holding `children`.
-    func enter(_ children: [MountedComponent]) { scopes.append((children, [], 0)) }
+    func enter(_ children: [MountedComponent]) { scopes.append((children, 0, [], 0)) }
 
     /// Ends it: the holes its children left, and the personal reads they made.
     func leave() -> (holes: [Hole], personalReads: Int) {
@@ -63,9 +44,15 @@ final class ChildOutlets {
         return (last.holes, last.personalReads)
     }
 
-    /// Writes child `id` of the parent being rendered.
+    /// Writes child `id` of the parent being rendered (found at once when the template writes
+    /// the children in the order the parent placed them, as lists do).
     func write(_ id: String, into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        guard let index = scopes.indices.last, let child = scopes[index].children.first(where: { $0.id == id }) else { return }
+        guard let index = scopes.indices.last else { return }
+        let (children, next) = (scopes[index].children, scopes[index].next)
+        let found = next < children.count && children[next].id == id ? next : children.firstIndex { $0.id == id }
+        guard let found else { return }
+        let child = children[found]
+        scopes[index].next = found + 1
         let (start, reads) = (writer.byteCount, renderer.personalReads)
         child.write(into: &writer, renderer: renderer)
         scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.component))

@@ -1,3 +1,5 @@
+import Synchronization
+
 // MARK: - ComponentScope
 
 /// What a component's ``Component/load(_:)`` (and, through ``ActionContext``, its action
@@ -6,9 +8,10 @@
 ///
 /// Every property of ``RequestScope`` reads through it (`scope.database`, `scope.query`,
 /// `scope.userID`); a `.shared` component's scope has no viewer, a `.perUser` one's only the
-/// member's id.
+/// member's id. One object per component per request (handed around by reference: the request
+/// is never copied for it), which also notes the children the component places.
 @dynamicMemberLookup
-public struct ComponentScope<C: Component>: Sendable {
+public final class ComponentScope<C: Component>: Sendable {
     /// The request, as this component may see it.
     public let request: RequestScope
     /// The component's id in its scene: its root element's `id` and the end of its fragment URL.
@@ -16,23 +19,37 @@ public struct ComponentScope<C: Component>: Sendable {
     /// The URL of the scene instance the component renders in.
     public let sceneURL: String
 
-    /// The component loading in this scope (to make its children), or nil.
+    /// The component loading in this scope (to make its children), or nil (an action's scope:
+    /// it places none).
     let component: C?
-    /// Where the children it places are noted, or nil (an action's scope places none).
-    let registry: ChildRegistry?
+    /// The children it placed, in order.
+    private let placed = Mutex<[(id: String, component: any Component)]>([])
 
-    /// A scope for `component` as `id` in the scene at `sceneURL`, noting its children in
-    /// `registry`.
-    init(request: RequestScope, id: String, sceneURL: String, component: C? = nil, registry: ChildRegistry? = nil) {
+    /// A scope for `component` as `id` in the scene at `sceneURL`.
+    init(request: RequestScope, id: String, sceneURL: String, component: C? = nil) {
         self.request = request
         self.id = id
         self.sceneURL = sceneURL
         self.component = component
-        self.registry = registry
     }
 
-    /// Any property of the request scope: `scope.database`, `scope.query`, `scope.userID`.
+    /// Any other property of the request scope (an app's own extensions too).
     public subscript<Value>(dynamicMember keyPath: KeyPath<RequestScope, Value>) -> Value { request[keyPath: keyPath] }
+
+    // MARK: - The request's most read values
+
+    /// Database access, counted for this component.
+    public var database: CountingDatabase { request.database }
+    /// Query parameters, strictly decoded.
+    public var query: Parameters { request.query }
+    /// Route parameters.
+    public var path: Parameters { request.path }
+    /// The POSTed form fields.
+    public var form: Parameters { request.form }
+    /// The signed-in member's id, or nil (always nil for a `.shared` component).
+    public var userID: Int64? { request.userID }
+    /// The site: templates, database, configuration.
+    public var site: Site { request.site }
 
     // MARK: - Children
 
@@ -41,9 +58,16 @@ public struct ComponentScope<C: Component>: Sendable {
     /// cell's), writes its fragment. A key the slot makes nothing for writes nothing.
     public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
         let id = slot.id(parentID: id, key: key)
-        if let component, let registry, let child = slot.make(component, key) { registry.place(child, id: id) }
+        if let component, let child = slot.make(component, key) {
+            placed.withLock { list in
+                if !list.contains(where: { $0.id == id }) { list.append((id, child)) }
+            }
+        }
         return ChildComponent(id: id)
     }
+
+    /// The children placed so far, in order.
+    var children: [(id: String, component: any Component)] { placed.withLock { $0 } }
 
     // MARK: - URLs
 

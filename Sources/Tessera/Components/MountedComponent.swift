@@ -128,10 +128,10 @@ final class MountedComponent: HTMLFragment {
 
     /// Writes the element; returns where its children went and the personal reads they made.
     private func writeElement(into writer: inout HTMLWriter, renderer: TemplateRenderer) -> (holes: [ChildOutlets.Hole], childReads: Int) {
-        let rootElement = Array(component.rootElement.utf8)
+        let rootElement = component.rootElement
         let fragmentURL = fragmentURL
         writer.writeRaw("<")
-        writer.writeRaw(rootElement)
+        writer.writeTrusted(rootElement)
         writer.writeRaw(" id=\"")
         writer.writeEscaped(id)
         writer.writeRaw("\" data-component=\"")
@@ -149,7 +149,7 @@ final class MountedComponent: HTMLFragment {
             writer.writeRaw("\">")
             writer.writeEscaped(component.lazyLinkText)
             writer.writeRaw("</a></p></")
-            writer.writeRaw(rootElement)
+            writer.writeTrusted(rootElement)
             writer.writeRaw(">")
             return ([], 0)
         }
@@ -167,7 +167,7 @@ final class MountedComponent: HTMLFragment {
             renderer.render(BuiltInTemplates.componentError, model, into: &writer)
         }
         writer.writeRaw("</")
-        writer.writeRaw(rootElement)
+        writer.writeTrusted(rootElement)
         writer.writeRaw(">")
         return (children.holes, children.personalReads)
     }

@@ -282,11 +282,11 @@ struct SceneRunner: Sendable {
         async throws -> LoadOutcome
     {
         let own = scope.forComponent().seenBy(type(of: component).caching)
-        let registry = ChildRegistry()
         let start = ContinuousClock.now
         let result: Result<any ViewModel & Sendable, any Error>
+        var children: [(id: String, component: any Component)] = []
         do {
-            result = .success(try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL), registry))
+            (result, children) = try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL))
         } catch let error as RequestError {
             throw error
         } catch {
@@ -294,18 +294,18 @@ struct SceneRunner: Sendable {
             scope.site.logger.error("component \(id) failed to load: \(error)")
         }
         let outcome = LoadOutcome(
-            result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start, children: registry.children)
+            result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start, children: children)
         RequestLog.current?.add(component: id, duration: outcome.duration, queries: outcome.queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
         return outcome
     }
 
-    /// `component`'s model, loaded in `place`, its children noted in `registry`.
-    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace, _ registry: ChildRegistry)
-        async throws -> any ViewModel & Sendable
+    /// `component`'s model, loaded in `place`, and the children it placed.
+    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace)
+        async throws -> (Result<any ViewModel & Sendable, any Error>, [(id: String, component: any Component)])
     {
-        try await component.load(
-            ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL, component: component, registry: registry))
+        let scope = ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL, component: component)
+        return (.success(try await component.load(scope)), scope.children)
     }
 
     // MARK: - Children
@@ -343,11 +343,9 @@ struct SceneRunner: Sendable {
         _ type: C.Type, _ items: [(component: any Component, id: String, sceneURL: String)], _ scope: RequestScope
     ) async throws -> [LoadOutcome] {
         let own = scope.forComponent().seenBy(C.caching)
-        let registries = items.map { _ in ChildRegistry() }
-        let batch = zip(items, registries).compactMap { item, registry in
+        let batch = items.compactMap { item in
             (item.component as? C).map { component in
-                (component: component, scope: ComponentScope<C>(
-                    request: own, id: item.id, sceneURL: item.sceneURL, component: component, registry: registry))
+                (component: component, scope: ComponentScope<C>(request: own, id: item.id, sceneURL: item.sceneURL, component: component))
             }
         }
         let start = ContinuousClock.now
@@ -364,10 +362,11 @@ struct SceneRunner: Sendable {
         }
         let duration = ContinuousClock.now - start
         let queries = own.database.counter.value
-        for item in items { RequestLog.current?.add(component: item.id, duration: duration, queries: item.id == items.first?.id ? queries : 0) }
+        // One entry for the batch (say `like-button×10`): a page of children is one line's worth.
+        RequestLog.current?.add(component: "\(C.componentName)×\(items.count)", duration: duration, queries: queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        return zip(results, registries).enumerated().map { index, pair in
-            LoadOutcome(result: pair.0, queries: index == 0 ? queries : 0, duration: duration, children: pair.1.children)
+        return zip(results, batch).enumerated().map { index, pair in
+            LoadOutcome(result: pair.0, queries: index == 0 ? queries : 0, duration: duration, children: pair.1.scope.children)
         }
     }
 

@@ -93,6 +93,13 @@ public struct HTMLWriter: ~Copyable {
         count &+= raw.count
     }
 
+    /// Appends trusted text (a tag name a developer declared) unchanged, without copying it to
+    /// an array first.
+    mutating func writeTrusted(_ text: String) {
+        var text = text
+        text.withUTF8 { writeRaw($0) }
+    }
+
     /// Appends a trusted static string (markup written by a developer) unchanged.
     @usableFromInline
     mutating func writeRaw(_ raw: StaticString) {
