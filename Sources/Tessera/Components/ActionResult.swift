@@ -146,6 +146,4 @@ struct AnyActionResult: Sendable {
         self.focus = focus
     }
 
-    /// Whether `updates` names `type`.
-    func names(_ type: any Component.Type) -> Bool { updates.contains { ObjectIdentifier($0) == ObjectIdentifier(type) } }
 }

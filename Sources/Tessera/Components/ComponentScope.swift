@@ -22,8 +22,8 @@ public final class ComponentScope<C: Component>: Sendable {
     /// The component loading in this scope (to make its children), or nil (an action's scope:
     /// it places none).
     let component: C?
-    /// The children it placed, in order.
-    private let placed = Mutex<[(id: String, component: any Component)]>([])
+    /// The children it placed, in order, and their ids (a key placed twice is one child).
+    private let placed = Mutex<(children: [(id: String, component: any Component)], ids: Set<String>)>(([], []))
 
     /// A scope for `component` as `id` in the scene at `sceneURL`.
     init(request: RequestScope, id: String, sceneURL: String, component: C? = nil) {
@@ -59,15 +59,15 @@ public final class ComponentScope<C: Component>: Sendable {
     public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
         let id = slot.id(parentID: id, key: key)
         if let component, let child = slot.make(component, key) {
-            placed.withLock { list in
-                if !list.contains(where: { $0.id == id }) { list.append((id, child)) }
+            placed.withLock { placed in
+                if placed.ids.insert(id).inserted { placed.children.append((id, child)) }
             }
         }
         return ChildComponent(id: id)
     }
 
     /// The children placed so far, in order.
-    var children: [(id: String, component: any Component)] { placed.withLock { $0 } }
+    var children: [(id: String, component: any Component)] { placed.withLock { $0.children } }
 
     // MARK: - URLs
 

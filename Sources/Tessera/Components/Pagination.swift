@@ -53,11 +53,18 @@ public struct Pagination: Equatable, Sendable {
 
     // MARK: - Links
 
-    /// The pager for a list at `sceneURL` whose fragment URLs `fragmentURL` makes, naming its
-    /// items `noun` ("posts"): `newerURL` and `position` (when past the first page), `moreURL`,
-    /// `moreFragmentURL` (when `hasMore`), `moreHistoryURL` (the address
-    /// once the next page is appended, when a `through` can say it), and `moreLabel`.
-    public func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
+    /// The pager of the list a component loading in `scope` shows, naming its items `noun`
+    /// ("posts"): `newerURL` and `position` (when past the first page), `moreURL`,
+    /// `moreFragmentURL` (when `hasMore`), `moreHistoryURL` (the address once the next page is
+    /// appended, when a `through` can say it), and `moreLabel`. Its links lead to the scene's
+    /// URL and the component's own fragment URL.
+    public func pager<C: Component>(in scope: ComponentScope<C>, hasMore: Bool, noun: String) -> Pager {
+        pager(sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: noun)
+    }
+
+    /// ``pager(in:hasMore:noun:)`` for a list at `sceneURL` whose fragment URLs `fragmentURL`
+    /// makes.
+    func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
         let next = [("page", String(last + 1))]
         let newer = first == 2 ? sceneURL : sceneURL + URLQuery.encode([("page", String(first - 1))])
         return Pager(
@@ -76,7 +83,7 @@ public struct Pagination: Equatable, Sendable {
 /// The links around a page of a list, for Tessera's pager partials: `{{> Tessera/PagerTop}}`
 /// (the newer page and "Page 3") above the list and `{{> Tessera/PagerMore}}` ("Load more")
 /// below it. A list's model includes it with `@TemplateIncluded let pager: Pager`, so the
-/// partials read its keys directly; ``Pagination/pager(sceneURL:fragmentURL:hasMore:noun:)``
+/// partials read its keys directly; ``Pagination/pager(in:hasMore:noun:)``
 /// makes one.
 @TemplateModel
 public struct Pager: Sendable {

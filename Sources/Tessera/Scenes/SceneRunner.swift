@@ -9,6 +9,16 @@ import Hummingbird
 struct SceneRunner: Sendable {
     let site: Site
     let sceneType: Scene.Type
+    /// The scene's ``Scene/composition``, read once when its routes are mounted rather than
+    /// built again for every request.
+    let composition: [ComponentSlot]
+
+    /// The runner of `sceneType` on `site`.
+    init(site: Site, sceneType: Scene.Type) {
+        self.site = site
+        self.sceneType = sceneType
+        composition = sceneType.composition
+    }
 
     // MARK: - Page
 
@@ -37,7 +47,7 @@ struct SceneRunner: Sendable {
         let scope = try makeScope(request, context)
         try refuseVisitors(scope)
         guard let id = context.parameters.get(Self.componentParameter),
-            sceneType.composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") })
+            composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") })
         else { throw RequestError.notFound() }
         let scene = try prepare(scope)
         try await scene.loadData(scope)
@@ -187,7 +197,7 @@ struct SceneRunner: Sendable {
     /// slots (those whose maker returns nil are left out).
     func mount(_ scene: Scene, _ scope: RequestScope) {
         let sceneURL = scene.url(scope)
-        scene.components = sceneType.composition.compactMap { slot in
+        scene.components = composition.compactMap { slot in
             slot.make(scene, scope).map { MountedComponent($0, id: slot.id, sceneURL: sceneURL, isLazy: slot.isLazy) }
         }
     }
@@ -222,180 +232,6 @@ struct SceneRunner: Sendable {
             kind: .action, name: component.type.componentName + "." + entry.name, path: scope.request.uri.path, status: status)
         if let detail = result.analyticsDetail { proposed.detail = detail }
         if let event = component.component.analyticsEvent(forAction: entry.name, proposed: proposed) { await site.record(event) }
-    }
-
-    // MARK: - Components
-
-    /// Loads `components` concurrently: each but the first in a child task, the first in this
-    /// task meanwhile (so a page of one component starts no task, and no page waits for a thread
-    /// to pick up work it could do itself). A ``RequestError`` ends the request (bad input); any
-    /// other error stays in its component. Each task gets the component (a `Sendable` value) and
-    /// hands back its model; the mounted components are only touched here.
-    ///
-    /// With a `cache` (a `GET`'s page or fragment; default none), a component that allows it
-    /// (``Component/caching``) and has a valid fragment there is not loaded: it writes that
-    /// fragment. Only the others start tasks.
-    static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
-        async throws
-    {
-        try await loadEach(components, scope, reusing: cache)
-        try await loadChildren(of: components, scope, reusing: cache)
-    }
-
-    /// ``load(_:_:reusing:)``'s first part: `components` themselves, concurrently.
-    private static func loadEach(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
-        async throws
-    {
-        let components = cache.map { cache in components.filter { !reuse($0, from: cache, scope) } } ?? components
-        guard let first = components.first else { return }
-        let isDevelopment = scope.site.configuration.isDevelopment
-        for component in components { component.showsDevFigures = isDevelopment }
-        guard components.count > 1 else { return first.take(try await loadOne(first.component, first.id, first.sceneURL, scope)) }
-        try await withThrowingTaskGroup(of: (Int, LoadOutcome).self) { group in
-            for (index, component) in components.enumerated().dropFirst() {
-                let (made, id, sceneURL) = (component.component, component.id, component.sceneURL)
-                group.addTask { (index, try await loadOne(made, id, sceneURL, scope)) }
-            }
-            first.take(try await loadOne(first.component, first.id, first.sceneURL, scope))
-            for try await (index, outcome) in group { components[index].take(outcome) }
-        }
-    }
-
-    /// Whether `component` found its fragment in `cache` (then it is set to be written as it
-    /// is); otherwise it is set to store the fragment it renders, if its type allows reuse.
-    private static func reuse(_ component: MountedComponent, from cache: FragmentCache, _ scope: RequestScope) -> Bool {
-        let caching = component.type.caching
-        guard caching != .never else { return false }
-        let key = FragmentCache.Key(
-            type: ObjectIdentifier(component.type), id: component.id, sceneURL: component.sceneURL,
-            query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
-        let (fragment, pending) = cache.lookup(key)
-        component.pendingFragment = pending
-        guard let fragment else { return false }
-        component.reuse(fragment)
-        RequestLog.current?.add(component: component.id, duration: .zero, queries: 0)
-        return true
-    }
-
-    /// Loads one component with its own query counter, timing it for the request log.
-    private static func loadOne(_ component: any Component, _ id: String, _ sceneURL: String, _ scope: RequestScope)
-        async throws -> LoadOutcome
-    {
-        let own = scope.forComponent().seenBy(type(of: component).caching)
-        let start = ContinuousClock.now
-        let result: Result<any ViewModel & Sendable, any Error>
-        var children: [(id: String, component: any Component)] = []
-        do {
-            (result, children) = try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL))
-        } catch let error as RequestError {
-            throw error
-        } catch {
-            result = .failure(error)
-            scope.site.logger.error("component \(id) failed to load: \(error)")
-        }
-        let outcome = LoadOutcome(
-            result: result, queries: own.database.counter.value, duration: ContinuousClock.now - start, children: children)
-        RequestLog.current?.add(component: id, duration: outcome.duration, queries: outcome.queries)
-        RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        return outcome
-    }
-
-    /// `component`'s model, loaded in `place`, and the children it placed.
-    private static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace)
-        async throws -> (Result<any ViewModel & Sendable, any Error>, [(id: String, component: any Component)])
-    {
-        let scope = ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL, component: component)
-        return (.success(try await component.load(scope)), scope.children)
-    }
-
-    // MARK: - Children
-
-    /// Loads the children `parents` placed (and theirs, level by level): those whose fragment is
-    /// reused are not loaded; the others load one batch per type (``Component/load(batch:)``),
-    /// in the order the types first appear.
-    private static func loadChildren(of parents: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
-        async throws
-    {
-        let children = parents.flatMap(\.children)
-        guard !children.isEmpty else { return }
-        let isDevelopment = scope.site.configuration.isDevelopment
-        for child in children { child.showsDevFigures = isDevelopment }
-        let loading = cache.map { cache in children.filter { !reuse($0, from: cache, scope) } } ?? children
-        var groups: [[MountedComponent]] = []
-        for child in loading {
-            if let index = groups.firstIndex(where: { same($0[0].type, child.type) }) {
-                groups[index].append(child)
-            } else {
-                groups.append([child])
-            }
-        }
-        for group in groups {
-            let outcomes = try await loadBatch(group[0].type, group.map { ($0.component, $0.id, $0.sceneURL) }, scope)
-            for (child, outcome) in zip(group, outcomes) { child.take(outcome) }
-        }
-        try await loadChildren(of: children, scope, reusing: cache)
-    }
-
-    /// Loads `items` (components of type `C`, with their ids and scene URLs) in one batch. The
-    /// batch's statements are counted on its first component; an error other than a
-    /// ``RequestError`` shows in each.
-    private static func loadBatch<C: Component>(
-        _ type: C.Type, _ items: [(component: any Component, id: String, sceneURL: String)], _ scope: RequestScope
-    ) async throws -> [LoadOutcome] {
-        let own = scope.forComponent().seenBy(C.caching)
-        let batch = items.compactMap { item in
-            (item.component as? C).map { component in
-                (component: component, scope: ComponentScope<C>(request: own, id: item.id, sceneURL: item.sceneURL, component: component))
-            }
-        }
-        let start = ContinuousClock.now
-        let results: [Result<any ViewModel & Sendable, any Error>]
-        do {
-            let models = try await C.load(batch: batch)
-            guard models.count == batch.count else { throw BatchMismatch(type: "\(C.self)", expected: batch.count, got: models.count) }
-            results = models.map { .success($0) }
-        } catch let error as RequestError {
-            throw error
-        } catch {
-            results = batch.map { _ in .failure(error) }
-            scope.site.logger.error("\(C.self) children failed to load: \(error)")
-        }
-        let duration = ContinuousClock.now - start
-        let queries = own.database.counter.value
-        // One entry for the batch (say `like-button×10`): a page of children is one line's worth.
-        RequestLog.current?.add(component: "\(C.componentName)×\(items.count)", duration: duration, queries: queries)
-        RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        return zip(results, batch).enumerated().map { index, pair in
-            LoadOutcome(result: pair.0, queries: index == 0 ? queries : 0, duration: duration, children: pair.1.scope.children)
-        }
-    }
-
-    /// A batch load that returned a different number of models than it was given components.
-    struct BatchMismatch: Error, CustomStringConvertible {
-        let type: String
-        let expected: Int
-        let got: Int
-        var description: String { "\(type).load(batch:) returned \(got) models for \(expected) components" }
-    }
-
-    /// The component `id` of `scene`: one its composition made, or a child of one of those
-    /// (`<parent id>-<kind>-<key>`, made from its parent alone, not loaded), or nil.
-    static func resolve(_ id: String, in components: [MountedComponent]) -> MountedComponent? {
-        if let found = find(id, in: components) { return found }
-        for parent in components where id.hasPrefix(parent.id + "-") {
-            let rest = id.dropFirst(parent.id.count + 1)
-            for kind in parent.type.children where rest.hasPrefix(kind.name + "-") {
-                let key = String(rest.dropFirst(kind.name.count + 1))
-                if let child = kind.child(of: parent.component, key: key) {
-                    return MountedComponent(child, id: id, sceneURL: parent.sceneURL)
-                }
-            }
-        }
-        return nil
-    }
-
-    static func find(_ id: String, in components: [MountedComponent]) -> MountedComponent? {
-        components.first { $0.id == id }
     }
 
     /// Whether two component types are the same type.

@@ -80,19 +80,6 @@ struct BlogStore {
         }
     }
 
-    /// Whether published blog `id` exists and `viewerID` (if anyone) likes it: nil when it is
-    /// missing or trashed. One query.
-    func likedByViewer(_ id: Int64, viewerID: Int64?) async throws -> Bool? {
-        try await database.read { db in
-            try await db.fetchOne(
-                """
-                SELECT EXISTS (SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
-                FROM blog WHERE id = ? AND trashedAt IS NULL
-                """, [viewerID, id]
-            ) { row in try row[0] as Bool }
-        }
-    }
-
     /// Sets whether `userID` likes blog `id`; doing it twice changes nothing. Returns the new
     /// count, or nil when the blog does not exist. Whether it may be liked (published, not in
     /// the trash) is its scene's check (`BlogScene.loadData`), made before the action runs.

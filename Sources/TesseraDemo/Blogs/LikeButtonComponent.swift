@@ -37,10 +37,10 @@ struct LikeButtonComponent: Component {
     /// missing or trashed post is a 404).
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         if let likedByViewer { return model(liked: likedByViewer, scope) }
-        guard let liked = try await BlogStore(database: scope.database).likedByViewer(blogID, viewerID: scope.userID) else {
+        guard let heading = try await BlogStore(database: scope.database).heading(blogID, viewerID: scope.userID) else {
             throw RequestError.notFound()
         }
-        return model(liked: liked, scope)
+        return model(liked: heading.likedByViewer, scope)
     }
 
     /// The buttons of a list: the viewer's likes of all their posts in one query (none for a

@@ -28,8 +28,7 @@ struct CommentListComponent: Component {
             of: blogID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
         return Model(
             pagination: pagination,
-            pager: pagination.pager(
-                sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "comments"),
+            pager: pagination.pager(in: scope, hasMore: hasMore, noun: "comments"),
             comments: ArrayDataSource(
                 items: comments, cell: CommentCell(userURL: userURL),
                 emptyState: EmptyState(pagination.first == 1 ? "No comments yet." : "No more comments.")))

@@ -47,8 +47,7 @@ struct FeedComponent: Component {
         }
         return Model(
             pagination: pagination,
-            pager: pagination.pager(
-                sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "posts"),
+            pager: pagination.pager(in: scope, hasMore: hasMore, noun: "posts"),
             feed: try makeDataSource(pages, pagination: pagination, scope: scope))
     }
 

@@ -38,8 +38,7 @@ struct BlogListComponent: Component {
             of: userID, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
         return Model(
             pagination: pagination,
-            pager: pagination.pager(
-                sceneURL: scope.sceneURL, fragmentURL: { scope.fragmentURL(query: $0) }, hasMore: hasMore, noun: "posts"),
+            pager: pagination.pager(in: scope, hasMore: hasMore, noun: "posts"),
             blogs: ArrayDataSource(
                 items: blogs.map { ProfilePost(blog: $0, likeButton: scope.child(Self.like, key: $0.id)) },
                 cell: ProfileBlogCell(blogURL: blogURL),

@@ -13,34 +13,36 @@ import Testing
 struct ActionLifecycleTests {
     static func site() async throws -> FrameworkSite { try await FrameworkSite(templates: VaultTemplates.all, scenes: [VaultScene.self]) }
 
-    @Test("the scene's loadData runs once, before the components are made and the handler; the acting component is not loaded")
-    func order() async throws {
-        let site = try await Self.site()
+    /// The hooks `body` made run (in order, through every task of its requests), given a client
+    /// and a session from a first visit to `/vaults/1`, whose own hooks are left out.
+    static func hooks(_ body: @Sendable (TestClient, (cookie: String, token: String)) async throws -> Void) async throws -> [String] {
+        let site = try await site()
         let log = HookLog()
         try await HookLog.$current.withValue(log) {
             try await site.test { client in
                 let session = try await client.session(from: "/vaults/1")
                 _ = log.take()
-                let response = try await client.post("/vaults/1/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie, fragment: true)
-                #expect(response.status == .ok)
+                try await body(client, session)
             }
         }
-        #expect(log.take() == ["parseParameters", "loadData", "counter.make", "echo.make", "handler"])
+        return log.take()
+    }
+
+    @Test("the scene's loadData runs once, before the components are made and the handler; the acting component is not loaded")
+    func order() async throws {
+        let hooks = try await Self.hooks { client, session in
+            let response = try await client.post("/vaults/1/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie, fragment: true)
+            #expect(response.status == .ok)
+        }
+        #expect(hooks == ["parseParameters", "loadData", "counter.make", "echo.make", "handler"])
     }
 
     @Test("the scene's access check refuses an action with 404 before its handler runs")
     func accessCheckBeforeHandler() async throws {
-        let site = try await Self.site()
-        let log = HookLog()
-        try await HookLog.$current.withValue(log) {
-            try await site.test { client in
-                let session = try await client.session(from: "/vaults/1")
-                _ = log.take()
-                let response = try await client.post("/vaults/2/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie)
-                #expect(response.status == .notFound)
-            }
+        let hooks = try await Self.hooks { client, session in
+            let response = try await client.post("/vaults/2/set", form: "_csrf=\(session.token)&value=7", cookie: session.cookie)
+            #expect(response.status == .notFound)
         }
-        let hooks = log.take()
         #expect(hooks.filter { $0 == "loadData" }.count == 1)
         #expect(!hooks.contains("handler"))
     }
@@ -59,19 +61,13 @@ struct ActionLifecycleTests {
 
     @Test("the types a result names are made anew after the scene's loadData, loaded again and sent after the acting component")
     func updatesByType() async throws {
-        let site = try await Self.site()
-        let log = HookLog()
-        try await HookLog.$current.withValue(log) {
-            try await site.test { client in
-                let session = try await client.session(from: "/vaults/1")
-                _ = log.take()
-                let response = try await client.post("/vaults/1/bump", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
-                let body = String(buffer: response.body)
-                #expect(body.hasPrefix("<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>bumped</p>"))
-                #expect(body.hasSuffix("<section id=\"echo\" data-component=\"echo\" data-src=\"/vaults/1/_/echo\"><p>echo loaded</p></section>"))
-            }
+        let hooks = try await Self.hooks { client, session in
+            let response = try await client.post("/vaults/1/bump", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
+            let body = String(buffer: response.body)
+            #expect(body.hasPrefix("<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>bumped</p>"))
+            #expect(body.hasSuffix("<section id=\"echo\" data-component=\"echo\" data-src=\"/vaults/1/_/echo\"><p>echo loaded</p></section>"))
         }
-        #expect(log.take() == [
+        #expect(hooks == [
             "parseParameters", "loadData", "counter.make", "echo.make", "handler", "loadData", "counter.make", "echo.make",
             "echo.load",
         ])
@@ -79,23 +75,17 @@ struct ActionLifecycleTests {
 
     @Test("a done result makes the acting component anew, after the scene's loadData, and loads it again")
     func doneLoadsAgain() async throws {
-        let site = try await Self.site()
-        let log = HookLog()
-        try await HookLog.$current.withValue(log) {
-            try await site.test { client in
-                let session = try await client.session(from: "/vaults/1")
-                _ = log.take()
-                let response = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
-                #expect(response.status == .ok)
-                #expect(
-                    String(buffer: response.body)
-                        == "<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>loaded</p></section>")
-                let plain = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie)
-                #expect(plain.status == .seeOther)
-                #expect(plain.headers[.location] == "/vaults/1")
-            }
+        let hooks = try await Self.hooks { client, session in
+            let response = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie, fragment: true)
+            #expect(response.status == .ok)
+            #expect(
+                String(buffer: response.body)
+                    == "<section id=\"counter\" data-component=\"counter\" data-src=\"/vaults/1/_/counter\"><p>loaded</p></section>")
+            let plain = try await client.post("/vaults/1/reset", form: "_csrf=\(session.token)", cookie: session.cookie)
+            #expect(plain.status == .seeOther)
+            #expect(plain.headers[.location] == "/vaults/1")
         }
-        #expect(log.take() == [
+        #expect(hooks == [
             "parseParameters", "loadData", "counter.make", "echo.make", "handler", "loadData", "counter.make", "echo.make",
             "counter.load",
             "parseParameters", "loadData", "counter.make", "echo.make", "handler",
