@@ -10,7 +10,7 @@ import TesseraDemo
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench", abstract: "Benchmarks of Tessera's renderer and pages.",
-        subcommands: [FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, PeerServer.self])
+        subcommands: [FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, PeerServer.self, StatementsBench.self])
 }
 
 // MARK: - FortunesBench

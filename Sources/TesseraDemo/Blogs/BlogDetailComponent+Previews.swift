@@ -7,16 +7,16 @@ extension BlogDetailComponent: Previewable {
     static var previews: [Preview] {
         [
             Preview("visitor", sceneURL: "/blogs/1", id: "blog-detail", fixtures: DemoFixtures.community) {
-                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+                BlogDetailComponent(post: DemoFixtures.post(), userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
             Preview("signed in as the author", signedInAs: 1, sceneURL: "/blogs/1", id: "blog-detail", fixtures: DemoFixtures.community) {
-                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+                BlogDetailComponent(post: DemoFixtures.post(), userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("long text", sceneURL: "/blogs/1", id: "blog-detail", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.longText, body: DemoFixtures.longText) }) {
-                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("long text", sceneURL: "/blogs/1", id: "blog-detail") {
+                BlogDetailComponent(post: DemoFixtures.post(title: DemoFixtures.longText, body: DemoFixtures.longText), userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
-            Preview("hostile text", sceneURL: "/blogs/1", id: "blog-detail", fixtures: { db in try await DemoFixtures.blog(db, title: DemoFixtures.hostileText, body: DemoFixtures.hostileText) }) {
-                BlogDetailComponent(blogID: 1, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+            Preview("hostile text", sceneURL: "/blogs/1", id: "blog-detail") {
+                BlogDetailComponent(post: DemoFixtures.post(title: DemoFixtures.hostileText, body: DemoFixtures.hostileText), userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
             },
         ]
     }

@@ -16,8 +16,9 @@ struct BlogDetailComponent: Component {
 
     // MARK: - Configuration
 
-    /// The post.
-    let blogID: Int64
+    /// The post and its author's name, read by the scene (a missing or trashed post is a 404
+    /// before this is made).
+    let post: BlogListItem
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
     /// Where a post is edited.
@@ -25,10 +26,9 @@ struct BlogDetailComponent: Component {
 
     // MARK: - Life cycle
 
-    /// One query: the post and its author's name; a missing or trashed post is a 404.
+    /// No query: the post came with the scene.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        guard let post = try await BlogStore(database: scope.database).post(blogID) else { throw RequestError.notFound() }
-        return Model(
+        Model(
             blog: post.blog, authorName: post.authorName ?? "A former member", authorURL: userURL(post.blog.userID),
             isAuthor: post.blog.isWritten(by: scope.userID), trashURL: scope.url(for: Self.trash), editURL: editURL(post.blog.id))
     }
@@ -55,6 +55,7 @@ struct BlogDetailComponent: Component {
     func trash(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let store = BlogStore(database: context.database)
+        let blogID = post.blog.id
         guard let blog = try await store.blog(blogID), blog.isWritten(by: userID),
             try await store.trash(blogID, by: userID, at: context.scope.demo.now())
         else { throw RequestError.notFound() }

@@ -5,9 +5,10 @@ import Tessera
 /// `GET /blogs/:id`: one published post, its likes and comments, and (for its author) the Edit
 /// link and the trash button.
 ///
-/// The scene reads the post's heading once (its title, its likes and whether the viewer likes
-/// it) and hands the same values to the like button and the stats in the aside, so they always
-/// show the same count; liking makes both anew from the heading read again, in one fragment
+/// The scene reads the post once, in one query (``BlogPost``: the post and its author, its likes,
+/// whether the viewer likes it and its comment count), and hands the parts to the post, the
+/// like button and the stats in the aside, so they always agree and none of them reads again;
+/// liking makes the button and the stats anew from the post read again, in one fragment
 /// response. Posting a comment sends the comment list and the stats (the comment count) along
 /// in the same response, focus on the new comment.
 final class BlogScene: Scene {
@@ -15,15 +16,18 @@ final class BlogScene: Scene {
     override class var composition: [ComponentSlot] {
         [
             slot("blog-detail") { scene, _ in
-                BlogDetailComponent(blogID: scene.blogID, userURL: DemoURLs.user, editURL: DemoURLs.editBlog)
+                scene.post.map { BlogDetailComponent(post: $0.item, userURL: DemoURLs.user, editURL: DemoURLs.editBlog) }
             },
             slot("like-button") { scene, scope in
-                scene.heading.map { heading in
-                    LikeButtonComponent(blogID: scene.blogID, likedByViewer: heading.likedByViewer, signInURL: scene.signInURL)
+                scene.post.map { post in
+                    LikeButtonComponent(blogID: scene.blogID, likedByViewer: post.likedByViewer, signInURL: scene.signInURL)
                 }
             },
             slot("blog-stats") { scene, _ in
-                scene.heading.map { BlogStatsComponent(blogID: scene.blogID, likeCount: $0.likeCount, likedByViewer: $0.likedByViewer) }
+                scene.post.map {
+                    BlogStatsComponent(
+                        blogID: scene.blogID, likeCount: $0.blog.likeCount, likedByViewer: $0.likedByViewer, commentCount: $0.commentCount)
+                }
             },
             slot("comments") { scene, _ in
                 CommentListComponent(blogID: scene.blogID, userURL: DemoURLs.user)
@@ -37,8 +41,8 @@ final class BlogScene: Scene {
     // MARK: - State
 
     private var blogID: Int64 = 0
-    /// The post's title and likes, read for this viewer by ``loadData(_:)``.
-    private var heading: BlogHeading?
+    /// The post, its likes and its comment count, read for this viewer by ``loadData(_:)``.
+    private var post: BlogPost?
 
     /// The sign-in page, coming back to this post.
     private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.blog(blogID))]) }
@@ -49,15 +53,16 @@ final class BlogScene: Scene {
         blogID = try scope.path.id("id")
     }
 
-    /// The post's heading (a 404 when it is missing or in the trash), one query.
+    /// The post with everything its components show but the comments (a 404 when it is missing
+    /// or in the trash), one query.
     override func loadData(_ scope: RequestScope) async throws {
-        guard let heading = try await BlogStore(database: scope.database).heading(blogID, viewerID: scope.userID) else {
+        guard let post = try await BlogStore(database: scope.database).page(blogID, viewerID: scope.userID) else {
             throw RequestError.notFound()
         }
-        self.heading = heading
+        self.post = post
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = heading?.title ?? ""
+        head.title = post?.blog.title ?? ""
     }
 }

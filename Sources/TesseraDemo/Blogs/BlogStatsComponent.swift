@@ -18,16 +18,17 @@ struct BlogStatsComponent: Component {
     let likeCount: Int
     /// Whether the viewer likes it (false for visitors).
     let likedByViewer: Bool
+    /// How many comments it has.
+    let commentCount: Int
 
     // MARK: - Life cycle
 
-    /// One query: the comment count (the likes came with the scene).
+    /// No query: the counts came with the scene.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let comments = try await CommentStore(database: scope.database).count(of: blogID)
-        return Model(
+        Model(
             countText: DisplayText.count(likeCount, "like", "likes"),
             likedByViewer: likedByViewer,
-            commentsText: DisplayText.count(comments, "comment", "comments")
+            commentsText: DisplayText.count(commentCount, "comment", "comments")
         )
     }
 

@@ -32,13 +32,6 @@ struct BlogStore {
         return (Array(items.prefix(limit)), items.count > limit)
     }
 
-    /// The published blog with `id` and its author's name, or nil (missing or trashed). One query.
-    func post(_ id: Int64) async throws -> BlogListItem? {
-        try await database.read { db in
-            try await Self.withAuthors(db, Self.withAuthorsSQL + "WHERE blog.id = ? AND blog.trashedAt IS NULL", [id]).first
-        }
-    }
-
     /// Changes the title and body of `userID`'s published blog `id`; false if it is not theirs
     /// or not published.
     func update(_ id: Int64, by userID: Int64, title: String, body: String) async throws -> Bool {
@@ -66,6 +59,28 @@ struct BlogStore {
                 FROM blog WHERE id = ? AND trashedAt IS NULL
                 """, [viewerID, id]
             ) { row in BlogHeading(title: try row[0], likeCount: try row[1], likedByViewer: try row[2]) }
+        }
+    }
+
+    /// Everything a post's page shows before its comments (``BlogPost``): the published blog `id`
+    /// with its author's name, whether `viewerID` (if anyone) likes it and its comment count;
+    /// nil when it is missing or trashed. One query, the like and the count as subqueries.
+    func page(_ id: Int64, viewerID: Int64?) async throws -> BlogPost? {
+        let extra = Blog.columnOrder.count
+        return try await database.read { db in
+            try await db.fetchOne(
+                """
+                SELECT \(Blog.qualifiedColumns), "user".displayName,
+                  EXISTS (SELECT 1 FROM "like" WHERE "like".userID = ? AND "like".blogID = blog.id),
+                  (SELECT COUNT(*) FROM comment WHERE comment.blogID = blog.id)
+                FROM blog LEFT JOIN "user" ON "user".id = blog.userID
+                WHERE blog.id = ? AND blog.trashedAt IS NULL
+                """, [viewerID, id]
+            ) { row in
+                BlogPost(
+                    item: BlogListItem(blog: try Blog(row: row), authorName: try row[extra]), likedByViewer: try row[extra + 1],
+                    commentCount: try row[extra + 2])
+            }
         }
     }
 

@@ -42,6 +42,17 @@ enum DemoFixtures {
         { db in try await db.execute("DROP TABLE \"\(table)\"") }
     }
 
+    /// Member 1's post 1 as a value, with its author's name (for components handed their post by
+    /// the scene); by default the seeded community's first post.
+    static func post(
+        title: String = "Small tools #1",
+        body: String = "Small tools, part 1.\n\nA post by Demo Writer about small tools: what worked, what did not, and what to try next time."
+    ) -> BlogListItem {
+        BlogListItem(
+            blog: Blog(id: 1, userID: 1, title: title, body: body, likeCount: 0, createdAt: DemoSeed.epoch, trashedAt: nil),
+            authorName: "Demo Writer")
+    }
+
     /// Member 1 as a value (for components handed their subject by the scene).
     static func user(name: String = "Demo Writer", bio: String = "Writes about small tools.") -> User {
         User(id: 1, username: "demo", displayName: name, bio: bio, passwordHash: "-", createdAt: DemoSeed.epoch)

@@ -12,6 +12,8 @@ struct UserInfoComponent: Component {
 
     /// The member, loaded by the scene (a missing one is a 404 before this is made).
     let user: User
+    /// What their profile counts, read by the scene with the member.
+    let counts: ProfileCounts
     /// The "Edit profile" link, on the owner's own profile.
     var editURL: String?
     /// The "Message" link, for members on someone else's profile.
@@ -19,10 +21,9 @@ struct UserInfoComponent: Component {
 
     // MARK: - Life cycle
 
-    /// The counts, in one query (the user itself came with the scene).
+    /// No query: the member and the counts came with the scene.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let counts = try await UserStore(database: scope.database).profileCounts(of: user.id)
-        return Model(user: user, counts: counts, editURL: editURL, messageURL: messageURL)
+        Model(user: user, counts: counts, editURL: editURL, messageURL: messageURL)
     }
 
     /// The values the template reads.

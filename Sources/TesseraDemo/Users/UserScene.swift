@@ -12,10 +12,11 @@ final class UserScene: Scene, VariantScene {
     override class var composition: [ComponentSlot] {
         [
             slot("user-info") { scene, scope in
-                scene.user.map { user in
+                scene.profile.map { user, counts in
                     scene.variant == .own
-                        ? UserInfoComponent(user: user, editURL: DemoURLs.editUser(user.id))
-                        : UserInfoComponent(user: user, messageURL: scope.userID == nil ? nil : DemoURLs.newMessage(to: user.id))
+                        ? UserInfoComponent(user: user, counts: counts, editURL: DemoURLs.editUser(user.id))
+                        : UserInfoComponent(
+                            user: user, counts: counts, messageURL: scope.userID == nil ? nil : DemoURLs.newMessage(to: user.id))
                 }
             },
             slot("blog-list") { scene, _ in
@@ -40,8 +41,8 @@ final class UserScene: Scene, VariantScene {
     private var profileID: Int64 = 0
     /// Whose profile this is, which picks the template (``ProfileComposition/template``).
     private(set) var variant = ProfileComposition.visitor
-    /// The profile's user, loaded once for the page and every component that shows it.
-    private var user: User?
+    /// The profile's user and its counts, loaded once for the page and every component that shows them.
+    private var profile: (user: User, counts: ProfileCounts)?
 
     /// The sign-in page, coming back to this profile.
     private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.user(profileID))]) }
@@ -53,13 +54,14 @@ final class UserScene: Scene, VariantScene {
         variant = ProfileComposition(viewerID: scope.userID, profileID: profileID)
     }
 
-    /// The profile's user; an unknown id is a 404 (for the page and every fragment).
+    /// The profile's user with its counts, one query; an unknown id is a 404 (for the page and
+    /// every fragment).
     override func loadData(_ scope: RequestScope) async throws {
-        guard let user = try await UserStore(database: scope.database).user(profileID) else { throw RequestError.notFound() }
-        self.user = user
+        guard let profile = try await UserStore(database: scope.database).profile(profileID) else { throw RequestError.notFound() }
+        self.profile = profile
     }
 
     override func willRender(_ head: inout PageHead, _ scope: RequestScope) {
-        head.title = user?.displayName ?? "Profile"
+        head.title = profile?.user.displayName ?? "Profile"
     }
 }

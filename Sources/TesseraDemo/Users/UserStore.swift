@@ -12,6 +12,22 @@ struct UserStore {
         try await database.read { db in try await db.fetchOne(User.self, "SELECT \(User.columns) FROM \"user\" WHERE id = ?", [id]) }
     }
 
+    /// The member with `id` and what their profile counts (published posts, likes received), or
+    /// nil: one query, the counts as subqueries (a profile page's only read besides its lists).
+    func profile(_ id: Int64) async throws -> (user: User, counts: ProfileCounts)? {
+        let countIndex = User.columnOrder.count
+        return try await database.read { db in
+            try await db.fetchOne(
+                """
+                SELECT \(User.columns),
+                  (SELECT COUNT(*) FROM blog WHERE userID = "user".id AND trashedAt IS NULL),
+                  (SELECT COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = "user".id AND trashedAt IS NULL)
+                FROM "user" WHERE id = ?
+                """, [id]
+            ) { row in (try User(row: row), ProfileCounts(posts: try row[countIndex], likes: try row[countIndex + 1])) }
+        }
+    }
+
     /// Changes `userID`'s display name and bio; false if there is no such user.
     func updateProfile(_ userID: Int64, displayName: String, bio: String) async throws -> Bool {
         try await database.write { db in
@@ -31,15 +47,5 @@ struct UserStore {
         try await database.read { db in
             try await db.fetchAll(Priority.self, "SELECT \(Priority.columns) FROM priority WHERE userID = ?", [userID])
         }.current(at: date)
-    }
-
-    /// `userID`'s published posts and the likes they received, in one query.
-    func profileCounts(of userID: Int64) async throws -> ProfileCounts {
-        try await database.read { db in
-            let counts = try await db.fetchOne(
-                "SELECT COUNT(*), COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = ? AND trashedAt IS NULL", [userID]
-            ) { row in ProfileCounts(posts: try row[0], likes: try row[1]) }
-            return counts ?? ProfileCounts(posts: 0, likes: 0)
-        }
     }
 }

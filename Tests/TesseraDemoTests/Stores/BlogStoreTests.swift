@@ -23,7 +23,7 @@ struct BlogStoreTests {
         }
     }
 
-    @Test("a member's range, a post and a blog leave out the trash")
+    @Test("a member's range, a post's page (its author, likes and comments in one read) and a blog leave out the trash")
     func singleReads() async throws {
         try await DemoDatabases.seeded { database in
             let store = BlogStore(database: database)
@@ -31,11 +31,16 @@ struct BlogStoreTests {
             #expect(demo.blogs.count == 10)
             #expect(!demo.hasMore)
             #expect(demo.blogs.map(\.id) == demo.blogs.map(\.id).sorted(by: >))
-            let post = try #require(try await store.post(1))
+            let post = try #require(try await store.page(1, viewerID: 4))
             #expect(post.blog.title == "Small tools #1")
-            #expect(post.authorName == "Demo Writer")
+            #expect(post.item.authorName == "Demo Writer")
             #expect(post.blog.createdAt == DemoSeed.epoch)
-            #expect(try await store.post(7) == nil)
+            #expect(post.blog.likeCount == 3 && post.likedByViewer)
+            #expect(try await store.page(1, viewerID: 2)?.likedByViewer == false)
+            #expect(try await store.page(1, viewerID: nil)?.likedByViewer == false)
+            #expect(try await store.page(72, viewerID: nil)?.commentCount == 7)
+            #expect(try await store.page(71, viewerID: nil)?.commentCount == 2)
+            #expect(try await store.page(7, viewerID: 1) == nil)
             #expect(try await store.blog(13) == nil)
             #expect(try await store.blog(2)?.userID == 2)
         }

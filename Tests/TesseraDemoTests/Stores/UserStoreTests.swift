@@ -40,13 +40,20 @@ struct UserStoreTests {
         }
     }
 
-    @Test("a profile counts published posts and the likes they received; none for a member with nothing")
+    @Test("a profile is the member with its published posts and the likes they received, in one read; none for a member with nothing")
     func profileCounts() async throws {
         try await DemoDatabases.seeded { database in
             let store = UserStore(database: database)
-            let demo = try await store.profileCounts(of: 1)
-            #expect(demo == ProfileCounts(posts: 10, likes: 30))
-            #expect(try await store.profileCounts(of: 99) == ProfileCounts(posts: 0, likes: 0))
+            let demo = try #require(try await store.profile(1))
+            #expect(demo.user.username == "demo")
+            #expect(demo.counts == ProfileCounts(posts: 10, likes: 30))
+            #expect(try await store.profile(99) == nil)
+            try await database.write { db in
+                try await db.execute(
+                    "INSERT INTO \"user\" (id, username, displayName, bio, passwordHash, createdAt) VALUES (50, 'quiet', 'Quiet', '', '', ?)",
+                    [DemoSeed.epoch])
+            }
+            #expect(try await store.profile(50)?.counts == ProfileCounts(posts: 0, likes: 0))
         }
     }
 }
