@@ -19,6 +19,9 @@ struct StatementsBench: AsyncParsableCommand {
     @Option(help: "A postgres:// URL (its database gets Tessera's own tables if it lacks them).")
     var db: String
 
+    @Option(help: "The server's Unix socket (DIR/.s.PGSQL.PORT), to measure by hand through it too.")
+    var socket: String?
+
     @Option(help: "Concurrent tasks.")
     var tasks = 32
 
@@ -54,10 +57,20 @@ struct StatementsBench: AsyncParsableCommand {
         let fourInTurn: @Sendable () async throws -> Void = {
             for _ in 0..<4 { try await tessera() }
         }
-        let ways: [(String, Int, @Sendable () async throws -> Void)] = [
+        var ways: [(String, Int, @Sendable () async throws -> Void)] = [
             ("postgres-nio by hand", 1, byHand), ("Tessera read", 1, tessera), ("4 reads side by side", 4, fourAtOnce),
             ("4 reads in turn", 4, fourInTurn),
         ]
+        var socketRunning: Task<Void, Never>?
+        if let socket, let parts = URLComponents(string: db) {
+            var configuration = PostgresClient.Configuration(
+                unixSocketPath: socket, username: parts.user ?? "postgres", password: parts.password, database: String(parts.path.dropFirst()))
+            configuration.options.maximumConnections = 10
+            let socketClient = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            socketRunning = Task { await socketClient.run() }
+            ways.append(("by hand, Unix socket", 1, { for try await _ in try await socketClient.execute(Generation(id: 1), logger: logger) {} }))
+        }
+        defer { socketRunning?.cancel() }
         var results: [String: [Sample]] = [:]
         for _ in 0..<rounds {
             for (name, statements, body) in ways {

@@ -25,6 +25,8 @@
 # (postgres://USER@HOST:PORT/DB; the run makes a database of its own there and drops it after),
 # or else a private server started with .ci/postgres, fsync on — SQLite writes with
 # synchronous=FULL, so both flush every commit. A server with fsync off is named in the output.
+# The app reaches a server on this machine through its Unix socket (`?host=FOLDER`), as a
+# one-box deployment would; PG_TRANSPORT=tcp keeps TCP. The output names the URL used.
 # Each process keeps up to `pool` connections (default 10): PAGES_POSTGRES may carry ?pool=N.
 #
 # wrk sends no Accept-Encoding, so pages go out plain; ACCEPT_ENCODING=gzip loads them as
@@ -98,6 +100,13 @@ pg_name="tessera_pages_$(python3 -c 'import secrets; print(secrets.token_hex(6))
 psql -X -q -d "$pg_admin" -c "CREATE DATABASE \"$pg_name\"" >/dev/null
 pg_psql="${pg_admin%/*}/$pg_name"
 pg_url="$pg_psql$pg_query"
+# A server on this machine is reached through its Unix socket, as a one-box deployment would
+# (PG_TRANSPORT=tcp keeps TCP); psql stays on the URL's TCP address.
+read -r pg_socket_folder pg_port <<<"$(psql -X -At -F ' ' -d "$pg_psql" -c "SELECT split_part(current_setting('unix_socket_directories'), ',', 1), current_setting('port')")"
+if [ "${PG_TRANSPORT:-socket}" = socket ] && [ -S "$pg_socket_folder/.s.PGSQL.$pg_port" ]; then
+  pg_account="${pg_admin#*://}"; pg_account="${pg_account%%@*}"   # USER[:PASSWORD]
+  pg_url="postgres://$pg_account@/$pg_name?host=$pg_socket_folder&port=$pg_port${pg_query:+&${pg_query#\?}}"
+fi
 sqlite_db="$work/pages.sqlite"
 pg_settings="$(psql -X -At -d "$pg_psql" -c "SELECT current_setting('server_version') || ', fsync ' || current_setting('fsync') || ', synchronous_commit ' || current_setting('synchronous_commit') || ', max_connections ' || current_setting('max_connections')")"
 echo "SQLite:     $sqlite_db (synchronous=FULL)"

@@ -25,9 +25,15 @@ final class PostgresBackend: Sendable {
     private let generationLook: SharedLook<Int64>
 
     init(_ location: PostgresLocation, logger: Logger) {
-        var configuration = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: Self.tls(location.tlsMode))
+        var configuration =
+            if let socket = location.socketPath {
+                PostgresClient.Configuration(
+                    unixSocketPath: socket, username: location.username, password: location.password, database: location.database)
+            } else {
+                PostgresClient.Configuration(
+                    host: location.host, port: location.port, username: location.username, password: location.password,
+                    database: location.database, tls: Self.tls(location.tlsMode))
+            }
         configuration.options.maximumConnections = location.poolSize
         configuration.options.additionalStartupParameters = location.settings
         configuration.options.keepAliveBehavior = nil
@@ -69,9 +75,15 @@ final class PostgresBackend: Sendable {
     /// retries a server it cannot reach for ever, so start-up asks first and stops with the
     /// server's reason (refused, no such database, wrong password) within `timeout` (10 s).
     static func probe(_ location: PostgresLocation, logger: Logger, timeout: TimeAmount = .seconds(10)) async throws {
-        var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: try connectionTLS(location.tlsMode))
+        var configuration =
+            if let socket = location.socketPath {
+                PostgresConnection.Configuration(
+                    unixSocketPath: socket, username: location.username, password: location.password, database: location.database)
+            } else {
+                PostgresConnection.Configuration(
+                    host: location.host, port: location.port, username: location.username, password: location.password,
+                    database: location.database, tls: try connectionTLS(location.tlsMode))
+            }
         configuration.options.connectTimeout = timeout
         configuration.options.additionalStartupParameters = location.settings
         do {

@@ -187,6 +187,26 @@ struct DatabaseSettingTests {
         #expect("\(location)" == "postgres://ada@db.internal:6543/community")
         #expect(try DatabaseLocation("data/app.sqlite") == .sqlite(path: "data/app.sqlite"))
     }
+
+    @Test("a PostgreSQL URL whose host item is a folder names the server's Unix socket, as libpq reads it")
+    func postgresSocketURLIsParsed() throws {
+        guard case .postgres(let socket) = try DatabaseLocation("postgres://ada@/community?host=/var/run/postgresql&port=6543&pool=4")
+        else {
+            Issue.record("not PostgreSQL")
+            return
+        }
+        #expect(socket.socketFolder == "/var/run/postgresql" && socket.host.isEmpty && socket.port == 6543 && socket.poolSize == 4)
+        #expect(socket.socketPath == "/var/run/postgresql/.s.PGSQL.6543")
+        #expect(socket.settings.map(\.0) == ["statement_timeout"])
+        #expect("\(socket)" == "postgres://ada@/community?host=/var/run/postgresql&port=6543")
+        guard case .postgres(let named) = try DatabaseLocation("postgresql://ada@:7000/community?host=db.internal") else {
+            Issue.record("not PostgreSQL")
+            return
+        }
+        #expect(named.socketFolder == nil && named.host == "db.internal" && named.port == 7000)
+        #expect(throws: PostgresLocation.Invalid.self) { try DatabaseLocation("postgres://ada@/community") }
+        #expect(throws: PostgresLocation.Invalid.self) { try DatabaseLocation("postgres://ada@/community?host=/tmp&port=0") }
+    }
 }
 
 /// A component with a form field named `name`: it compiles, and its `data-component` is still
