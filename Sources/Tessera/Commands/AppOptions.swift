@@ -11,7 +11,12 @@ struct AppOptions: ParsableArguments {
     @Option(help: "The port to listen on (default 8080, or $PORT).")
     var port: Int?
 
-    @Option(help: "The SQLite database file; created, migrated and seeded if needed (default data/tessera.sqlite, or $TESSERA_DATABASE).")
+    @Option(
+        help: """
+            The database: a SQLite file, created if needed, or a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DB, \
+            or ?host=/socket/folder for the server's Unix socket); migrated and seeded if needed (default \
+            data/tessera.sqlite, or $TESSERA_DATABASE).
+            """)
     var db: String?
 
     @Option(help: "The folder of Mustache templates (default Views, or $TESSERA_VIEWS).")
