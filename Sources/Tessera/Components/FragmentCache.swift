@@ -23,8 +23,19 @@ final class FragmentCache: Sendable {
         let userID: Int64?
     }
 
+    /// Where a request's reuse starts: the generation and the time read before its scene read
+    /// anything (``begin()``). A component's fragment may show what its scene read before the
+    /// component itself loaded (a count handed to it), so what a request stores is labelled with
+    /// these, not with what holds when the component loads: a write that lands between the
+    /// scene's read and the component's load then keeps the fragment from being stored.
+    struct Start: Sendable {
+        let cache: FragmentCache
+        let generation: UInt64
+        let began: UInt64
+    }
+
     /// A component that missed: where its fragment goes once written, and what it was
-    /// rendered from (the generation and time read before it loaded).
+    /// rendered from (its request's ``Start``).
     struct Pending: Sendable {
         let cache: FragmentCache
         let key: Key
@@ -79,9 +90,14 @@ final class FragmentCache: Sendable {
 
     // MARK: - Reading and storing
 
-    /// The fragment stored for `key` if it is still valid; otherwise what a store for it needs,
-    /// taken now, before the component loads.
-    func lookup(_ key: Key) -> (fragment: CachedFragment?, pending: Pending?) {
+    /// A request's start, read now: call it before the scene reads anything.
+    func begin() -> Start {
+        Start(cache: self, generation: generation(), began: now())
+    }
+
+    /// The fragment stored for `key` if it is still valid now; otherwise what a store for it
+    /// needs, labelled with the request's `start`.
+    func lookup(_ key: Key, from start: Start) -> (fragment: CachedFragment?, pending: Pending?) {
         let (current, time) = (generation(), now())
         let entry = storage.withLock { $0.entries[key] }
         if let entry, isValid(entry, generation: current, at: time) {
@@ -89,11 +105,11 @@ final class FragmentCache: Sendable {
             return (entry.fragment, nil)
         }
         loaded.add(1, ordering: .relaxed)
-        return (nil, Pending(cache: self, key: key, generation: current, began: time))
+        return (nil, Pending(cache: self, key: key, generation: start.generation, began: start.began))
     }
 
-    /// Stores `fragment` for a component that missed, unless a write committed since it began to
-    /// load or the fragment alone passes the limit.
+    /// Stores `fragment` for a component that missed, unless a write committed since its request
+    /// started (``Start``) or the fragment alone passes the limit.
     func store(_ fragment: CachedFragment, for pending: Pending) {
         let bytes = fragment.bytes
         guard bytes.count <= limit else { return }

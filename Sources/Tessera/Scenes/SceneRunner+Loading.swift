@@ -12,21 +12,21 @@ extension SceneRunner {
     /// other error stays in its component. Each task gets the component (a `Sendable` value) and
     /// hands back its model; the mounted components are only touched here.
     ///
-    /// With a `cache` (a `GET`'s page or fragment; default none), a component that allows it
-    /// (``Component/caching``) and has a valid fragment there is not loaded: it writes that
-    /// fragment. Only the others start tasks.
-    static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache? = nil)
+    /// With a reuse `start` (a `GET`'s page or fragment, taken before its scene read; default
+    /// none), a component that allows it (``Component/caching``) and has a valid fragment there
+    /// is not loaded: it writes that fragment. Only the others start tasks.
+    static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing start: FragmentCache.Start? = nil)
         async throws
     {
-        try await loadEach(components, scope, reusing: cache)
-        try await loadChildren(of: components, scope, reusing: cache)
+        try await loadEach(components, scope, reusing: start)
+        try await loadChildren(of: components, scope, reusing: start)
     }
 
     /// ``load(_:_:reusing:)``'s first part: `components` themselves, concurrently.
-    fileprivate static func loadEach(_ components: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
+    fileprivate static func loadEach(_ components: [MountedComponent], _ scope: RequestScope, reusing start: FragmentCache.Start?)
         async throws
     {
-        let components = cache.map { cache in components.filter { !reuse($0, from: cache, scope) } } ?? components
+        let components = start.map { start in components.filter { !reuse($0, from: start, scope) } } ?? components
         guard let first = components.first else { return }
         let isDevelopment = scope.site.configuration.isDevelopment
         for component in components { component.showsDevFigures = isDevelopment }
@@ -43,13 +43,13 @@ extension SceneRunner {
 
     /// Whether `component` found its fragment in `cache` (then it is set to be written as it
     /// is); otherwise it is set to store the fragment it renders, if its type allows reuse.
-    fileprivate static func reuse(_ component: MountedComponent, from cache: FragmentCache, _ scope: RequestScope) -> Bool {
+    fileprivate static func reuse(_ component: MountedComponent, from start: FragmentCache.Start, _ scope: RequestScope) -> Bool {
         let caching = component.type.caching
         guard caching != .never else { return false }
         let key = FragmentCache.Key(
             type: ObjectIdentifier(component.type), id: component.id, sceneURL: component.sceneURL,
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
-        let (fragment, pending) = cache.lookup(key)
+        let (fragment, pending) = start.cache.lookup(key, from: start)
         component.pendingFragment = pending
         guard let fragment else { return false }
         component.reuse(fragment)
@@ -93,14 +93,14 @@ extension SceneRunner {
     /// Loads the children `parents` placed (and theirs, level by level): those whose fragment is
     /// reused are not loaded; the others load one batch per type (``Component/load(batch:)``),
     /// in the order the types first appear.
-    fileprivate static func loadChildren(of parents: [MountedComponent], _ scope: RequestScope, reusing cache: FragmentCache?)
+    fileprivate static func loadChildren(of parents: [MountedComponent], _ scope: RequestScope, reusing start: FragmentCache.Start?)
         async throws
     {
         let children = parents.flatMap(\.children)
         guard !children.isEmpty else { return }
         let isDevelopment = scope.site.configuration.isDevelopment
         for child in children { child.showsDevFigures = isDevelopment }
-        let loading = cache.map { cache in children.filter { !reuse($0, from: cache, scope) } } ?? children
+        let loading = start.map { start in children.filter { !reuse($0, from: start, scope) } } ?? children
         var groups: [[MountedComponent]] = []
         for child in loading {
             if let index = groups.firstIndex(where: { same($0[0].type, child.type) }) {
@@ -113,7 +113,7 @@ extension SceneRunner {
             let outcomes = try await loadBatch(group[0].type, group.map { ($0.component, $0.id, $0.sceneURL) }, scope)
             for (child, outcome) in zip(group, outcomes) { child.take(outcome) }
         }
-        try await loadChildren(of: children, scope, reusing: cache)
+        try await loadChildren(of: children, scope, reusing: start)
     }
 
     /// Loads `items` (components of type `C`, with their ids and scene URLs) in one batch. The

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import Tessera
+import Synchronization
+@_spi(Benchmarks) import Tessera
 
 // MARK: - Fragment cache fixtures
 
@@ -62,4 +63,39 @@ final class StampsScene: Scene {
         "Components/Stamp": "<p>{{title}} stamp={{stamp}};</p>",
         "Components/TokenStamp": "<p>{{title}} stamp={{stamp}}; token={{csrfToken}}</p>",
     ]
+}
+
+// MARK: - A title handed down by the scene
+
+/// Shows the title its scene read and handed to it; reads nothing itself.
+struct HandedTitleComponent: Component {
+    static var caching: FragmentCaching { .shared }
+    static var template: String? { "Components/HandedTitle" }
+    let title: String
+
+    func load(_ scope: ComponentScope<Self>) async throws -> StampModel { StampModel(title: title, stamp: "") }
+}
+
+/// `/handed`: reads the first item's title and hands it to a reused component. While
+/// ``writesAfterReading`` is set, it renames the item right after reading it and looks at the
+/// database again, as when another process commits between the scene's read and the
+/// component's load and a concurrent request of this process sees it.
+final class HandedTitleScene: Scene {
+    override class var path: String { "/handed" }
+    override class var composition: [ComponentSlot] {
+        [slot("title") { scene, _ in HandedTitleComponent(title: scene.title) }]
+    }
+
+    /// Whether the next loads rename the item after reading it.
+    static let writesAfterReading = Mutex(false)
+    static let templates = ["Components/HandedTitle": "<p>title={{title}};</p>"]
+
+    private var title = ""
+
+    override func loadData(_ scope: RequestScope) async throws {
+        title = try await scope.database.read { db in try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = 1") } ?? ""
+        guard Self.writesAfterReading.withLock({ $0 }) else { return }
+        try await scope.site.database.write { db in try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1") }
+        try await scope.site.database.refreshFromOtherConnections()
+    }
 }

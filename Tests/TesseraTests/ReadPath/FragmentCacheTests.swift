@@ -36,6 +36,23 @@ struct FragmentCacheTests {
         }
     }
 
+    @Test("a fragment made from what its scene read is not kept when a write lands between that read and the component's load")
+    func sceneDataReadBeforeAWriteIsNotReused() async throws {
+        let site = try await ReadPathSite(scenes: [HandedTitleScene.self], templates: HandedTitleScene.templates) { configuration in
+            configuration.fragmentLifetime = .seconds(3600)
+        }
+        try await site.test { client in
+            HandedTitleScene.writesAfterReading.withLock { $0 = true }
+            let (_, during, _) = try await client.fetch("/handed")
+            HandedTitleScene.writesAfterReading.withLock { $0 = false }
+            #expect(during.contains("title=Item 1;"), "the request shows what its scene read")
+            let (_, after, _) = try await client.fetch("/handed")
+            #expect(after.contains("title=Renamed;"), "the next request shows the write: \(after)")
+            let (_, again, _) = try await client.fetch("/handed")
+            #expect(again.contains("title=Renamed;"))
+        }
+    }
+
     @Test("the query string keys the fragment: another page of it is loaded, the first still reused")
     func queryKeysTheFragment() async throws {
         let site = try await stampsSite()
@@ -110,13 +127,13 @@ struct FragmentCacheTests {
         let cache = FragmentCache(
             limit: 1_000, lifetime: .milliseconds(50), generation: { 1 }, logger: Self.quiet,
             now: { clock.load(ordering: .relaxed) })
-        let pending = try #require(cache.lookup(Self.key("a")).pending)
+        let pending = try #require(cache.lookup(Self.key("a"), from: cache.begin()).pending)
         clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
         cache.store(CachedFragment(bytes: Array("fragment".utf8), holes: []), for: pending)
         clock.store(1_000 + 49_999_999, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a")).fragment?.bytes == Array("fragment".utf8))
+        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == Array("fragment".utf8))
         clock.store(1_000 + 50_000_000, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a")).fragment?.bytes == nil)
+        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
     }
 
     @Test("a write committed while the component loaded keeps its fragment out")
@@ -124,10 +141,10 @@ struct FragmentCacheTests {
         let generation = Atomic<UInt64>(7)
         let cache = FragmentCache(
             limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
-        let pending = try #require(cache.lookup(Self.key("a")).pending)
+        let pending = try #require(cache.lookup(Self.key("a"), from: cache.begin()).pending)
         generation.store(8, ordering: .relaxed)
         cache.store(CachedFragment(bytes: Array("stale".utf8), holes: []), for: pending)
-        #expect(cache.lookup(Self.key("a")).fragment?.bytes == nil)
+        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
         #expect(cache.usage.entries == 0)
     }
 
@@ -137,7 +154,7 @@ struct FragmentCacheTests {
         let cache = FragmentCache(
             limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
         func put(_ name: String, _ size: Int) {
-            let pending = cache.lookup(Self.key(name)).pending!
+            let pending = cache.lookup(Self.key(name), from: cache.begin()).pending!
             cache.store(CachedFragment(bytes: [UInt8](repeating: 65, count: size), holes: []), for: pending)
         }
         for index in 0..<10 { put("old\(index)", 10) }
@@ -147,10 +164,10 @@ struct FragmentCacheTests {
         #expect(cache.usage == (1, 30), "the old generation's entries were dropped")
         for index in 0..<8 { put("more\(index)", 10) }
         #expect(cache.usage.bytes <= 100)
-        #expect(cache.lookup(Self.key("more7")).fragment?.bytes != nil, "the newest entry is kept")
-        #expect(cache.lookup(Self.key("new")).fragment?.bytes == nil, "the oldest made room")
+        #expect(cache.lookup(Self.key("more7"), from: cache.begin()).fragment?.bytes != nil, "the newest entry is kept")
+        #expect(cache.lookup(Self.key("new"), from: cache.begin()).fragment?.bytes == nil, "the oldest made room")
         put("huge", 101)
-        #expect(cache.lookup(Self.key("huge")).fragment?.bytes == nil, "a fragment over the limit is not kept")
+        #expect(cache.lookup(Self.key("huge"), from: cache.begin()).fragment?.bytes == nil, "a fragment over the limit is not kept")
     }
 
     // MARK: - Helpers
