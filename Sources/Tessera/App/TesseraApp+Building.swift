@@ -80,7 +80,10 @@ extension TesseraApp {
         } catch {
             throw StartupErrors(problems: [StartupProblem(file: nil, type: String(describing: Self.self), message: "\(error)")])
         }
-        let database = try await TesseraDatabase.open(location, logger: logger ?? Logger(label: "tessera.database")) { steps in
+        let database = try await TesseraDatabase.open(
+            location, logger: logger ?? Logger(label: "tessera.database"),
+            eventLoops: EventLoopGroups.shared(threads: configuration.eventLoopThreads)
+        ) { steps in
             migrations(&steps)
             steps.register(seedIdentifier) { db in try await seed(db) }
         }

@@ -37,7 +37,10 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "Load and render every component on every request, reusing no fragment (or $TESSERA_FRAGMENT_CACHE=0).")
     var noFragmentCache = false
 
-    @Option(help: "Threads reading and writing sockets, 1 to 256 (default half the cores, at least 1, or $TESSERA_EVENT_LOOPS).")
+    @Option(
+        help:
+            "Threads reading and writing sockets, the browsers' and PostgreSQL's, 1 to 256 (default half the cores, at least 1, or $TESSERA_EVENT_LOOPS)."
+    )
     var eventLoops: Int?
 
     /// The configuration: defaults, then `environment` (default the process's), then these

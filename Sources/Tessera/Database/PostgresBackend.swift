@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
@@ -24,7 +25,8 @@ final class PostgresBackend: Sendable {
     /// The per-request looks at the generation, shared among the requests asking at once.
     private let generationLook: SharedLook<Int64>
 
-    init(_ location: PostgresLocation, logger: Logger) {
+    /// A backend whose pool's connections live on `eventLoops` (default NIO's shared group).
+    init(_ location: PostgresLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup? = nil) {
         var configuration =
             if let socket = location.socketPath {
                 PostgresClient.Configuration(
@@ -37,7 +39,12 @@ final class PostgresBackend: Sendable {
         configuration.options.maximumConnections = location.poolSize
         configuration.options.additionalStartupParameters = location.settings
         configuration.options.keepAliveBehavior = nil
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let client =
+            if let eventLoops {
+                PostgresClient(configuration: configuration, eventLoopGroup: eventLoops, backgroundLogger: logger)
+            } else {
+                PostgresClient(configuration: configuration, backgroundLogger: logger)
+            }
         self.client = client
         self.location = location
         self.logger = logger

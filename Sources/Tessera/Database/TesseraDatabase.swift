@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import NIOPosix
 import ServiceLifecycle
 
 // MARK: - TesseraDatabase
@@ -35,6 +36,15 @@ public final class TesseraDatabase: Sendable {
         _ location: DatabaseLocation, logger: Logger = Logger(label: "tessera.database", factory: { _ in SwiftLogNoOpLogHandler() }),
         migrations: (inout Migrations) -> Void = { _ in }
     ) async throws -> TesseraDatabase {
+        try await open(location, logger: logger, eventLoops: nil, migrations: migrations)
+    }
+
+    /// ``open(_:logger:migrations:)``, with PostgreSQL's connections on `eventLoops` (the
+    /// server's own, when the app serves: a process then runs one set of I/O threads, and a
+    /// page's statements do not wake threads of their own); nil for NIO's shared group.
+    static func open(
+        _ location: DatabaseLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup?, migrations: (inout Migrations) -> Void
+    ) async throws -> TesseraDatabase {
         var steps = Migrations()
         registerOwnMigrations(in: &steps)
         migrations(&steps)
@@ -51,7 +61,7 @@ public final class TesseraDatabase: Sendable {
             }
         case .postgres(let server):
             try await PostgresBackend.probe(server, logger: logger)
-            let backend = PostgresBackend(server, logger: logger)
+            let backend = PostgresBackend(server, logger: logger, eventLoops: eventLoops)
             let database = TesseraDatabase(backend: .postgres(backend), location: location)
             do {
                 try await backend.holdingAdvisoryLock(migrationLockKey) {
