@@ -1,8 +1,8 @@
 // MARK: - BlogHeading
 
-/// What a post's page reads before its components load (``BlogStore/heading(_:viewerID:)``):
-/// enough for its title, the 404 of a missing post, and the likes its like button and stats
-/// show (the same values handed to both).
+/// A post's title and likes for one viewer (``BlogStore/heading(_:viewerID:)``): what a like
+/// button fetched alone reads (its page reads the whole ``BlogPost`` instead), enough for the
+/// 404 of a missing post and whether the viewer likes it.
 struct BlogHeading: Sendable, Equatable {
     /// Its title, for the page's `<title>`.
     let title: String

@@ -48,9 +48,9 @@ struct BlogStore {
         }
     }
 
-    /// What a post's page needs before its components load: the published blog `id`'s title
-    /// and like count, and whether `viewerID` (if anyone) likes it; nil when it is missing or
-    /// trashed. One query, the viewer's like included.
+    /// The published blog `id`'s title and like count, and whether `viewerID` (if anyone) likes
+    /// it; nil when it is missing or trashed. One query, the viewer's like included (a like
+    /// button read alone; a post's page reads ``page(_:viewerID:)``).
     func heading(_ id: Int64, viewerID: Int64?) async throws -> BlogHeading? {
         try await database.read { db in
             try await db.fetchOne(
