@@ -4,6 +4,7 @@ import GRDB
 import Hummingbird
 import Logging
 import PostgresNIO
+@_spi(Benchmarks) import Tessera
 import TesseraDemo
 
 // MARK: - PeerServer
@@ -67,13 +68,12 @@ struct PeerServer: AsyncParsableCommand {
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A pool of `pool` connections to the server `url` names (its host, or its Unix socket with
+    /// `?host=/folder`), configured as Tessera configures its own.
     static func client(_ url: String, pool: Int, logger: Logger) throws -> PostgresClient {
-        guard let parts = URLComponents(string: url), let host = parts.host else { throw ValidationError("not a URL: \(url)") }
-        var configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: parts.user ?? "postgres", password: parts.password,
-            database: String(parts.path.dropFirst()), tls: .disable)
-        configuration.options.maximumConnections = pool
-        return PostgresClient(configuration: configuration, backgroundLogger: logger)
+        guard case .postgres(var location) = try DatabaseLocation(url) else { throw ValidationError("not a postgres:// URL: \(url)") }
+        location.poolSize = pool
+        return PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
     }
 
     /// `SELECT id, message FROM Fortune`, prepared once per connection.

@@ -74,10 +74,3 @@ struct ReuseBench: AsyncParsableCommand {
         }
     }
 }
-
-extension String {
-    /// The string right-aligned in `width` columns.
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}

@@ -19,8 +19,8 @@ struct StatementsBench: AsyncParsableCommand {
     @Option(help: "A postgres:// URL (its database gets Tessera's own tables if it lacks them).")
     var db: String
 
-    @Option(help: "The server's Unix socket (DIR/.s.PGSQL.PORT), to measure by hand through it too.")
-    var socket: String?
+    @Option(help: "The same server reached another way (say its Unix socket, postgres://USER@/DB?host=/folder&port=N), measured by hand too.")
+    var also: String?
 
     @Option(help: "Concurrent tasks.")
     var tasks = 32
@@ -61,16 +61,13 @@ struct StatementsBench: AsyncParsableCommand {
             ("postgres-nio by hand", 1, byHand), ("Tessera read", 1, tessera), ("4 reads side by side", 4, fourAtOnce),
             ("4 reads in turn", 4, fourInTurn),
         ]
-        var socketRunning: Task<Void, Never>?
-        if let socket, let parts = URLComponents(string: db) {
-            var configuration = PostgresClient.Configuration(
-                unixSocketPath: socket, username: parts.user ?? "postgres", password: parts.password, database: String(parts.path.dropFirst()))
-            configuration.options.maximumConnections = 10
-            let socketClient = PostgresClient(configuration: configuration, backgroundLogger: logger)
-            socketRunning = Task { await socketClient.run() }
-            ways.append(("by hand, Unix socket", 1, { for try await _ in try await socketClient.execute(Generation(id: 1), logger: logger) {} }))
+        var alsoRunning: Task<Void, Never>?
+        if let also {
+            let other = try PeerServer.client(also, pool: 10, logger: logger)
+            alsoRunning = Task { await other.run() }
+            ways.append(("by hand, --also URL", 1, { for try await _ in try await other.execute(Generation(id: 1), logger: logger) {} }))
         }
-        defer { socketRunning?.cancel() }
+        defer { alsoRunning?.cancel() }
         var results: [String: [Sample]] = [:]
         for _ in 0..<rounds {
             for (name, statements, body) in ways {
@@ -78,12 +75,12 @@ struct StatementsBench: AsyncParsableCommand {
             }
         }
         print("\(tasks) tasks, \(rounds) rounds of \(seconds) s; medians")
-        print("way".padded(24), "statements/s".leftPadded(14), "client µs/stmt".leftPadded(16), "server µs/stmt".leftPadded(16))
+        print("way".padding(toLength: 24, withPad: " ", startingAt: 0), "statements/s".leftPadded(14), "client µs/stmt".leftPadded(16), "server µs/stmt".leftPadded(16))
         for (name, _, _) in ways {
             let samples = results[name] ?? []
             func median(_ value: (Sample) -> Double) -> Double { samples.map(value).sorted()[samples.count / 2] }
             print(
-                name.padded(24), String(format: "%14.0f", median(\.perSecond)), String(format: "%16.1f", median(\.clientMicros)),
+                name.padding(toLength: 24, withPad: " ", startingAt: 0), String(format: "%14.0f", median(\.perSecond)), String(format: "%16.1f", median(\.clientMicros)),
                 String(format: "%16.1f", median(\.serverMicros)))
         }
         database.close()
@@ -100,7 +97,7 @@ struct StatementsBench: AsyncParsableCommand {
     /// Runs `body` (which runs `statements` statements) from ``tasks`` tasks for ``seconds``.
     private func measure(statements: Int, _ body: @escaping @Sendable () async throws -> Void) async throws -> Sample {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        let (client0, server0, start) = (Self.processCPU(), Self.serverCPU(), ContinuousClock.now)
+        let (client0, server0, start) = (PagesBench.processCPUMicros(), Self.serverCPUMicros(), ContinuousClock.now)
         let count = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<tasks {
                 group.addTask {
@@ -118,19 +115,13 @@ struct StatementsBench: AsyncParsableCommand {
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let n = Double(max(1, count * statements))
         return Sample(
-            perSecond: n / wall, clientMicros: (Self.processCPU() - client0) * 1e6 / n, serverMicros: (Self.serverCPU() - server0) * 1e6 / n)
+            perSecond: n / wall, clientMicros: (PagesBench.processCPUMicros() - client0) / n,
+            serverMicros: (Self.serverCPUMicros() - server0) / n)
     }
 
-    /// This process's CPU time so far, in seconds.
-    private static func processCPU() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
-    /// The CPU time so far of every process named `postgres` on this machine, in seconds.
-    private static func serverCPU() -> Double {
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    /// The CPU time so far of every process named `postgres` on this machine, in µs.
+    private static func serverCPUMicros() -> Double {
+        let ticksPerMicrosecond = Double(sysconf(Int32(_SC_CLK_TCK))) / 1e6
         var total = 0.0
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where entry.allSatisfy(\.isNumber) {
             guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -138,7 +129,7 @@ struct StatementsBench: AsyncParsableCommand {
             else { continue }
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             // After the name: state is field 3 of stat(5); utime and stime are 14 and 15.
-            if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) { total += (user + system) / ticks }
+            if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) { total += (user + system) / ticksPerMicrosecond }
         }
         return total
     }
@@ -155,9 +146,4 @@ struct StatementsBench: AsyncParsableCommand {
         }
         func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
     }
-}
-
-extension String {
-    fileprivate func padded(_ width: Int) -> String { padding(toLength: max(width, count), withPad: " ", startingAt: 0) }
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

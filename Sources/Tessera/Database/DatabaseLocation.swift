@@ -69,9 +69,10 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard let components = URLComponents(string: text) else {
             throw Invalid(description: "the database URL is not a URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")
         }
+        // libpq's `host` item: a folder is the socket's, a name replaces the URL's host.
         let hostItem = components.queryItems?.last { $0.name == "host" }?.value ?? ""
         socketFolder = hostItem.hasPrefix("/") ? hostItem : nil
-        let host = hostItem.isEmpty || socketFolder != nil ? (components.host ?? "") : hostItem
+        host = socketFolder != nil ? "" : hostItem.isEmpty ? components.host ?? "" : hostItem
         guard !host.isEmpty || socketFolder != nil else {
             throw Invalid(description: "the database URL has no host: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")
         }
@@ -79,7 +80,6 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else {
             throw Invalid(description: "the database URL names no database: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")
         }
-        self.host = socketFolder == nil ? host : ""
         port = components.port ?? 5432
         username = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
         password = components.password.flatMap { $0.removingPercentEncoding }

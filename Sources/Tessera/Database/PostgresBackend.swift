@@ -27,18 +27,7 @@ final class PostgresBackend: Sendable {
 
     /// A backend whose pool's connections live on `eventLoops` (default NIO's shared group).
     init(_ location: PostgresLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup? = nil) {
-        var configuration =
-            if let socket = location.socketPath {
-                PostgresClient.Configuration(
-                    unixSocketPath: socket, username: location.username, password: location.password, database: location.database)
-            } else {
-                PostgresClient.Configuration(
-                    host: location.host, port: location.port, username: location.username, password: location.password,
-                    database: location.database, tls: Self.tls(location.tlsMode))
-            }
-        configuration.options.maximumConnections = location.poolSize
-        configuration.options.additionalStartupParameters = location.settings
-        configuration.options.keepAliveBehavior = nil
+        let configuration = location.clientConfiguration
         let client =
             if let eventLoops {
                 PostgresClient(configuration: configuration, eventLoopGroup: eventLoops, backgroundLogger: logger)
@@ -62,14 +51,6 @@ final class PostgresBackend: Sendable {
     }
 
     deinit { running.cancel() }
-
-    private static func tls(_ mode: String) -> PostgresClient.Configuration.TLS {
-        switch mode {
-        case "require": .require(.makeClientConfiguration())
-        case "prefer": .prefer(.makeClientConfiguration())
-        default: .disable
-        }
-    }
 
     /// Ends the client: its connections close.
     func shutdown() {
@@ -198,5 +179,34 @@ struct PostgresClientService: Service {
     func run() async throws {
         try? await gracefulShutdown()
         backend.shutdown()
+    }
+}
+
+// MARK: - The pool's configuration
+
+extension PostgresLocation {
+    /// The pool's configuration for this location: its socket or host, `pool` connections,
+    /// its server settings on every connection, and no keep-alive pings (an idle connection
+    /// costs the server nothing). The benchmarks' hand-written peers use it too.
+    @_spi(Benchmarks) public var clientConfiguration: PostgresClient.Configuration {
+        var configuration =
+            if let socket = socketPath {
+                PostgresClient.Configuration(unixSocketPath: socket, username: username, password: password, database: database)
+            } else {
+                PostgresClient.Configuration(
+                    host: host, port: port, username: username, password: password, database: database, tls: Self.tls(tlsMode))
+            }
+        configuration.options.maximumConnections = poolSize
+        configuration.options.additionalStartupParameters = settings
+        configuration.options.keepAliveBehavior = nil
+        return configuration
+    }
+
+    private static func tls(_ mode: String) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case "require": .require(.makeClientConfiguration())
+        case "prefer": .prefer(.makeClientConfiguration())
+        default: .disable
+        }
     }
 }

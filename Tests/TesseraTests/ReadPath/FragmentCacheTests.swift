@@ -36,11 +36,18 @@ struct FragmentCacheTests {
         }
     }
 
-    @Test("a fragment made from what its scene read is not kept when a write lands between that read and the component's load")
+    @Test("a fragment made from what its scene read is not kept when a write lands between that read and the component's load, on both databases")
     func sceneDataReadBeforeAWriteIsNotReused() async throws {
-        let site = try await ReadPathSite(scenes: [HandedTitleScene.self], templates: HandedTitleScene.templates) { configuration in
-            configuration.fragmentLifetime = .seconds(3600)
+        try await TestDatabases.eachLocation { location in
+            let site = try await ReadPathSite(location: location, scenes: [HandedTitleScene.self], templates: HandedTitleScene.templates) {
+                configuration in configuration.fragmentLifetime = .seconds(3600)
+            }
+            defer { site.site.database.close() }
+            try await Self.handedTitleIsFresh(site)
         }
+    }
+
+    private static func handedTitleIsFresh(_ site: ReadPathSite) async throws {
         try await site.test { client in
             HandedTitleScene.writesAfterReading.withLock { $0 = true }
             let (_, during, _) = try await client.fetch("/handed")

@@ -17,11 +17,11 @@ struct ReadPathSite {
     let writes = RowWriteCounter()
     let scenes: [Scene.Type]
 
-    /// A site on a new database (or on `databasePath`, to reopen one), with `files` in its
-    /// public folder, serving `scenes` (default the items page) with `templates` added to the
-    /// fixtures'.
+    /// A site on a new SQLite database (or on `databasePath`, to reopen one; or at `location`,
+    /// say a PostgreSQL database), with `files` in its public folder, serving `scenes` (default
+    /// the items page) with `templates` added to the fixtures'.
     init(
-        databasePath: String? = nil, files: [String: String] = ["css/app.css": "body { color: black; }"],
+        databasePath: String? = nil, location: DatabaseLocation? = nil, files: [String: String] = ["css/app.css": "body { color: black; }"],
         layout: String? = nil, scenes: [Scene.Type] = [ItemsScene.self], templates extra: [String: String] = [:],
         logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }
     ) async throws {
@@ -36,9 +36,12 @@ struct ReadPathSite {
         var templates = FixtureTemplates.all.merging(extra) { $1 }
         if let layout { templates["Layouts/Main"] = layout }
         let library = try TemplateLibrary(sources: templates.map { TemplateSource(name: $0.key, text: $0.value) })
-        let database = try await TesseraDatabase.open(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path) { steps in
+        let database = try await TesseraDatabase.open(
+            location ?? .sqlite(path: databasePath ?? folder.appendingPathComponent("read.sqlite").path)
+        ) { steps in
             steps.register("items") { db in
-                try await db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
+                try await db.execute(
+                    "CREATE TABLE item (id \(db.dialect.autoIncrementPrimaryKey), title TEXT NOT NULL, likes INTEGER NOT NULL DEFAULT 0)")
                 for index in 1...5 { try await db.execute("INSERT INTO item (title) VALUES (?)", ["Item \(index)"]) }
             }
         }
