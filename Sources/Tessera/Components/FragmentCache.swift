@@ -4,12 +4,14 @@ import Synchronization
 
 // MARK: - FragmentCache
 
-/// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes.
+/// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes,
+/// and the values of reads that allow it (``ReusableRead``), bounded in number.
 ///
 /// An entry is valid while the app data's generation (``DataGeneration``: bumped by any
 /// process's write to an app table, not by Tessera's bookkeeping) is the one read before its
-/// component loaded, and for less than ``lifetime`` after that load began. Entries of an older generation are dropped at the next store; when the bytes held
-/// would pass ``limit``, stale entries go first, then the oldest half.
+/// request's scene read anything (``Start``), and for less than the lifetime after that. Entries
+/// of an older generation are dropped at the next store; when a shelf would pass its limit,
+/// stale entries go first, then the oldest half (``ReuseShelf``).
 final class FragmentCache: Sendable {
     // MARK: - Keys and entries
 
@@ -43,30 +45,35 @@ final class FragmentCache: Sendable {
         let began: UInt64
     }
 
-    private struct Entry {
-        let fragment: CachedFragment
-        let generation: UInt64
-        let began: UInt64
-        let sequence: UInt64
-    }
+    /// What a reused read's value is kept for: the read itself (its type and every field) and,
+    /// for ``FragmentCaching/perUser``, the member (nil: a visitor).
+    struct ReadKey: Hashable, Sendable {
+        let read: any ReusableRead
+        let userID: Int64?
 
-    private struct Storage {
-        var entries: [Key: Entry] = [:]
-        var bytes = 0
-        var sequence: UInt64 = 0
-        /// The generation whose older entries were last dropped.
-        var purged: UInt64 = 0
+        static func == (a: ReadKey, b: ReadKey) -> Bool {
+            a.userID == b.userID && a.read.isEqual(to: b.read)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type(of: read)))
+            read.hash(into: &hasher)
+            hasher.combine(userID)
+        }
     }
 
     // MARK: - State
 
     /// The most bytes of fragments held at once.
     let limit: Int
+    /// The most values of reads held at once.
+    static let readLimit = 4096
     /// How long after its load began an entry is reused at most, in nanoseconds.
     private let lifetimeNanoseconds: UInt64
     private let generation: @Sendable () -> UInt64
     private let now: @Sendable () -> UInt64
-    private let storage = Mutex(Storage())
+    private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
+    private let reads: Mutex<ReuseShelf<ReadKey, any Sendable>>
     private let logger: Logger
     /// The component types already logged for reading a per-request global.
     private let refused = Mutex<Set<ObjectIdentifier>>([])
@@ -83,6 +90,8 @@ final class FragmentCache: Sendable {
     ) {
         self.logger = logger
         self.limit = limit
+        fragments = Mutex(ReuseShelf(limit: limit))
+        reads = Mutex(ReuseShelf(limit: Self.readLimit))
         lifetimeNanoseconds = UInt64(max(0, lifetime.nanoseconds))
         self.generation = generation
         self.now = now
@@ -99,10 +108,9 @@ final class FragmentCache: Sendable {
     /// needs, labelled with the request's `start`.
     func lookup(_ key: Key, from start: Start) -> (fragment: CachedFragment?, pending: Pending?) {
         let (current, time) = (generation(), now())
-        let entry = storage.withLock { $0.entries[key] }
-        if let entry, isValid(entry, generation: current, at: time) {
+        if let fragment = fragments.withLock({ $0.value(for: key, current: current, at: time, lifetime: lifetimeNanoseconds) }) {
             served.add(1, ordering: .relaxed)
-            return (entry.fragment, nil)
+            return (fragment, nil)
         }
         loaded.add(1, ordering: .relaxed)
         return (nil, Pending(cache: self, key: key, generation: start.generation, began: start.began))
@@ -111,28 +119,32 @@ final class FragmentCache: Sendable {
     /// Stores `fragment` for a component that missed, unless a write committed since its request
     /// started (``Start``) or the fragment alone passes the limit.
     func store(_ fragment: CachedFragment, for pending: Pending) {
-        let bytes = fragment.bytes
-        guard bytes.count <= limit else { return }
         let current = generation()
         guard pending.generation == current else { return }
         let time = now()
-        storage.withLock { storage in
-            if storage.purged != current {
-                drop(&storage) { $0.generation != current }
-                storage.purged = current
-            }
-            if let old = storage.entries.removeValue(forKey: pending.key) { storage.bytes -= old.fragment.bytes.count }
-            if storage.bytes + bytes.count > limit {
-                drop(&storage) { !self.isValid($0, generation: current, at: time) }
-            }
-            while storage.bytes + bytes.count > limit, !storage.entries.isEmpty {
-                let middle = storage.sequence &- UInt64(storage.entries.count / 2)
-                drop(&storage) { $0.sequence <= middle }
-            }
-            storage.sequence &+= 1
-            storage.entries[pending.key] = Entry(
-                fragment: fragment, generation: pending.generation, began: pending.began, sequence: storage.sequence)
-            storage.bytes += bytes.count
+        fragments.withLock {
+            $0.store(
+                fragment, cost: fragment.bytes.count, for: pending.key, generation: pending.generation, began: pending.began,
+                current: current, at: time, lifetime: lifetimeNanoseconds)
+        }
+    }
+
+    /// The value kept for a reused read's `key`, if it is still valid now.
+    func reusedValue(for key: ReadKey) -> (any Sendable)? {
+        let (current, time) = (generation(), now())
+        return reads.withLock { $0.value(for: key, current: current, at: time, lifetime: lifetimeNanoseconds) }
+    }
+
+    /// Keeps a read's `value` for `key`, labelled with its request's `start`, unless a write
+    /// committed since that start; at most ``readLimit`` values are kept.
+    func store(_ value: any Sendable, for key: ReadKey, from start: Start) {
+        let current = generation()
+        guard start.generation == current else { return }
+        let time = now()
+        reads.withLock {
+            $0.store(
+                value, cost: 1, for: key, generation: start.generation, began: start.began, current: current, at: time,
+                lifetime: lifetimeNanoseconds)
         }
     }
 
@@ -144,27 +156,18 @@ final class FragmentCache: Sendable {
             "\(type) allows its fragment to be reused (caching), but its templates read csrfToken, onceToken or an app global, which differ per request: it is loaded and rendered on every request")
     }
 
-    /// How many fragments and bytes are held.
     /// How many lookups were answered from a kept fragment, and how many had to load, since
     /// the cache was made (for the reuse benchmark).
     var lookups: (served: Int, loaded: Int) {
         (served.load(ordering: .relaxed), loaded.load(ordering: .relaxed))
     }
 
+    /// How many fragments and bytes are held.
     var usage: (entries: Int, bytes: Int) {
-        storage.withLock { ($0.entries.count, $0.bytes) }
+        let usage = fragments.withLock { $0.usage }
+        return (usage.entries, usage.cost)
     }
 
-    // MARK: - Private
-
-    private func isValid(_ entry: Entry, generation current: UInt64, at time: UInt64) -> Bool {
-        entry.generation == current && time &- entry.began < lifetimeNanoseconds
-    }
-
-    private func drop(_ storage: inout Storage, where shouldDrop: (Entry) -> Bool) {
-        storage.entries = storage.entries.filter { !shouldDrop($0.value) }
-        storage.bytes = storage.entries.values.reduce(0) { $0 + $1.fragment.bytes.count }
-    }
 }
 
 // MARK: - CachedFragment

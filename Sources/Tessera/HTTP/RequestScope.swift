@@ -29,6 +29,9 @@ public struct RequestScope: Sendable {
     /// The connection's peer IP address, if known (see `ClientAddress` for the one throttles
     /// count, which may come from a proxy's header).
     public internal(set) var clientAddress: String?
+    /// Where this request's reuse of kept values starts (``read(_:)``): set for a page or a
+    /// fragment when reuse is on, before its scene reads; nil in an action.
+    var reuseStart: FragmentCache.Start?
 
     /// The signed-in user's id, or nil.
     public var userID: Int64? { session.userID }

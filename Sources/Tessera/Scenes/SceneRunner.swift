@@ -24,10 +24,11 @@ struct SceneRunner: Sendable {
 
     /// `GET <path>`: the whole page.
     func page(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
-        let scope = try makeScope(request, context)
+        var scope = try makeScope(request, context)
         if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
         let start = site.fragmentCache?.begin()  // before the scene reads: what it hands its components counts too
+        scope.reuseStart = start
         try await scene.loadData(scope)
         mount(scene, scope)
         try await Self.load(Self.onPage(scene.components), scope, reusing: start)
@@ -45,13 +46,14 @@ struct SceneRunner: Sendable {
 
     /// `GET <path>/_/<component id>`: one component alone, through the same steps.
     func fragment(_ request: Request, _ context: TesseraRequestContext) async throws -> Response {
-        let scope = try makeScope(request, context)
+        var scope = try makeScope(request, context)
         try refuseVisitors(scope)
         guard let id = context.parameters.get(Self.componentParameter),
             composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") })
         else { throw RequestError.notFound() }
         let scene = try prepare(scope)
         let start = site.fragmentCache?.begin()
+        scope.reuseStart = start
         try await scene.loadData(scope)
         mount(scene, scope)
         guard let component = Self.resolve(id, in: scene.components) else { throw RequestError.notFound() }

@@ -5,8 +5,9 @@ import Tessera
 /// `GET /blogs/:id`: one published post, its likes and comments, and (for its author) the Edit
 /// link and the trash button.
 ///
-/// The scene reads the post once, in one query (``BlogPost``: the post and its author, its likes,
-/// whether the viewer likes it and its comment count), and hands the parts to the post, the
+/// The scene reads the post once, in one query (``BlogPageRead``: the post and its author, its
+/// likes, whether the viewer likes it and its comment count; reused per viewer while nothing is
+/// written), and hands the parts to the post, the
 /// like button and the stats in the aside, so they always agree and none of them reads again;
 /// liking makes the button and the stats anew from the post read again, in one fragment
 /// response. Posting a comment sends the comment list and the stats (the comment count) along
@@ -56,7 +57,7 @@ final class BlogScene: Scene {
     /// The post with everything its components show but the comments (a 404 when it is missing
     /// or in the trash), one query.
     override func loadData(_ scope: RequestScope) async throws {
-        guard let post = try await BlogStore(database: scope.database).page(blogID, viewerID: scope.userID) else {
+        guard let post = try await scope.read(BlogPageRead(blogID: blogID)) else {
             throw RequestError.notFound()
         }
         self.post = post

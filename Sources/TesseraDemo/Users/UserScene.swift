@@ -54,10 +54,11 @@ final class UserScene: Scene, VariantScene {
         variant = ProfileComposition(viewerID: scope.userID, profileID: profileID)
     }
 
-    /// The profile's user with its counts, one query; an unknown id is a 404 (for the page and
+    /// The profile's user with its counts, one query (``ProfileRead``, reused while nothing is
+    /// written); an unknown id is a 404 (for the page and
     /// every fragment).
     override func loadData(_ scope: RequestScope) async throws {
-        guard let profile = try await UserStore(database: scope.database).profile(profileID) else { throw RequestError.notFound() }
+        guard let profile = try await scope.read(ProfileRead(userID: profileID)) else { throw RequestError.notFound() }
         self.profile = profile
     }
 
