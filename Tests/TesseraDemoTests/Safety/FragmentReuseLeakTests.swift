@@ -5,9 +5,9 @@ import TesseraTesting
 
 @testable import TesseraDemo
 
-/// No reused fragment carries one viewer's data to another: every page holding a reused
-/// component, loaded in turn by two members and a visitor (twice round, so each reads what the
-/// others' requests left), is the page the same viewer gets from a site that reuses nothing.
+/// No reused fragment or read carries one viewer's data to another: every page holding a
+/// reused component (and the post's and profile's reused reads), loaded in turn by two members
+/// and a visitor (twice round, so each reads what the others' requests left), is the page the same viewer gets from a site that reuses nothing.
 @Suite("Fragment reuse leaks nothing")
 struct FragmentReuseLeakTests {
     /// Pages holding every component of the demo that allows reuse.

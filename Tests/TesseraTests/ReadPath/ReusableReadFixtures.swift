@@ -51,6 +51,16 @@ struct PlainStampRead: ReusableRead {
     }
 }
 
+/// Item `itemID`'s title, stamped, or nil when there is no such item: an optional value.
+struct OptionalStampRead: ReusableRead {
+    static let caching = FragmentCaching.shared
+    let itemID: Int64
+    func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp? {
+        let title = try await database.read { db in try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = ?", [itemID]) }
+        return title.map { ReadStamp(title: $0, viewerID: viewerID, stamp: UUID().uuidString) }
+    }
+}
+
 /// Shows a stamped value its scene read; reads nothing itself, never reused.
 struct ReadStampComponent: Component {
     static var template: String? { "Components/ReadStamp" }

@@ -83,6 +83,20 @@ struct ReusableReadTests {
         }
     }
 
+    @Test("an optional value is read when none is kept, reused when found, and a kept nil stays nil")
+    func optionalValues() async throws {
+        let site = try await Self.site()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        var scope = RequestScope.standalone(site: site.site)
+        scope.reuseStart = try #require(site.site.fragmentCache).begin()
+        let found = try await scope.read(OptionalStampRead(itemID: 1))
+        #expect(found?.title == "Item 1", "a missing entry is not taken for a kept nil")
+        #expect(try await scope.read(OptionalStampRead(itemID: 1))?.stamp == found?.stamp)
+        #expect(try await scope.read(OptionalStampRead(itemID: 99)) == nil)
+        #expect(try await scope.read(OptionalStampRead(itemID: 99)) == nil)
+        #expect(scope.database.counter.value == 2, "one statement for each item, the second of each reused")
+    }
+
     @Test("the values kept never pass their limit; the newest stays")
     func readLimitIsKept() {
         let cache = FragmentCache(limit: 1_000, lifetime: .seconds(60), generation: { 1 }, logger: .init(label: "reads"))
