@@ -29,6 +29,9 @@ public struct Session: Sendable, Equatable {
     private let token: Token
     /// The request's mark, set when something reads a secret of this session.
     let privacy: PrivateResponseMark
+    /// What was read with the stored session in its statement, or nil (not found by
+    /// ``SessionStore/find(_:now:)``: whatever a page needs is read when it needs it).
+    let readAlong: SessionReadAlong?
 
     /// Where the CSRF token comes from.
     private enum Token: Sendable {
@@ -44,23 +47,29 @@ public struct Session: Sendable, Equatable {
         self.init(id: id, userID: userID, token: .stored(csrfToken), privacy: PrivateResponseMark())
     }
 
+    /// A stored session found with what was read along with it.
+    init(id: String, userID: Int64?, csrfToken: String, readAlong: SessionReadAlong) {
+        self.init(id: id, userID: userID, token: .stored(csrfToken), privacy: PrivateResponseMark(), readAlong: readAlong)
+    }
+
     /// A visitor's session: nothing stored, the token made on first read, which marks `privacy`.
     init(visitor token: VisitorToken, privacy: PrivateResponseMark) {
         self.init(id: "", userID: nil, token: .visitor(token), privacy: privacy)
     }
 
-    private init(id: String, userID: Int64?, token: Token, privacy: PrivateResponseMark) {
+    private init(id: String, userID: Int64?, token: Token, privacy: PrivateResponseMark, readAlong: SessionReadAlong? = nil) {
         self.id = id
         self.userID = userID
         self.token = token
         self.privacy = privacy
+        self.readAlong = readAlong
     }
 
     /// This stored session for a request whose response is marked by `privacy`, marked at once:
     /// everything a member sees may be theirs alone.
     func marking(_ privacy: PrivateResponseMark) -> Session {
         privacy.set()
-        return Session(id: id, userID: userID, token: token, privacy: privacy)
+        return Session(id: id, userID: userID, token: token, privacy: privacy, readAlong: readAlong)
     }
 
     /// Same id, user and token (reading a visitor's token makes it).

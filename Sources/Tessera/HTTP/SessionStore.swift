@@ -20,9 +20,17 @@ struct SessionStore: Sendable {
     public static let visitorLifetime: TimeInterval = 24 * 3600
 
     let database: TesseraDatabase
+    /// The app's members table, whose signed-in member ``find(_:now:)`` reads along (nil: none).
+    let members: MemberAccounts?
 
-    /// A store over `database`.
-    public init(database: TesseraDatabase) { self.database = database }
+    /// A store over `database`; given the app's `members` (default none), finding a session
+    /// reads the signed-in member with it.
+    public init(database: TesseraDatabase) { self.init(database: database, members: nil) }
+
+    init(database: TesseraDatabase, members: MemberAccounts?) {
+        self.database = database
+        self.members = members
+    }
 
     static func registerMigration(in migrations: inout Migrations) {
         CSRFTokens.registerMigration(in: &migrations)
@@ -45,17 +53,30 @@ struct SessionStore: Sendable {
 
     // MARK: - Sessions
 
-    /// The session with `id`, or nil (unknown, expired at `now`, or not an id at all).
+    /// The session with `id`, or nil (unknown, expired at `now`, or not an id at all); with it,
+    /// in the same statement, whether a notice waits for it and (given ``members``) the member
+    /// it is signed in as (``SessionReadAlong``).
     public func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
         let (memberSince, visitorSince) = Self.cutoffs(now)
+        let member = members?.readAlongSession(alias: "s", as: "m")
         return try await database.read(counter: nil) { db in
             try await db.fetchOne(
                 """
-                SELECT userID, csrfToken FROM \(Self.table) WHERE idHash = ?
-                  AND createdAt > CASE WHEN userID IS NULL THEN ? ELSE ? END
-                """, [Self.storedKey(id), visitorSince, memberSince]
-            ) { Session(id: id, userID: try $0[0], csrfToken: try $0[1]) }
+                SELECT s.userID, s.csrfToken, EXISTS (SELECT 1 FROM \(NoticeStore.table) WHERE keyHash = ?)\(member?.columns ?? "")
+                FROM \(Self.table) s\(member?.join ?? "") WHERE s.idHash = ?
+                  AND s.createdAt > CASE WHEN s.userID IS NULL THEN ? ELSE ? END
+                """, [NoticeStore.storedKey(id), Self.storedKey(id), visitorSince, memberSince]
+            ) { row in
+                let userID: Int64? = try row[0]
+                var found: CurrentMember?
+                if member != nil, let userID, let username: String = try row[3] {
+                    found = CurrentMember(id: userID, username: username, displayName: try row[4])
+                }
+                return Session(
+                    id: id, userID: userID, csrfToken: try row[1],
+                    readAlong: SessionReadAlong(member: found, readsMember: member != nil, noticeWaiting: try row[2]))
+            }
         }
     }
 

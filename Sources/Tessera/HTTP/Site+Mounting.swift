@@ -52,7 +52,7 @@ extension Site {
     /// Reading a page here writes nothing (see `SessionMiddleware`).
     public func sessionRoutes(on router: Router<TesseraRequestContext>) -> RouterGroup<TesseraRequestContext> {
         router.group().add(
-            middleware: SessionMiddleware(store: SessionStore(database: database), tokens: csrfTokens, secure: configuration.usesTLS))
+            middleware: SessionMiddleware(store: SessionStore(database: database, members: memberAccounts), tokens: csrfTokens, secure: configuration.usesTLS))
     }
 
     /// `base` and `suffix` with one `/` between them; `base` alone for an empty suffix.

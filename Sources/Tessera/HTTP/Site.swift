@@ -132,10 +132,12 @@ public final class Site: Sendable {
         return TemplateRenderer(library: templates, globals: .object(values))
     }
 
-    /// The member signed in to `scope`'s session, when the app has members (one statement);
-    /// nil for a visitor, or when the account is gone.
+    /// The member signed in to `scope`'s session, when the app has members: as read with the
+    /// session (``SessionReadAlong``), or else one statement; nil for a visitor, or when the
+    /// account is gone.
     private func signedInMember(_ scope: RequestScope) async -> CurrentMember? {
         guard let memberAccounts, let id = scope.session.userID else { return nil }
+        if let readAlong = scope.session.readAlong, readAlong.readsMember { return readAlong.member }
         do {
             return try await memberAccounts.member(id)
         } catch {
@@ -145,10 +147,12 @@ public final class Site: Sendable {
     }
 
     /// The notice waiting for `scope`'s browser, taken (so shown once), on a full page only;
-    /// showing one marks the response private.
+    /// showing one marks the response private. The session's own key is not looked at when the
+    /// statement that found the session saw no notice there (``SessionReadAlong``).
     private func pendingNotice(_ scope: RequestScope) async -> Notice? {
         guard scope.request.method == .get, !scope.wantsFragment else { return nil }
         for key in NoticeStore.keys(for: scope.session, scope.request, secure: configuration.usesTLS) {
+            if key == scope.session.id, scope.session.readAlong?.noticeWaiting == false { continue }
             do {
                 guard let notice = try await NoticeStore(database: database).take(for: key) else { continue }
                 scope.session.privacy.set()

@@ -56,6 +56,17 @@ struct MemberAccounts: Sendable {
         }
     }
 
+    /// The columns and the join that read the member signed in to a session (the sessions
+    /// table aliased `session`) in the statement that finds it, the members table aliased
+    /// `alias`: its username, then its display name (the username when the table has none).
+    func readAlongSession(alias session: String, as alias: String) -> (columns: String, join: String) {
+        let name = table.displayName ?? table.username
+        return (
+            ", \(alias).\(quoted(table.username)), \(alias).\(quoted(name))",
+            " LEFT JOIN \(quotedTable) \(alias) ON \(alias).\(quoted(table.id)) = \(session).userID"
+        )
+    }
+
     /// The member `id` as templates see them, read on a page reader (synchronously, while
     /// rendering), or nil.
     func member(_ id: Int64) async throws -> CurrentMember? {

@@ -4,34 +4,25 @@ import Tessera
 
 /// The values every template of the app may read:
 ///
-/// - `currentUser` (`displayName`, `profileURL`, `username`) when someone is signed in;
+/// - `profileURL`: the signed-in member's profile (from the session's member id: no read); the
+///   member's names are Tessera's own `member` global (`id`, `username`, `displayName`), read
+///   in the statement that finds the session;
 /// - `nav`: which main-navigation entry is the current page (`home`, `photos`, `messages`,
 ///   `write`, `profile`, `settings`), for `aria-current`;
 /// - `links`: the fixed addresses of the navigation and footer (``Links``).
 @TemplateModel
 public struct CurrentUserGlobals {
-    let currentUser: CurrentUser?
+    let profileURL: String?
     let nav: Navigation
     let links = Links()
 
     /// The values for `scope`'s request.
     static func values(_ scope: RequestScope) async -> CurrentUserGlobals {
-        var user: User?
-        if let userID = scope.userID { user = try? await UserStore(database: scope.database).user(userID) }
-        return CurrentUserGlobals(
-            currentUser: user.map { CurrentUser(displayName: $0.displayName, profileURL: DemoURLs.user($0.id), username: $0.username) },
-            nav: Navigation(path: scope.request.uri.path, profileURL: user.map { DemoURLs.user($0.id) }))
+        let profileURL = scope.userID.map(DemoURLs.user)
+        return CurrentUserGlobals(profileURL: profileURL, nav: Navigation(path: scope.request.uri.path, profileURL: profileURL))
     }
 
     // MARK: - Parts
-
-    /// The signed-in member.
-    @TemplateModel
-    struct CurrentUser {
-        let displayName: String
-        let profileURL: String
-        let username: String
-    }
 
     /// The current entry of the main navigation for `path`.
     @TemplateModel

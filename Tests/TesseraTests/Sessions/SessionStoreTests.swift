@@ -49,6 +49,30 @@ struct SessionStoreTests {
         }
     }
 
+    @Test("finding a session reads along, in its statement, the member signed in and whether a notice waits for it")
+    func findReadsAlong() async throws {
+        try await TestDatabases.each(migrations: { MemberTable.registerMigration(in: &$0) }) { database in
+            let accounts = MemberAccounts(table: MemberTable(), database: database)
+            let memberID = try #require(try await accounts.create(username: "ada", displayName: "Ada L.", hash: "h", at: Date()))
+            let store = SessionStore(database: database, members: accounts)
+            let session = try await store.create(userID: memberID)
+
+            let found = try #require(try await store.find(session.id)?.readAlong)
+            #expect(found.readsMember && found.member == CurrentMember(id: memberID, username: "ada", displayName: "Ada L."))
+            #expect(!found.noticeWaiting)
+
+            try await NoticeStore(database: database).post(Notice("Saved."), for: session.id)
+            #expect(try await store.find(session.id)?.readAlong?.noticeWaiting == true)
+            #expect(try await NoticeStore(database: database).take(for: session.id)?.message == "Saved.")
+            #expect(try await store.find(session.id)?.readAlong?.noticeWaiting == false, "taken: shown once")
+
+            try await database.write { db in try await db.execute("DELETE FROM member WHERE id = ?", [memberID]) }
+            let gone = try #require(try await store.find(session.id)?.readAlong)
+            #expect(gone.readsMember && gone.member == nil, "an account that is gone reads as no member")
+            #expect(try await SessionStore(database: database).find(session.id)?.readAlong?.readsMember == false)
+        }
+    }
+
     @Test("ids that are not 64 hex digits are never looked up", arguments: ["", "x", String(repeating: "g", count: 64), "' OR 1=1 --"])
     func malformedIds(_ id: String) async throws {
         try await TestDatabases.each { (database: TesseraDatabase) async throws in
