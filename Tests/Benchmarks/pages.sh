@@ -30,10 +30,12 @@
 # Each process keeps up to `pool` connections (default 10): PAGES_POSTGRES may carry ?pool=N.
 #
 # wrk sends no Accept-Encoding, so pages go out plain; ACCEPT_ENCODING=gzip loads them as
-# browsers do (public pages gzipped). ROUNDS=N (default 1) loads every page N times, round after
-# round, in each setup, and the table shows medians (p99's range beside): on a shared machine one
-# run of a page can move by a fifth, the median of rounds much less. On a 2-core machine wrk,
-# nginx, PostgreSQL and the processes share the cores: compare figures from one run. With the
+# browsers do (public pages gzipped). ROUNDS=N (default 1) loads every page N times in each
+# setup, SQLite's and PostgreSQL's rounds taking turns (each in fresh processes), and the table
+# shows medians (p99's range beside): on a shared machine one run of a page can move by a fifth,
+# and a slower spell can last minutes; the median of alternating rounds moves much less. On a
+# 2-core machine wrk, nginx, PostgreSQL and the processes share the cores: compare figures from
+# one run. With the
 # defaults a run takes about 12 minutes (60 loads of 8 s, 4 setups × 2 databases); SETUPS names
 # the setups to run, separated by `|` (say SETUPS="1 process, fragments reused|1 process, no
 # fragment reuse" for the databases side by side alone). The folder of
@@ -224,7 +226,7 @@ run() {  # SETUP KIND LABEL PATH [COOKIE]
     "$(awk -v a="${after[1]}" -v b="${before[1]}" -v n="$requests" 'BEGIN{printf "%.3f", (a-b)/n}')" "${bad:-0}" "${sql:-?}"
 }
 
-# Each setup on SQLite, then at once on PostgreSQL, so the two are measured close in time.
+# One round of a setup's pages on one database.
 setup_pages() {  # SETUP KIND
   local setup="$1" kind="$2" session="tessera_session=${sessions[$2]}"
   run "$setup" "$kind" "/fortunes" /fortunes
@@ -240,29 +242,31 @@ setup_pages() {  # SETUP KIND
 }
 setups=("1 process, fragments reused" "1 process, no fragment reuse" "nginx, 1 process" "nginx, 2 processes")
 [ -n "${SETUPS:-}" ] && IFS='|' read -r -a setups <<<"$SETUPS"
+# Rounds alternate between the databases (SQLite's round 1, PostgreSQL's round 1, SQLite's
+# round 2, ...), each round in processes of its own, so that a spell in which the machine runs
+# slower (they last minutes on a shared host) weighs on both databases' medians alike.
 for setup in "${setups[@]}"; do
-  for kind in sqlite postgres; do
-    database="$sqlite_db"; [ "$kind" = postgres ] && database="$pg_url"
-    count=1; front=direct; options=()
-    case "$setup" in
-      *"no fragment reuse"*) options=(--no-fragment-cache) ;;
-      "nginx, 1 process") front=nginx ;;
-      "nginx, 2 processes") front=nginx; count=2 ;;
-    esac
-    start_processes "$database" "$count" "$front" "${options[@]}"
-    [ -n "${sessions[$kind]:-}" ] || sign_in "$kind"
-    echo
-    echo "== $setup, $([ "$kind" = sqlite ] && echo SQLite || echo PostgreSQL)"
-    printf '%-22s %10s %9s %12s %12s %8s %5s\n' "page" "req/s" "p99 ms" "rows/req" "events/req" "non-2xx" "sql"
-    for round in $(seq "$rounds"); do
-      [ "$rounds" -gt 1 ] && echo "round $round of $rounds"
+  for round in $(seq "$rounds"); do
+    for kind in sqlite postgres; do
+      database="$sqlite_db"; [ "$kind" = postgres ] && database="$pg_url"
+      count=1; front=direct; options=()
+      case "$setup" in
+        *"no fragment reuse"*) options=(--no-fragment-cache) ;;
+        "nginx, 1 process") front=nginx ;;
+        "nginx, 2 processes") front=nginx; count=2 ;;
+      esac
+      start_processes "$database" "$count" "$front" "${options[@]}"
+      [ -n "${sessions[$kind]:-}" ] || sign_in "$kind"
+      echo
+      echo "== $setup, $([ "$kind" = sqlite ] && echo SQLite || echo PostgreSQL)$([ "$rounds" -gt 1 ] && echo ", round $round of $rounds")"
+      printf '%-22s %10s %9s %12s %12s %8s %5s\n' "page" "req/s" "p99 ms" "rows/req" "events/req" "non-2xx" "sql"
       setup_pages "$setup" "$kind"
+      rss=()
+      for pid in "${pids[@]}"; do rss+=("$(awk '/^VmHWM:/ {printf "%.1f MiB", $2/1024}' "/proc/$pid/status")"); done
+      printf -v rss_list '%s, ' "${rss[@]}"
+      echo "peak RSS: ${rss_list%, }"
+      stop_processes
     done
-    rss=()
-    for pid in "${pids[@]}"; do rss+=("$(awk '/^VmHWM:/ {printf "%.1f MiB", $2/1024}' "/proc/$pid/status")"); done
-    printf -v rss_list '%s, ' "${rss[@]}"
-    echo "peak RSS: ${rss_list%, }"
-    stop_processes
   done
 done
 
