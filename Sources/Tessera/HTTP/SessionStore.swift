@@ -59,7 +59,7 @@ struct SessionStore: Sendable {
     public func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
         let (memberSince, visitorSince) = Self.cutoffs(now)
-        let member = members?.readAlongSession(alias: "s", as: "m")
+        let member = members?.readAlongSession(sessions: "s", members: "m")
         return try await database.read(counter: nil) { db in
             try await db.fetchOne(
                 """

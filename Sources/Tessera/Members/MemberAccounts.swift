@@ -56,14 +56,14 @@ struct MemberAccounts: Sendable {
         }
     }
 
-    /// The columns and the join that read the member signed in to a session (the sessions
-    /// table aliased `session`) in the statement that finds it, the members table aliased
-    /// `alias`: its username, then its display name (the username when the table has none).
-    func readAlongSession(alias session: String, as alias: String) -> (columns: String, join: String) {
+    /// The columns and the join that read the member signed in to a session in the statement
+    /// that finds it, the sessions table aliased `sessions` and this table `members`: its
+    /// username, then its display name (the username when the table has none).
+    func readAlongSession(sessions: String, members: String) -> (columns: String, join: String) {
         let name = table.displayName ?? table.username
         return (
-            ", \(alias).\(quoted(table.username)), \(alias).\(quoted(name))",
-            " LEFT JOIN \(quotedTable) \(alias) ON \(alias).\(quoted(table.id)) = \(session).userID"
+            ", \(members).\(quoted(table.username)), \(members).\(quoted(name))",
+            " LEFT JOIN \(quotedTable) \(members) ON \(members).\(quoted(table.id)) = \(sessions).userID"
         )
     }
 
