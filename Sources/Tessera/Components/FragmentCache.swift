@@ -148,9 +148,12 @@ final class FragmentCache: Sendable {
         }
     }
 
-    /// Stores nothing for a fragment of `type` that read a per-request global; logs the type
-    /// the first time.
-    func refuse(_ type: any Component.Type) {
+    /// Stores nothing for a fragment of `type` that read a per-request global, to be kept under
+    /// `key`; logs the type the first time — unless the fragment is a member's own
+    /// (``FragmentCaching/perUser`` with a member in its key): a member's forms carry their
+    /// session's token, so such a component is reused for visitors only, as declared.
+    func refuse(_ type: any Component.Type, key: Key) {
+        guard key.userID == nil else { return }
         guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         logger.error(
             "\(type) allows its fragment to be reused (caching), but its templates read csrfToken, onceToken or an app global, which differ per request: it is loaded and rendered on every request")

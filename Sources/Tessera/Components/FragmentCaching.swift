@@ -19,7 +19,9 @@
 ///
 /// A fragment whose templates read a per-request global (`csrfToken`, `onceToken` or any of the
 /// app's globals) is never stored, so no visitor's form token reaches another; Tessera logs
-/// the component's name once. Development mode stores nothing (templates reload there).
+/// the component's name once. A ``perUser`` fragment rendered for a member that reads one (a
+/// form for members, a link for visitors) is not stored either, without a log: such a component
+/// is reused for visitors. Development mode stores nothing (templates reload there).
 public enum FragmentCaching: Sendable, Equatable {
     /// Loaded and rendered on every request (the default).
     case never

@@ -95,7 +95,7 @@ final class MountedComponent: HTMLFragment {
         pendingFragment = nil
         let (start, personalReads) = (writer.byteCount, renderer.personalReads)
         let (holes, childReads) = writeElement(into: &writer, renderer: renderer)
-        guard renderer.personalReads - childReads == personalReads else { return pending.cache.refuse(type) }
+        guard renderer.personalReads - childReads == personalReads else { return pending.cache.refuse(type, key: pending.key) }
         pending.cache.store(Self.fragment(writer.bytes(from: start), start: start, holes: holes), for: pending)
     }
 

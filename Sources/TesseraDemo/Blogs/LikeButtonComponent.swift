@@ -13,6 +13,9 @@ import Tessera
 /// URL. Its actions store the like and send the page's stats along
 /// (`.updating(BlogStatsComponent.self)`, where the page holds them).
 struct LikeButtonComponent: Component {
+    /// Per member: visitors share one fragment per post (a sign-in link); a member's holds a
+    /// form with their session's token, which Tessera never keeps, so members' load every time.
+    static var caching: FragmentCaching { .perUser }
     var rootElement: String { "div" }
     var rootClass: String? { "actions like-actions" }
     /// `POST <scene>/like` and `POST <scene>/unlike`.

@@ -65,6 +65,39 @@ final class StampsScene: Scene {
     ]
 }
 
+// MARK: - A form for members, a link for visitors
+
+/// Reused per viewer; a member's render holds a form with the session's token, a visitor's a
+/// link: visitors share one fragment, a member's is never kept.
+struct MemberFormComponent: Component {
+    static var caching: FragmentCaching { .perUser }
+    static var template: String? { "Components/MemberForm" }
+
+    func load(_ scope: ComponentScope<Self>) async throws -> MemberFormModel {
+        MemberFormModel(signedIn: scope.userID != nil, stamp: UUID().uuidString)
+    }
+}
+
+/// What ``MemberFormComponent`` shows.
+struct MemberFormModel: TemplateModel {
+    let signedIn: Bool
+    let stamp: String
+    static let templateKeys: [TemplateKey<MemberFormModel>] = [
+        TemplateKey("signedIn") { $0.signedIn }, TemplateKey("stamp") { $0.stamp },
+    ]
+}
+
+/// `/member-form`: one ``MemberFormComponent``.
+final class MemberFormScene: Scene {
+    override class var path: String { "/member-form" }
+    override class var composition: [ComponentSlot] { [slot("form") { _, _ in MemberFormComponent() }] }
+
+    static let templates = [
+        "Components/MemberForm":
+            #"<p class="stamp">{{stamp}}</p>{{#signedIn}}<form method="post" action="/x"><input type="hidden" name="_csrf" value="{{csrfToken}}"></form>{{/signedIn}}{{^signedIn}}<a href="/signin">Sign in</a>{{/signedIn}}"#
+    ]
+}
+
 // MARK: - A title handed down by the scene
 
 /// Shows the title its scene read and handed to it; reads nothing itself.

@@ -105,6 +105,32 @@ struct FragmentCacheTests {
         #expect(log.messages.filter { $0.contains("TokenStampComponent") }.count == 1)
     }
 
+    @Test("a per-user component with a form for members is reused for visitors; a member's is loaded every time, and nothing is logged")
+    func perUserFormsAreReusedForVisitorsOnly() async throws {
+        let log = CapturedLog()
+        let site = try await ReadPathSite(
+            scenes: [MemberFormScene.self], templates: MemberFormScene.templates,
+            logger: Logger(label: "fragment-cache-test") { _ in log }
+        ) { configuration in configuration.fragmentLifetime = .seconds(3600) }
+        try await site.test { client in
+            let (_, member) = try await site.member(1)
+            func stamp(_ cookie: String?) async throws -> (stamp: String?, forms: Int) {
+                let (status, body, _) = try await client.fetch("/member-form", headers: cookie.map { [.cookie: $0] } ?? [:])
+                #expect(status == .ok)
+                let page = HTMLDocument(body)
+                return (page.first("#form .stamp")?.text, page.select("#form form").count)
+            }
+            let visitor = try await stamp(nil)
+            #expect(visitor.stamp != nil && visitor.forms == 0)
+            #expect(try await stamp(nil).stamp == visitor.stamp, "visitors share one fragment")
+            let first = try await stamp(member)
+            let second = try await stamp(member)
+            #expect(first.forms == 1 && second.forms == 1)
+            #expect(first.stamp != second.stamp, "a member's fragment holds their token: never kept")
+        }
+        #expect(log.messages.filter { $0.contains("MemberFormComponent") }.isEmpty)
+    }
+
     @Test("development mode reuses nothing")
     func developmentReusesNothing() async throws {
         let site = try await stampsSite { $0.isDevelopment = true }
