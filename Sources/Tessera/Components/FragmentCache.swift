@@ -36,13 +36,13 @@ final class FragmentCache: Sendable {
         let began: UInt64
     }
 
-    /// A component that missed: where its fragment goes once written, and what it was
-    /// rendered from (its request's ``Start``).
+    /// A component that missed: where its fragment goes once written, and its request's
+    /// ``Start`` (what it was rendered from).
     struct Pending: Sendable {
-        let cache: FragmentCache
         let key: Key
-        let generation: UInt64
-        let began: UInt64
+        let start: Start
+        /// The cache it goes to.
+        var cache: FragmentCache { start.cache }
     }
 
     /// What a reused read's value is kept for: the read itself (its type and every field) and,
@@ -68,8 +68,6 @@ final class FragmentCache: Sendable {
     let limit: Int
     /// The most values of reads held at once.
     static let readLimit = 4096
-    /// How long after its load began an entry is reused at most, in nanoseconds.
-    private let lifetimeNanoseconds: UInt64
     private let generation: @Sendable () -> UInt64
     private let now: @Sendable () -> UInt64
     private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
@@ -90,9 +88,9 @@ final class FragmentCache: Sendable {
     ) {
         self.logger = logger
         self.limit = limit
-        fragments = Mutex(ReuseShelf(limit: limit))
-        reads = Mutex(ReuseShelf(limit: Self.readLimit))
-        lifetimeNanoseconds = UInt64(max(0, lifetime.nanoseconds))
+        let lifetime = UInt64(max(0, lifetime.nanoseconds))
+        fragments = Mutex(ReuseShelf(limit: limit, lifetime: lifetime))
+        reads = Mutex(ReuseShelf(limit: Self.readLimit, lifetime: lifetime))
         self.generation = generation
         self.now = now
     }
@@ -108,44 +106,30 @@ final class FragmentCache: Sendable {
     /// needs, labelled with the request's `start`.
     func lookup(_ key: Key, from start: Start) -> (fragment: CachedFragment?, pending: Pending?) {
         let (current, time) = (generation(), now())
-        if let fragment = fragments.withLock({ $0.value(for: key, current: current, at: time, lifetime: lifetimeNanoseconds) }) {
+        if let fragment = fragments.withLock({ $0.value(for: key, current: current, at: time) }) {
             served.add(1, ordering: .relaxed)
             return (fragment, nil)
         }
         loaded.add(1, ordering: .relaxed)
-        return (nil, Pending(cache: self, key: key, generation: start.generation, began: start.began))
+        return (nil, Pending(key: key, start: start))
     }
 
     /// Stores `fragment` for a component that missed, unless a write committed since its request
     /// started (``Start``) or the fragment alone passes the limit.
     func store(_ fragment: CachedFragment, for pending: Pending) {
-        let current = generation()
-        guard pending.generation == current else { return }
-        let time = now()
-        fragments.withLock {
-            $0.store(
-                fragment, cost: fragment.bytes.count, for: pending.key, generation: pending.generation, began: pending.began,
-                current: current, at: time, lifetime: lifetimeNanoseconds)
-        }
+        keep(fragment, cost: fragment.bytes.count, for: pending.key, on: fragments, from: pending.start)
     }
 
     /// The value kept for a reused read's `key`, if it is still valid now.
     func reusedValue(for key: ReadKey) -> (any Sendable)? {
         let (current, time) = (generation(), now())
-        return reads.withLock { $0.value(for: key, current: current, at: time, lifetime: lifetimeNanoseconds) }
+        return reads.withLock { $0.value(for: key, current: current, at: time) }
     }
 
     /// Keeps a read's `value` for `key`, labelled with its request's `start`, unless a write
     /// committed since that start; at most ``readLimit`` values are kept.
     func store(_ value: any Sendable, for key: ReadKey, from start: Start) {
-        let current = generation()
-        guard start.generation == current else { return }
-        let time = now()
-        reads.withLock {
-            $0.store(
-                value, cost: 1, for: key, generation: start.generation, began: start.began, current: current, at: time,
-                lifetime: lifetimeNanoseconds)
-        }
+        keep(value, cost: 1, for: key, on: reads, from: start)
     }
 
     /// Stores nothing for a fragment of `type` that read a per-request global, to be kept under
@@ -171,6 +155,19 @@ final class FragmentCache: Sendable {
         return (usage.entries, usage.cost)
     }
 
+    // MARK: - Shelves
+
+    /// Keeps `value` on `shelf`, labelled with `start`, unless a write committed since.
+    private func keep<Key: Hashable & Sendable, Value: Sendable>(
+        _ value: Value, cost: Int, for key: Key, on shelf: borrowing Mutex<ReuseShelf<Key, Value>>, from start: Start
+    ) {
+        let current = generation()
+        guard start.generation == current else { return }
+        let time = now()
+        shelf.withLock {
+            $0.store(value, cost: cost, for: key, generation: start.generation, began: start.began, current: current, at: time)
+        }
+    }
 }
 
 // MARK: - CachedFragment

@@ -16,23 +16,27 @@ struct ReuseShelf<Key: Hashable, Value> {
 
     /// The most cost held at once.
     let limit: Int
+    /// How long after its request began a value is valid, in nanoseconds.
+    let lifetime: UInt64
     private var entries: [Key: Entry] = [:]
     private var held = 0
     private var sequence: UInt64 = 0
     /// The generation whose older entries were last dropped.
     private var purged: UInt64 = 0
 
-    /// An empty shelf holding at most `limit` in cost.
-    init(limit: Int) {
+    /// An empty shelf holding at most `limit` in cost, each value valid for less than
+    /// `lifetime` nanoseconds after its request began.
+    init(limit: Int, lifetime: UInt64) {
         self.limit = limit
+        self.lifetime = lifetime
     }
 
     /// How many values and how much cost are held.
     var usage: (entries: Int, cost: Int) { (entries.count, held) }
 
     /// The value kept for `key` if it is still valid: labelled with the `current` generation,
-    /// and begun less than `lifetime` nanoseconds before `time`.
-    func value(for key: Key, current: UInt64, at time: UInt64, lifetime: UInt64) -> Value? {
+    /// and begun less than ``lifetime`` before `time`.
+    func value(for key: Key, current: UInt64, at time: UInt64) -> Value? {
         guard let entry = entries[key], Self.isValid(entry, current: current, at: time, lifetime: lifetime) else { return nil }
         return entry.value
     }
@@ -41,9 +45,7 @@ struct ReuseShelf<Key: Hashable, Value> {
     /// request that made it, which the caller checked is the `current` generation. Older
     /// generations' values go first; then, while the cost would pass ``limit``, stale values and
     /// then the oldest half. A value whose cost alone passes the limit is not kept.
-    mutating func store(
-        _ value: Value, cost: Int, for key: Key, generation: UInt64, began: UInt64, current: UInt64, at time: UInt64, lifetime: UInt64
-    ) {
+    mutating func store(_ value: Value, cost: Int, for key: Key, generation: UInt64, began: UInt64, current: UInt64, at time: UInt64) {
         guard cost <= limit else { return }
         if purged != current {
             drop { $0.generation != current }
@@ -51,6 +53,7 @@ struct ReuseShelf<Key: Hashable, Value> {
         }
         if let old = entries.removeValue(forKey: key) { held -= old.cost }
         if held + cost > limit {
+            let lifetime = lifetime
             drop { !Self.isValid($0, current: current, at: time, lifetime: lifetime) }
         }
         while held + cost > limit, !entries.isEmpty {

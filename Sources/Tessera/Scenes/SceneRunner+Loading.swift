@@ -12,17 +12,15 @@ extension SceneRunner {
     /// other error stays in its component. Each task gets the component (a `Sendable` value) and
     /// hands back its model; the mounted components are only touched here.
     ///
-    /// With a reuse `start` (a `GET`'s page or fragment, taken before its scene read; default
-    /// none), a component that allows it (``Component/caching``) and has a valid fragment there
-    /// is not loaded: it writes that fragment. Only the others start tasks.
-    static func load(_ components: [MountedComponent], _ scope: RequestScope, reusing start: FragmentCache.Start? = nil)
-        async throws
-    {
-        try await loadEach(components, scope, reusing: start)
-        try await loadChildren(of: components, scope, reusing: start)
+    /// When `scope` has a reuse start (``RequestScope/reuseStart``: a `GET`'s page or fragment,
+    /// taken before its scene read), a component that allows it (``Component/caching``) and has a
+    /// valid fragment there is not loaded: it writes that fragment. Only the others start tasks.
+    static func load(_ components: [MountedComponent], _ scope: RequestScope) async throws {
+        try await loadEach(components, scope, reusing: scope.reuseStart)
+        try await loadChildren(of: components, scope, reusing: scope.reuseStart)
     }
 
-    /// ``load(_:_:reusing:)``'s first part: `components` themselves, concurrently.
+    /// ``load(_:_:)``'s first part: `components` themselves, concurrently.
     fileprivate static func loadEach(_ components: [MountedComponent], _ scope: RequestScope, reusing start: FragmentCache.Start?)
         async throws
     {
@@ -41,7 +39,7 @@ extension SceneRunner {
         }
     }
 
-    /// Whether `component` found its fragment in `cache` (then it is set to be written as it
+    /// Whether `component` found its fragment in `start`'s cache (then it is set to be written as it
     /// is); otherwise it is set to store the fragment it renders, if its type allows reuse.
     fileprivate static func reuse(_ component: MountedComponent, from start: FragmentCache.Start, _ scope: RequestScope) -> Bool {
         let caching = component.type.caching

@@ -27,11 +27,10 @@ struct SceneRunner: Sendable {
         var scope = try makeScope(request, context)
         if let redirect = try signInRedirect(scope) { return redirect }
         let scene = try prepare(scope)
-        let start = site.fragmentCache?.begin()  // before the scene reads: what it hands its components counts too
-        scope.reuseStart = start
+        scope.reuseStart = site.fragmentCache?.begin()  // before the scene reads: what it hands its components counts too
         try await scene.loadData(scope)
         mount(scene, scope)
-        try await Self.load(Self.onPage(scene.components), scope, reusing: start)
+        try await Self.load(Self.onPage(scene.components), scope)
         return await renderPage(scene, scope, status: .ok)
     }
 
@@ -52,12 +51,11 @@ struct SceneRunner: Sendable {
             composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") })
         else { throw RequestError.notFound() }
         let scene = try prepare(scope)
-        let start = site.fragmentCache?.begin()
-        scope.reuseStart = start
+        scope.reuseStart = site.fragmentCache?.begin()
         try await scene.loadData(scope)
         mount(scene, scope)
         guard let component = Self.resolve(id, in: scene.components) else { throw RequestError.notFound() }
-        try await Self.load([component], scope, reusing: start)
+        try await Self.load([component], scope)
         // A lazy component's placeholder link, followed without JavaScript: a page to read.
         if component.isLazy, !scope.wantsFragment {
             return await renderPage(scene, scope, status: .ok, body: component)

@@ -4,20 +4,27 @@ import Synchronization
 
 // MARK: - Reusable read fixtures
 
-/// What a stamped read returns: the first item's title, the viewer the read was given, and a
-/// stamp drawn on every read — two pages with the same stamp mean the second reused the value.
+/// What a stamped read returns: its item's title, the viewer the read was given, and a stamp
+/// drawn on every read — two pages with the same stamp mean the second reused the value.
 struct ReadStamp: Sendable {
     let title: String
     let viewerID: Int64?
     let stamp: String
+}
 
-    /// Reads it from `database` for `viewerID`; the first read after ``ReadStampScene/writesAfterReading``
-    /// took the database renames the item right after and looks at the database again, as when another process
-    /// commits while the request goes on and a concurrent request of this process sees it.
-    static func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp {
-        let title = try await database.read { db in try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = 1") }
+/// A read of item `itemID`'s title, stamped; each conforming type only declares its caching.
+/// The first read after ``ReadStampScene/writesAfterReading`` took the database renames the
+/// item right after and looks at the database again, as when another process commits while the
+/// request goes on and a concurrent request of this process sees it.
+protocol StampRead: ReusableRead where Value == ReadStamp {
+    var itemID: Int64 { get }
+}
+
+extension StampRead {
+    func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp {
+        let title = try await database.read { db in try await db.fetchValue(String.self, "SELECT title FROM item WHERE id = ?", [itemID]) }
         if ReadStampScene.writesAfterReading.withLock({ $0.remove(database.database.location.description) != nil }) {
-            try await database.database.write { db in try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1") }
+            try await database.database.write { db in try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = ?", [itemID]) }
             try await database.database.refreshFromOtherConnections()
         }
         return ReadStamp(title: title ?? "", viewerID: viewerID, stamp: UUID().uuidString)
@@ -25,30 +32,21 @@ struct ReadStamp: Sendable {
 }
 
 /// The same value for every viewer.
-struct SharedStampRead: ReusableRead {
+struct SharedStampRead: StampRead {
     static let caching = FragmentCaching.shared
     let itemID: Int64
-    func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp {
-        try await ReadStamp.read(from: database, viewerID: viewerID)
-    }
 }
 
 /// A value per member, one for all visitors.
-struct MemberStampRead: ReusableRead {
+struct MemberStampRead: StampRead {
     static let caching = FragmentCaching.perUser
     let itemID: Int64
-    func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp {
-        try await ReadStamp.read(from: database, viewerID: viewerID)
-    }
 }
 
 /// Read on every request.
-struct PlainStampRead: ReusableRead {
+struct PlainStampRead: StampRead {
     static let caching = FragmentCaching.never
     let itemID: Int64
-    func read(from database: CountingDatabase, viewerID: Int64?) async throws -> ReadStamp {
-        try await ReadStamp.read(from: database, viewerID: viewerID)
-    }
 }
 
 /// Item `itemID`'s title, stamped, or nil when there is no such item: an optional value.

@@ -11,42 +11,64 @@ import Testing
 struct ReusableReadTests {
     @Test("a scene's reusable read is reused by the next page and the fragment URL until a write commits, on both databases")
     func sharedReadLastsUntilAWrite() async throws {
-        try await TestDatabases.eachLocation { location in
-            let site = try await Self.site(location: location)
-            defer { site.site.database.close() }
-            try await site.test { client in
-                let first = try await Self.values(client, "/read-stamps/1")
-                let second = try await Self.values(client, "/read-stamps/1")
-                #expect(first["shared"]?.stamp == second["shared"]?.stamp, "reused: not read again")
-                #expect(first["plain"]?.stamp != second["plain"]?.stamp, "a read that does not allow reuse runs every time")
-                let alone = try await Self.values(client, "/read-stamps/1/_/shared", count: 1)
-                #expect(alone["shared"]?.stamp == first["shared"]?.stamp, "the fragment URL's scene reuses it too")
-                let other = try await Self.values(client, "/read-stamps/2")
-                #expect(other["shared"]?.stamp != first["shared"]?.stamp, "the read's fields key the value")
+        try await Self.onEachDatabase { site, _, client in
+            let first = try await Self.values(client, "/read-stamps/1")
+            let second = try await Self.values(client, "/read-stamps/1")
+            #expect(first["shared"]?.stamp == second["shared"]?.stamp, "reused: not read again")
+            #expect(first["plain"]?.stamp != second["plain"]?.stamp, "a read that does not allow reuse runs every time")
+            let alone = try await Self.values(client, "/read-stamps/1/_/shared", count: 1)
+            #expect(alone["shared"]?.stamp == first["shared"]?.stamp, "the fragment URL's scene reuses it too")
+            let other = try await Self.values(client, "/read-stamps/2")
+            #expect(other["shared"]?.stamp != first["shared"]?.stamp, "the read's fields key the value")
+            #expect(other["shared"]?.title == "Item 2")
 
-                try await site.site.database.write { db in try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1") }
-                let after = try await Self.values(client, "/read-stamps/1")
-                #expect(after["shared"]?.title == "Renamed", "the write shows at once")
-                #expect(after["shared"]?.stamp != first["shared"]?.stamp)
-            }
+            try await site.site.database.write { db in try await db.execute("UPDATE item SET title = 'Renamed' WHERE id = 1") }
+            let after = try await Self.values(client, "/read-stamps/1")
+            #expect(after["shared"]?.title == "Renamed", "the write shows at once")
+            #expect(after["shared"]?.stamp != first["shared"]?.stamp)
         }
     }
 
     @Test("a write that lands while a read is under way keeps its value from being reused, on both databases")
     func writeDuringTheReadIsNotKept() async throws {
-        try await TestDatabases.eachLocation { location in
-            let site = try await Self.site(location: location)
-            defer { site.site.database.close() }
-            try await site.test { client in
-                let database = site.site.database.location.description
-                ReadStampScene.writesAfterReading.withLock { _ = $0.insert(database) }
-                let during = try await Self.values(client, "/read-stamps/1")
-                #expect(ReadStampScene.writesAfterReading.withLock { !$0.contains(database) }, "the shared read wrote")
-                #expect(during["shared"]?.title == "Item 1", "the request shows what it read")
-                let after = try await Self.values(client, "/read-stamps/1")
-                #expect(after["shared"]?.title == "Renamed", "the next request reads again")
-                #expect(after["member"]?.title == "Renamed")
+        try await Self.onEachDatabase { site, _, client in
+            let database = site.site.database.location.description
+            ReadStampScene.writesAfterReading.withLock { _ = $0.insert(database) }
+            let during = try await Self.values(client, "/read-stamps/1")
+            #expect(ReadStampScene.writesAfterReading.withLock { !$0.contains(database) }, "the shared read wrote")
+            #expect(during["shared"]?.title == "Item 1", "the request shows what it read")
+            let after = try await Self.values(client, "/read-stamps/1")
+            #expect(after["shared"]?.title == "Renamed", "the next request reads again")
+            #expect(after["member"]?.title == "Renamed")
+        }
+    }
+
+    @Test("under concurrent requests, no reused read is older than a write another process acknowledged, on both databases")
+    func concurrentRequestsSeeAnotherProcessesWrite() async throws {
+        try await Self.onEachDatabase { _, location, client in
+            let other = try await ReadPathSite(location: location)  // a second server's own connections on the database
+            defer {
+                other.site.database.close()
+                try? FileManager.default.removeItem(at: other.folder)
             }
+            var stale: [String] = []
+            for round in 1...5 {
+                let title = "Round \(round)"
+                try await other.site.database.write { db in try await db.execute("UPDATE item SET title = ? WHERE id = 1", [title]) }
+                stale += try await withThrowingTaskGroup(of: [String].self) { group in
+                    for _ in 0..<20 {
+                        group.addTask {
+                            let shown = try await Self.values(client, "/read-stamps/1")
+                            return ["shared", "member"].compactMap { shown[$0]?.title }.filter { $0 != title }
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0 += $1 }
+                }
+                let (once, again) = (try await Self.values(client, "/read-stamps/1"), try await Self.values(client, "/read-stamps/1"))
+                #expect(once["shared"]?.title == title)
+                #expect(once["shared"]?.stamp == again["shared"]?.stamp, "round \(round): reused between writes")
+            }
+            #expect(stale.isEmpty, "titles older than an acknowledged write: \(stale)")
         }
     }
 
@@ -111,6 +133,18 @@ struct ReusableReadTests {
     }
 
     // MARK: - Helpers
+
+    /// Runs `body` against ``site(location:configure:)`` on a new SQLite database and, when one is
+    /// set, on PostgreSQL; with the database's location and a client.
+    private static func onEachDatabase(_ body: @escaping @Sendable (ReadPathSite, DatabaseLocation, TestClient) async throws -> Void)
+        async throws
+    {
+        try await TestDatabases.eachLocation { location in
+            let site = try await Self.site(location: location)
+            defer { site.site.database.close() }
+            try await site.test { client in try await body(site, location, client) }
+        }
+    }
 
     /// A site serving ``ReadStampScene`` on a new database (SQLite by default), values kept until
     /// a write ends them.
