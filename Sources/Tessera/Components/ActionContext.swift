@@ -28,6 +28,6 @@ public struct ActionContext<C: Component>: Sendable {
 
     /// The URL of one of this component's actions (``ComponentScope/url(for:_:)``).
     public func url(for action: Action<C>, _ values: any CustomStringConvertible...) -> String {
-        action.url(in: component.sceneURL, values)
+        component.url(for: action, values)
     }
 }

@@ -28,8 +28,7 @@ public struct ActionTable<C: Component>: Sendable {
             let handler = action.handler
             return ActionEntry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { component, scope in
                 guard let component = component as? C else { throw RequestError.notFound() }
-                let context = ActionContext<C>(
-                    component: ComponentScope(request: scope.request, id: scope.id, sceneURL: scope.sceneURL), name: action.name)
+                let context = ActionContext<C>(component: ComponentScope(scope), name: action.name)
                 return try await handler(component)(context).erased
             }
         }

@@ -31,6 +31,7 @@ final class ChildOutlets {
         let end: Int
         let id: String
         let component: any Component
+        let parentQuery: [(String, String)]
     }
 
     private var scopes: [(children: [MountedComponent], next: Int, holes: [Hole], personalReads: Int)] = []
@@ -55,7 +56,7 @@ final class ChildOutlets {
         scopes[index].next = found + 1
         let (start, reads) = (writer.byteCount, renderer.personalReads)
         child.write(into: &writer, renderer: renderer)
-        scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.component))
+        scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.component, parentQuery: child.parentQuery))
         scopes[index].personalReads += renderer.personalReads - reads
     }
 }

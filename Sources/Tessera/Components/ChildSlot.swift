@@ -11,6 +11,15 @@
 /// where it belongs. Children of one type load together, after their parents, through
 /// ``Component/load(batch:)`` — one query for all the like buttons of a feed.
 ///
+/// A child exists only where its parent places it. Asked for alone (its fragment URL, or a form
+/// naming it in `_component`), it is found by loading its scene and its parent for this viewer,
+/// with the query its URLs carry (its parent's ``Component/fragmentQuery(for:)``: the page of a
+/// list), and taking the child the parent placed under that id; a child the parent does not
+/// place is a 404. So a child may assume everything its scene and its parent checked: a post
+/// the feed does not list has no like button to post to, and a parent's owner-only branch
+/// covers the children it places there. A child checks only what is its own (the row it writes
+/// still exists when it writes).
+///
 /// ```swift
 /// struct FeedComponent: Component {
 ///     static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in LikeButtonComponent(blogID: blogID) }
@@ -25,8 +34,8 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
     public let name: String
     let make: @Sendable (Parent, Key) -> Child?
 
-    /// Children named `name`, made by `make` from the parent and the child's key (nil: no such
-    /// child, a 404 when asked for alone).
+    /// Children named `name`, made by `make` from the parent and the child's key when the parent
+    /// places one (nil: no such child; it writes nothing).
     public init(_ name: String, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
         self.name = name
         self.make = make
@@ -34,12 +43,6 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
 
     /// The child's type.
     public var childType: any Component.Type { Child.self }
-
-    /// The child for `key` (as it appears in an id) of `parent`, or nil.
-    public func child(of parent: any Component, key: String) -> (any Component)? {
-        guard let parent = parent as? Parent, let key = Key(key) else { return nil }
-        return make(parent, key)
-    }
 
     /// The id of the child for `key` under the parent `parentID`.
     func id(parentID: String, key: Key) -> String { parentID + "-" + name + "-" + key.description }
@@ -53,6 +56,4 @@ public protocol ChildDeclaration: Sendable {
     var name: String { get }
     /// The child's type.
     var childType: any Component.Type { get }
-    /// The child for `key` (as it appears in an id) of `parent`, or nil.
-    func child(of parent: any Component, key: String) -> (any Component)?
 }

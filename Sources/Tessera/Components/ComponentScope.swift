@@ -18,6 +18,11 @@ public final class ComponentScope<C: Component>: Sendable {
     public let id: String
     /// The URL of the scene instance the component renders in.
     public let sceneURL: String
+    /// For a child, the query items its parent needs to place it again (its parent's
+    /// ``Component/fragmentQuery(for:)``, and its parent's own): the child's fragment and action
+    /// URLs carry them, so that when the child is asked for alone its parent, loaded again with
+    /// them, places it. Empty for a scene's own components.
+    let parentQuery: [(String, String)]
 
     /// The component loading in this scope (to make its children), or nil (an action's scope:
     /// it places none).
@@ -25,12 +30,19 @@ public final class ComponentScope<C: Component>: Sendable {
     /// The children it placed, in order, and their ids (a key placed twice is one child).
     private let placed = Mutex<(children: [(id: String, component: any Component)], ids: Set<String>)>(([], []))
 
-    /// A scope for `component` as `id` in the scene at `sceneURL`.
-    init(request: RequestScope, id: String, sceneURL: String, component: C? = nil) {
+    /// A scope for `component` as `id` in the scene at `sceneURL`, placed by a parent whose
+    /// URLs carry `parentQuery` (none for a scene's own component).
+    init(request: RequestScope, id: String, sceneURL: String, parentQuery: [(String, String)] = [], component: C? = nil) {
         self.request = request
         self.id = id
         self.sceneURL = sceneURL
+        self.parentQuery = parentQuery
         self.component = component
+    }
+
+    /// A scope for `component` in `place`.
+    convenience init(_ place: ComponentPlace, component: C? = nil) {
+        self.init(request: place.request, id: place.id, sceneURL: place.sceneURL, parentQuery: place.parentQuery, component: component)
     }
 
     /// Any other property of the request scope (an app's own extensions too).
@@ -73,14 +85,20 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// The component's own URL with `query` (default none): it answers with just its fragment.
     public func fragmentURL(query: [(String, String)] = []) -> String {
-        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: query)
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: parentQuery + query)
     }
 
     /// The URL of this component's `action` in its scene, the action's own `:parameters` filled
     /// with `values` in order: `scope.url(for: TrashListComponent.restore, 7)` is
     /// `/trash/7/restore` on the trash page. The one way a template gets the URL a form posts to.
+    /// A child's action URL also carries its parent's query (``ChildSlot``).
     public func url(for action: Action<C>, _ values: any CustomStringConvertible...) -> String {
-        action.url(in: sceneURL, values)
+        url(for: action, values)
+    }
+
+    /// ``url(for:_:)`` with its values in an array.
+    func url(for action: Action<C>, _ values: [any CustomStringConvertible]) -> String {
+        action.url(in: sceneURL, values) + URLQuery.encode(parentQuery)
     }
 }
 
@@ -97,9 +115,11 @@ enum ComponentURLs {
 
 // MARK: - ComponentPlace
 
-/// Where a component loads or acts: the request as it may see it, its id and its scene's URL.
+/// Where a component loads or acts: the request as it may see it, its id, its scene's URL and,
+/// for a child, the query its parent needs to place it (``ComponentScope/parentQuery``).
 struct ComponentPlace: Sendable {
     let request: RequestScope
     let id: String
     let sceneURL: String
+    var parentQuery: [(String, String)] = []
 }

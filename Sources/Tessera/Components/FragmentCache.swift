@@ -176,11 +176,13 @@ final class FragmentCache: Sendable {
 /// components written inside it (``ChildSlot``), which are loaded and written afresh each time
 /// at their offsets.
 struct CachedFragment: Sendable {
-    /// A child's place in ``bytes``: its id and the component its parent made.
+    /// A child's place in ``bytes``: its id, the component its parent made and the query its
+    /// parent needs to place it again.
     struct Hole: Sendable {
         let offset: Int
         let id: String
         let component: any Component
+        let parentQuery: [(String, String)]
     }
 
     let bytes: [UInt8]

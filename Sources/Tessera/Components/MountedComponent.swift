@@ -15,6 +15,8 @@ final class MountedComponent: HTMLFragment {
     let sceneURL: String
     /// Whether the page leaves it out and loads it afterwards (``ComponentSlot``).
     let isLazy: Bool
+    /// For a child, the query its parent needs to place it again (``ComponentScope/parentQuery``).
+    let parentQuery: [(String, String)]
 
     /// The component's type.
     var type: any Component.Type { Swift.type(of: component) }
@@ -41,12 +43,19 @@ final class MountedComponent: HTMLFragment {
     /// Where `write` stores the fragment when reuse is allowed and none was found.
     var pendingFragment: FragmentCache.Pending?
 
-    /// `component` as `id` in the scene at `sceneURL`.
-    init(_ component: any Component, id: String, sceneURL: String, isLazy: Bool = false) {
+    /// `component` as `id` in the scene at `sceneURL`; for a child, placed by a parent whose
+    /// URLs carry `parentQuery`.
+    init(_ component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = []) {
         self.component = component
         self.id = id
         self.sceneURL = sceneURL
         self.isLazy = isLazy
+        self.parentQuery = parentQuery
+    }
+
+    /// Where it loads or acts in `request`.
+    func place(in request: RequestScope) -> ComponentPlace {
+        ComponentPlace(request: request, id: id, sceneURL: sceneURL, parentQuery: parentQuery)
     }
 
     // MARK: - Loading
@@ -60,21 +69,22 @@ final class MountedComponent: HTMLFragment {
         queryCount = outcome.queries
         loadDuration = outcome.duration
         isDeferred = false
-        children = outcome.children.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL) }
+        let childQuery = parentQuery + (model.map { Self.query(component, $0) } ?? [])
+        children = outcome.children.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: childQuery) }
     }
 
     /// Takes a reused fragment: it is written as it is, its children mounted to load afresh.
     func reuse(_ fragment: CachedFragment) {
         cachedFragment = fragment
-        children = fragment.holes.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL) }
+        children = fragment.holes.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: $0.parentQuery) }
         isDeferred = false
     }
 
     // MARK: - URLs
 
-    /// Its own URL, carrying the query that reproduces its model.
+    /// Its own URL, carrying the query that reproduces its model (after its parent's, for a child).
     var fragmentURL: String {
-        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: model.map { Self.query(component, $0) } ?? [])
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: parentQuery + (model.map { Self.query(component, $0) } ?? []))
     }
 
     private static func query<C: Component>(_ component: C, _ model: any ViewModel) -> [(String, String)] {
@@ -107,7 +117,7 @@ final class MountedComponent: HTMLFragment {
         var last = 0
         for hole in holes {
             kept += bytes[last..<(hole.start - start)]
-            places.append(CachedFragment.Hole(offset: kept.count, id: hole.id, component: hole.component))
+            places.append(CachedFragment.Hole(offset: kept.count, id: hole.id, component: hole.component, parentQuery: hole.parentQuery))
             last = hole.end - start
         }
         kept += bytes[last...]

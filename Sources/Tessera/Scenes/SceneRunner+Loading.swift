@@ -28,13 +28,13 @@ extension SceneRunner {
         guard let first = components.first else { return }
         let isDevelopment = scope.site.configuration.isDevelopment
         for component in components { component.showsDevFigures = isDevelopment }
-        guard components.count > 1 else { return first.take(try await loadOne(first.component, first.id, first.sceneURL, scope)) }
+        guard components.count > 1 else { return first.take(try await loadOne(first.component, first.place(in: scope))) }
         try await withThrowingTaskGroup(of: (Int, LoadOutcome).self) { group in
             for (index, component) in components.enumerated().dropFirst() {
-                let (made, id, sceneURL) = (component.component, component.id, component.sceneURL)
-                group.addTask { (index, try await loadOne(made, id, sceneURL, scope)) }
+                let (made, place) = (component.component, component.place(in: scope))
+                group.addTask { (index, try await loadOne(made, place)) }
             }
-            first.take(try await loadOne(first.component, first.id, first.sceneURL, scope))
+            first.take(try await loadOne(first.component, first.place(in: scope)))
             for try await (index, outcome) in group { components[index].take(outcome) }
         }
     }
@@ -55,16 +55,16 @@ extension SceneRunner {
         return true
     }
 
-    /// Loads one component with its own query counter, timing it for the request log.
-    fileprivate static func loadOne(_ component: any Component, _ id: String, _ sceneURL: String, _ scope: RequestScope)
-        async throws -> LoadOutcome
-    {
+    /// Loads one component in `place` with its own query counter, timing it for the request log.
+    fileprivate static func loadOne(_ component: any Component, _ place: ComponentPlace) async throws -> LoadOutcome {
+        let (scope, id) = (place.request, place.id)
         let own = scope.forComponent().seenBy(type(of: component).caching)
         let start = ContinuousClock.now
         let result: Result<any ViewModel & Sendable, any Error>
         var children: [(id: String, component: any Component)] = []
         do {
-            (result, children) = try await loadModel(component, ComponentPlace(request: own, id: id, sceneURL: sceneURL))
+            (result, children) = try await loadModel(
+                component, ComponentPlace(request: own, id: id, sceneURL: place.sceneURL, parentQuery: place.parentQuery))
         } catch let error as RequestError {
             throw error
         } catch {
@@ -82,7 +82,7 @@ extension SceneRunner {
     fileprivate static func loadModel<C: Component>(_ component: C, _ place: ComponentPlace)
         async throws -> (Result<any ViewModel & Sendable, any Error>, [(id: String, component: any Component)])
     {
-        let scope = ComponentScope(request: place.request, id: place.id, sceneURL: place.sceneURL, component: component)
+        let scope = ComponentScope(place, component: component)
         return (.success(try await component.load(scope)), scope.children)
     }
 
@@ -108,22 +108,23 @@ extension SceneRunner {
             }
         }
         for group in groups {
-            let outcomes = try await loadBatch(group[0].type, group.map { ($0.component, $0.id, $0.sceneURL) }, scope)
+            let outcomes = try await loadBatch(group[0].type, group.map { ($0.component, $0.place(in: scope)) }, scope)
             for (child, outcome) in zip(group, outcomes) { child.take(outcome) }
         }
         try await loadChildren(of: children, scope, reusing: start)
     }
 
-    /// Loads `items` (components of type `C`, with their ids and scene URLs) in one batch. The
-    /// batch's statements are counted on its first component; an error other than a
-    /// ``RequestError`` shows in each.
+    /// Loads `items` (components of type `C`, each in its place) in one batch. The batch's
+    /// statements are counted on its first component; an error other than a ``RequestError``
+    /// shows in each.
     fileprivate static func loadBatch<C: Component>(
-        _ type: C.Type, _ items: [(component: any Component, id: String, sceneURL: String)], _ scope: RequestScope
+        _ type: C.Type, _ items: [(component: any Component, place: ComponentPlace)], _ scope: RequestScope
     ) async throws -> [LoadOutcome] {
         let own = scope.forComponent().seenBy(C.caching)
         let batch = items.compactMap { item in
             (item.component as? C).map { component in
-                (component: component, scope: ComponentScope<C>(request: own, id: item.id, sceneURL: item.sceneURL, component: component))
+                let place = ComponentPlace(request: own, id: item.place.id, sceneURL: item.place.sceneURL, parentQuery: item.place.parentQuery)
+                return (component: component, scope: ComponentScope<C>(place, component: component))
             }
         }
         let start = ContinuousClock.now
@@ -156,19 +157,32 @@ extension SceneRunner {
         var description: String { "\(type).load(batch:) returned \(got) models for \(expected) components" }
     }
 
-    /// The component `id` of `scene`: one its composition made, or a child of one of those
-    /// (`<parent id>-<kind>-<key>`, made from its parent alone, not loaded), or nil.
-    static func resolve(_ id: String, in components: [MountedComponent]) -> MountedComponent? {
+    /// The component `id` among a scene's `components`: one its composition made, or a child
+    /// that its parent places for this request, or nil (a 404).
+    ///
+    /// A child is never made from its id alone: its parent (and the parent's parent, for a
+    /// grandchild) loads for this viewer, with the query the child's URL carries
+    /// (``ComponentScope/parentQuery``), and the child is the one it placed under that id. So a
+    /// child answers alone (its fragment, its actions) exactly when its page would show it to
+    /// this viewer: whatever the parent's `load` decides — a trashed post it does not list, an
+    /// owner-only branch — holds for its children without their repeating it. A parent that
+    /// fails to load fails the request.
+    static func resolve(_ id: String, in components: [MountedComponent], _ scope: RequestScope) async throws -> MountedComponent? {
         if let found = components.first(where: { $0.id == id }) { return found }
-        for parent in components where id.hasPrefix(parent.id + "-") {
-            let rest = id.dropFirst(parent.id.count + 1)
-            for kind in parent.type.children where rest.hasPrefix(kind.name + "-") {
-                let key = String(rest.dropFirst(kind.name.count + 1))
-                if let child = kind.child(of: parent.component, key: key) {
-                    return MountedComponent(child, id: id, sceneURL: parent.sceneURL)
-                }
-            }
+        for parent in components where holdsChild(id, parent) {
+            let outcome = try await loadOne(parent.component, parent.place(in: scope))
+            if case .failure(let error) = outcome.result { throw error }
+            parent.take(outcome)
+            if let child = try await resolve(id, in: parent.children, scope) { return child }
         }
         return nil
+    }
+
+    /// Whether `id` names a child (or a child's child) of one of `parent`'s kinds:
+    /// `<parent id>-<kind>-<key…>`.
+    private static func holdsChild(_ id: String, _ parent: MountedComponent) -> Bool {
+        guard id.hasPrefix(parent.id + "-") else { return false }
+        let rest = id.dropFirst(parent.id.count + 1)
+        return parent.type.children.contains { rest.hasPrefix($0.name + "-") }
     }
 }

@@ -54,7 +54,7 @@ struct SceneRunner: Sendable {
         scope.reuseStart = site.fragmentCache?.begin()
         try await scene.loadData(scope)
         mount(scene, scope)
-        guard let component = Self.resolve(id, in: scene.components) else { throw RequestError.notFound() }
+        guard let component = try await Self.resolve(id, in: scene.components, scope) else { throw RequestError.notFound() }
         try await Self.load([component], scope)
         // A lazy component's placeholder link, followed without JavaScript: a page to read.
         if component.isLazy, !scope.wantsFragment {
@@ -69,7 +69,8 @@ struct SceneRunner: Sendable {
 
     // MARK: - Action
 
-    /// `POST <action path>`, in this order: the form is read and its CSRF token checked; the
+    /// `POST <action path>`, in this order: the form is read (its size and field count, then its
+    /// origin and CSRF token checked before it is decoded whole); the
     /// scene parses its parameters; the scene's ``Scene/loadData(_:)`` runs (its access checks,
     /// once, before any handler) and its components are made; the handler from the component's
     /// table runs; the answer is a redirect, or the fragments (or the page) rendered from what
@@ -80,20 +81,27 @@ struct SceneRunner: Sendable {
         var scope = try makeScope(request, context)
         defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
         try refuseVisitors(scope)
-        let (form, files) = try await FormReader.read(request, limit: entry.maxBodySize)
+        // The cheap refusals first: size, field count, origin and token, then the whole form.
+        let body = try await FormBody.read(request, limit: entry.maxBodySize)
+        try CSRFCheck.verify(body, request, scope.session)
+        let (form, files) = try body.decode()
         scope = scope.with(form: form, files: files)
-        try CSRFCheck.verify(scope)
         let scene = try prepare(scope)
         try await scene.loadData(scope)
         mount(scene, scope)
         // A form may name its component (`_component`) when a scene holds several of one type.
-        let named = scope.form["_component"].flatMap { Self.resolve($0, in: scene.components) }
-        guard let component = named.flatMap({ Self.same($0.type, componentType) ? $0 : nil })
-            ?? scene.components.first(where: { Self.same($0.type, componentType) })
-        else { throw RequestError.notFound() }
+        let component: MountedComponent
+        if let name = scope.form["_component"] {
+            // A form naming a component the page would not show this viewer is refused.
+            guard let named = try await Self.resolve(name, in: scene.components, scope), Self.same(named.type, componentType)
+            else { throw RequestError.notFound() }
+            component = named
+        } else {
+            guard let first = scene.components.first(where: { Self.same($0.type, componentType) }) else { throw RequestError.notFound() }
+            component = first
+        }
         let result = try await Self.guarded(scope, scene) { scope in
-            let place = ComponentPlace(request: scope.forComponent(), id: component.id, sceneURL: component.sceneURL)
-            return try await entry.handler(component.component, place)
+            try await entry.handler(component.component, component.place(in: scope.forComponent()))
         }
         await recordAction(component, entry, scope, result)
         var response = try await respond(to: result, of: component, in: scene, scope)
@@ -137,7 +145,11 @@ struct SceneRunner: Sendable {
                 // What the action wrote: the scene reads again, and the components it names are made anew.
                 try await scene.loadData(scope)
                 mount(scene, scope)
-                fragments = fragments.compactMap { Self.resolve($0.id, in: scene.components) }
+                var resolved: [MountedComponent] = []
+                for fragment in fragments {
+                    if let found = try await Self.resolve(fragment.id, in: scene.components, scope) { resolved.append(found) }
+                }
+                fragments = resolved
             }
             let acting = fragments.first { $0.id == component.id }
             acting?.model = result.model

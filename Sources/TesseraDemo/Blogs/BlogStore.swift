@@ -95,11 +95,18 @@ struct BlogStore {
         }
     }
 
-    /// Sets whether `userID` likes blog `id`; doing it twice changes nothing. Returns the new
-    /// count, or nil when the blog does not exist. Whether it may be liked (published, not in
-    /// the trash) is its scene's check (`BlogScene.loadData`), made before the action runs.
+    /// Sets whether `userID` likes the published blog `id`; doing it twice changes nothing.
+    /// Returns the new count, or nil — changing nothing — when the blog is missing or in the
+    /// trash: only a published post is liked or unliked, whatever route asks. The blog's row is
+    /// updated first, so a concurrent move to the trash waits for this like or finds it done
+    /// (on SQLite one write runs at a time anyway).
     func setLike(_ liked: Bool, blog id: Int64, by userID: Int64) async throws -> Int? {
         try await database.write { db in
+            // Locks the published row (PostgreSQL) before anything else is written.
+            guard
+                try await db.fetchValue(Int.self, "UPDATE blog SET likeCount = likeCount WHERE id = ? AND trashedAt IS NULL RETURNING likeCount", [id])
+                    != nil
+            else { return nil }
             let changed =
                 liked
                 ? try await db.execute("INSERT INTO \"like\" (userID, blogID) VALUES (?, ?) ON CONFLICT DO NOTHING", [userID, id])

@@ -98,3 +98,80 @@ struct StarComponent: Component {
         Model(likes: likes, viewer: scope.userID.map(String.init) ?? "visitor", starURL: scope.url(for: Self.star))
     }
 }
+
+// MARK: - Ledger fixtures
+
+/// `/ledger`: the items two a page (`?page=N`); each row's note is a child its parent places for
+/// member 1 alone — an owner-only branch, as an app writes it, with no check in the child.
+final class LedgerScene: Scene {
+    override class var path: String { "/ledger" }
+    override class var composition: [ComponentSlot] { [slot("rows") { _, _ in LedgerComponent() }] }
+
+    /// The fixtures' templates.
+    static let templates = [
+        "Components/Ledger": "<ul>{{#rows}}<li>{{title}} {{note}}</li>{{/rows}}</ul>",
+        "Components/LedgerNote": """
+            <form method="post" action="{{bumpURL}}"><input type="hidden" name="_csrf" value="{{csrfToken}}">\
+            <input type="hidden" name="_component" value="{{componentID}}"><button>{{likes}} private</button></form>
+            """,
+    ]
+}
+
+/// Two items a page; member 1 (the owner) sees a note under each.
+struct LedgerComponent: Component {
+    static var template: String? { "Components/Ledger" }
+    static let note = ChildSlot("note") { (_: LedgerComponent, itemID: Int64) in LedgerNoteComponent(itemID: itemID) }
+    static var children: [any ChildDeclaration] { [note] }
+
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let pagination = try Pagination(scope.query)
+        let items = try await scope.database.read { db in
+            try await db.fetchAll(
+                Item.self, "SELECT id, title, likes FROM item ORDER BY id LIMIT ? OFFSET ?",
+                [pagination.limit(size: 2), pagination.offset(size: 2)])
+        }
+        let isOwner = scope.userID == 1
+        return Model(
+            rows: items.map { Row(title: $0.title, note: isOwner ? scope.child(Self.note, key: $0.id) : nil) }, pagination: pagination)
+    }
+
+    func fragmentQuery(for model: Model) -> [(String, String)] { model.pagination.query }
+
+    @TemplateModel
+    struct Model {
+        let rows: [Row]
+        @TemplateIgnored let pagination: Pagination
+    }
+
+    @TemplateModel
+    struct Row {
+        let title: String
+        let note: ChildComponent?
+    }
+}
+
+/// An item's private note: its likes, and a button that adds one. It checks nothing itself.
+struct LedgerNoteComponent: Component {
+    static var template: String? { "Components/LedgerNote" }
+    static let bump = Action("bump", LedgerNoteComponent.bump)
+    static var actions: ActionTable<Self> { ActionTable().on(bump) }
+    var rootElement: String { "span" }
+
+    let itemID: Int64
+
+    func load(_ scope: ComponentScope<Self>) async throws -> Model {
+        let likes = try await scope.database.read { db in try await db.fetchValue(Int.self, "SELECT likes FROM item WHERE id = ?", [itemID]) }
+        return Model(likes: likes ?? 0, bumpURL: scope.url(for: Self.bump))
+    }
+
+    @TemplateModel
+    struct Model {
+        let likes: Int
+        let bumpURL: String
+    }
+
+    func bump(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+        try await context.database.write { db in try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [itemID]) }
+        return .done
+    }
+}

@@ -43,7 +43,7 @@ struct ChildComponentTests {
                 _ = try await client.get("/shelf")
                 #expect(log.take() == ["items.load", "star.batch 5"])
                 _ = try await client.get("/shelf/_/items-star-2")
-                #expect(log.take() == ["star.load"], "alone, a child loads by itself; the parent does not load")
+                #expect(log.take() == ["items.load", "star.load"], "alone, a child is found through its parent, loaded for this viewer")
             }
         }
     }
@@ -54,6 +54,49 @@ struct ChildComponentTests {
         try await site.test { client in
             let status = try await client.get("/shelf/_/\(id)").status
             #expect(status == .notFound)
+        }
+    }
+
+    @Test("a child its parent places for the owner alone answers no one else: not its fragment, not its action")
+    func childrenFollowTheirParentsRules() async throws {
+        let site = try await ReadPathSite(scenes: [LedgerScene.self], templates: LedgerScene.templates)
+        let (_, owner) = try await site.member(1)
+        let (otherSession, other) = try await site.member(2)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/ledger", headers: [.cookie: owner])
+            #expect(page.select("[data-component=ledger-note]").compactMap { $0[attribute: "id"] } == ["rows-note-1", "rows-note-2"])
+            let othersPage = try await client.send(method: .get, uri: "/ledger", headers: [.cookie: other])
+            #expect(othersPage.select("[data-component=ledger-note]").isEmpty)
+            #expect(try await client.send(method: .get, uri: "/ledger/_/rows-note-1", headers: [.cookie: owner]).status == .ok)
+            #expect(try await client.send(method: .get, uri: "/ledger/_/rows-note-1", headers: [.cookie: other]).status == .notFound)
+            #expect(try await client.get("/ledger/_/rows-note-1").status == .notFound)
+            let refused = try await client.post("/ledger/bump", form: "_csrf=\(otherSession.csrfToken)&_component=rows-note-1", cookie: other)
+            #expect(refused.status == .notFound)
+            #expect(try await site.site.database.read { db in try await db.fetchValue(Int.self, "SELECT likes FROM item WHERE id = 1") } == 0)
+            let token = TestClient.csrfToken(in: page.text)
+            let done = try await client.post("/ledger/bump", form: "_csrf=\(token)&_component=rows-note-1", cookie: owner)
+            #expect(done.status == .seeOther)
+            #expect(try await site.site.database.read { db in try await db.fetchValue(Int.self, "SELECT likes FROM item WHERE id = 1") } == 1)
+        }
+    }
+
+    @Test("a child on a list's later page carries the page in its URLs, so its parent places it again")
+    func pagedChildrenCarryTheirPage() async throws {
+        let site = try await ReadPathSite(scenes: [LedgerScene.self], templates: LedgerScene.templates)
+        let (_, owner) = try await site.member(1)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/ledger?page=2", headers: [.cookie: owner])
+            let note = try #require(page.select("#rows-note-3").first)
+            #expect(note[attribute: "data-src"] == "/ledger/_/rows-note-3?page=2")
+            #expect(page.select("#rows-note-3 form").first?[attribute: "action"] == "/ledger/bump?page=2")
+            let alone = try await client.send(method: .get, uri: "/ledger/_/rows-note-3?page=2", headers: [.cookie: owner])
+            #expect(alone.status == .ok)
+            #expect(page.text.contains(alone.text), "the fragment alone is the page's copy")
+            #expect(try await client.send(method: .get, uri: "/ledger/_/rows-note-3", headers: [.cookie: owner]).status == .notFound)
+            let token = TestClient.csrfToken(in: page.text)
+            let done = try await client.post("/ledger/bump?page=2", form: "_csrf=\(token)&_component=rows-note-3", cookie: owner, fragment: true)
+            #expect(done.status == .ok)
+            #expect(done.select("#rows-note-3 button").first?.text == "1 private")
         }
     }
 

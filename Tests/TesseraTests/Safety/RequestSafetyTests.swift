@@ -49,6 +49,56 @@ struct RequestSafetyTests {
         #expect(try await total(site) == 0)
     }
 
+    @Test("a form of more fields than the cap is a 400 before any field is decoded; one at the cap is read")
+    func tooManyFieldsIs400() async throws {
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        try await site.test { client in
+            let session = try await client.session(from: "/items")
+            let fields = (1..<FormBody.maximumFields).map { "f\($0)=%ZZ" }.joined(separator: "&")
+            let over = try await client.post("/items/1/like", form: "_csrf=\(session.token)&x=1&" + fields, cookie: session.cookie)
+            #expect(over.status == .badRequest)
+            #expect(over.select("section.error-page p").contains { $0.text.contains("more than 1000 fields") })
+            let atCap = (1..<FormBody.maximumFields).map { "f\($0)=1" }.joined(separator: "&")
+            let read = try await client.post("/items/1/like", form: "_csrf=\(session.token)&" + atCap, cookie: session.cookie)
+            #expect(read.status == .seeOther)
+        }
+        #expect(try await total(site) == 1)
+    }
+
+    @Test("a form from another site is a 403 and changes nothing, whatever its token", arguments: [
+        ["Origin": "https://evil.example"], ["Origin": "null"], ["Sec-Fetch-Site": "cross-site"],
+        ["Sec-Fetch-Site": "cross-site", "Origin": "http://localhost"],
+    ])
+    func crossSiteIs403(_ extra: [String: String]) async throws {
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        try await site.test { client in
+            let session = try await client.session(from: "/items")
+            var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: session.cookie]
+            for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
+            let response = try await client.send(
+                method: .post, uri: "/items/1/like", headers: headers, body: ByteBuffer(string: "_csrf=\(session.token)"))
+            #expect(response.status == .forbidden)
+        }
+        #expect(try await total(site) == 0)
+    }
+
+    @Test("a form from this site's own pages is accepted", arguments: [
+        ["Origin": "http://localhost:8080"], ["Sec-Fetch-Site": "same-origin"], ["Sec-Fetch-Site": "same-site", "Origin": "http://a.localhost"],
+        [:],
+    ])
+    func sameSiteIsAccepted(_ extra: [String: String]) async throws {
+        let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
+        try await site.test { client in
+            let session = try await client.session(from: "/items")
+            var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: session.cookie]
+            for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
+            let response = try await client.send(
+                method: .post, uri: "/items/1/like", headers: headers, body: ByteBuffer(string: "_csrf=\(session.token)"))
+            #expect(response.status == .seeOther)
+        }
+        #expect(try await total(site) == 1)
+    }
+
     @Test("bad ids in action URLs are 404 pages, never 500", arguments: ["abc", "-1", "0", "99999999999999999999", "1e3", "%31", "9999"])
     func badActionIdsAre404(_ id: String) async throws {
         let site = try await FrameworkSite(templates: FixtureTemplates.all, scenes: [ItemsScene.self])
