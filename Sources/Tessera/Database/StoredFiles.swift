@@ -32,13 +32,22 @@ public struct StoredFiles: Sendable {
         }
     }
 
-    /// Stores `bytes` as `name` with `contentType`; throws if `name` is taken.
+    /// Stores `bytes` as `name` with `contentType`, in a transaction of its own; throws if
+    /// `name` is taken. In an action, store a file with what refers to it instead
+    /// (``save(_:name:contentType:in:)``).
     public func save(_ bytes: [UInt8], name: String, contentType: String) async throws {
-        try await database.write { db in
-            try await db.execute(
-                "INSERT INTO \(Self.table) (name, contentType, bytes, createdAt) VALUES (?, ?, ?, ?)",
-                [name, contentType, bytes, Date().timeIntervalSince1970])
-        }
+        try await database.write { db in try await Self.save(bytes, name: name, contentType: contentType, in: db) }
+    }
+
+    /// Stores `bytes` as `name` with `contentType` in `db`'s open write transaction: in an
+    /// action, the transaction that also writes the row naming the file (through
+    /// `context.database.write`), so the file lands with it or not at all — never a file that
+    /// nothing names, whatever a refused, repeated or killed submission does. Throws if `name`
+    /// is taken.
+    public static func save(_ bytes: [UInt8], name: String, contentType: String, in db: SQLConnection) async throws {
+        try await db.execute(
+            "INSERT INTO \(table) (name, contentType, bytes, createdAt) VALUES (?, ?, ?, ?)",
+            [name, contentType, bytes, Date().timeIntervalSince1970])
     }
 
     /// The file `name`, or nil.

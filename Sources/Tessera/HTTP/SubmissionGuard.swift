@@ -7,7 +7,8 @@ import Hummingbird
 /// retry after a dropped connection or a killed process runs the action once.
 ///
 /// Every page Tessera renders carries a fresh random `onceToken` (a template global); a form
-/// that puts it in a hidden field named ``field`` (`_once`) is claimed, keyed by the token and
+/// that puts it in a hidden field named ``field`` (`_once`) is claimed, keyed by the token, the
+/// session that sent it (a member's session or a visitor's nonce, through its CSRF token) and
 /// the action's path, in `tessera_submissions` — **in the action's first write transaction**
 /// (``FirstWriteClaim``, through the action's `context.database`). So the claim and the
 /// action's first write commit together or not at all: a process killed at any instant leaves
@@ -16,7 +17,9 @@ import Hummingbird
 /// A repeat does not run the handler: it waits (up to ``waitLimit``) for the first to finish,
 /// then answers as the first did — a `303` to where it went, or the page or fragment again. Two
 /// arrivals at once may both start their handlers; the second's first write finds the claim
-/// taken, rolls back and answers as a repeat. Forms without the field are not guarded.
+/// taken, rolls back and answers as a repeat. Forms without the field are not guarded. A token
+/// sent by another session is another claim: it runs as a fresh submission of that session and
+/// never learns where the first one went.
 ///
 /// Claims live in the database, so several processes behind a balancer agree; rows older than
 /// ``lifetime`` are deleted when others finish.
@@ -52,17 +55,21 @@ struct SubmissionGuard: Sendable {
     public enum Look: Sendable, Equatable {
         /// The form carries no token: nothing is guarded.
         case unguarded
-        /// No submission claimed it yet: run the handler with a ``FirstWriteClaim`` of `token`.
+        /// No submission claimed it yet: run the handler with a ``FirstWriteClaim`` of `token`
+        /// (the claim's key: the sent token with its session).
         case fresh(token: String)
         /// A repeat: the first went to `location` (nil: it has not finished, or answered in place).
         case repeated(location: String?)
     }
 
-    /// Looks at `token` for `path`: tokens that are not 64 hex digits are ignored (the form is
-    /// then unguarded), so a made-up value cannot block anything; a claimed one waits for its
-    /// first submission to finish.
-    public func look(token: String?, path: String) async throws -> Look {
-        guard let token, token.utf8.count == 64, token.utf8.allSatisfy(Self.isHex) else { return .unguarded }
+    /// Looks at `token`, sent by the session whose CSRF token is `owner`, for `path`: tokens
+    /// that are not 64 hex digits are ignored (the form is then unguarded), so a made-up value
+    /// cannot block anything; a claimed one waits for its first submission to finish. The claim
+    /// is kept under a digest of the token and `owner`, so one session's token is nothing to
+    /// another's.
+    public func look(token sent: String?, owner: String, path: String) async throws -> Look {
+        guard let sent, sent.utf8.count == 64, sent.utf8.allSatisfy(Self.isHex) else { return .unguarded }
+        let token = Self.claimKey(sent, owner: owner)
         let claimed = try await database.read { db in
             try await db.fetchValue(Bool.self, "SELECT TRUE FROM \(Self.table) WHERE token = ? AND path = ?", [token, path]) != nil
         }
@@ -84,6 +91,11 @@ struct SubmissionGuard: Sendable {
         try await database.write { db in
             try await db.execute("DELETE FROM \(Self.table) WHERE token = ? AND path = ?", [token, path])
         }
+    }
+
+    /// The key a claim is kept under: a digest of the sent token and its session's `owner`.
+    static func claimKey(_ sent: String, owner: String) -> String {
+        Digests.sha256Hex((owner + ":" + sent).utf8)
     }
 
     // MARK: - Private

@@ -15,7 +15,7 @@ extension SceneRunner {
         let submissions = SubmissionGuard(database: scope.site.database)
         let path = scope.request.uri.path
         let token: String
-        switch try await submissions.look(token: scope.form[SubmissionGuard.field], path: path) {
+        switch try await submissions.look(token: scope.form[SubmissionGuard.field], owner: scope.session.csrfToken, path: path) {
         case .unguarded: return try await handler(scope)
         case .repeated(let location): return repeated(going: location, scope, scene)
         case .fresh(let fresh): token = fresh

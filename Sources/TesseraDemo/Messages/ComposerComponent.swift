@@ -56,8 +56,7 @@ struct ComposerComponent: Component {
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: typed.value,
             image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),
-            date: context.scope.demo.now(), uploads: UploadStore(files: StoredFiles(database: context.scope.site.database)),
-            uploadURL: uploadURL)
+            date: context.scope.demo.now(), uploadURL: uploadURL)
         do {
             _ = try await MessageSending.send(outgoing, through: store)
         } catch let refused as MessageRejection {

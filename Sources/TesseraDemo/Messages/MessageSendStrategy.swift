@@ -43,8 +43,7 @@ struct OutgoingMessage: Sendable {
     let image: UploadedFile?
     /// When it is sent.
     let date: Date
-    /// Where images are stored, and the URL a stored image's name is served at.
-    let uploads: UploadStore
+    /// The URL a stored image's name is served at.
     let uploadURL: @Sendable (String) -> String
 
     /// Image if a file was uploaded, else text.

@@ -99,12 +99,15 @@ struct MessageStore {
         }
     }
 
-    /// Stores a message; returns its id.
+    /// Stores a message, and `upload` (the image at `imageURL`) in the same transaction: the
+    /// file lands with the message naming it or not at all. Returns its id.
     func add(
-        to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, imageURL: String?, at date: Date
+        to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, imageURL: String?,
+        storing upload: UploadStore.Upload? = nil, at date: Date
     ) async throws -> Int64 {
         try await database.write { db in
-            try await Message.insert(
+            try await upload?.save(in: db)
+            return try await Message.insert(
                 conversationID: conversationID, senderID: senderID, kind: kind, body: body, imageURL: imageURL, createdAt: date, into: db)
         }
     }

@@ -85,7 +85,7 @@ struct NewConversationFormComponent: Component {
             between: userID, and: recipient.id, title: "\(me.displayName) and \(recipient.displayName)")
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.scope.demo.now(),
-            uploads: UploadStore(files: StoredFiles(database: context.scope.site.database)), uploadURL: UploadsController.url(forName:))
+            uploadURL: UploadsController.url(forName:))
         _ = try await MessageSending.send(outgoing, through: store)
         return .redirect(to: conversationURL(conversationID))
     }

@@ -10,11 +10,22 @@ struct UploadStore: Sendable {
     /// Where the files are.
     let files: StoredFiles
 
-    /// Stores `bytes` (already recognised as `format`) under a new random name; returns the name.
-    func save(_ bytes: [UInt8], as format: ImageFormat) async throws -> String {
-        let name = Self.randomStem() + "." + format.fileExtension
-        try await files.save(bytes, name: name, contentType: format.contentType)
-        return name
+    /// `bytes` (already recognised as `format`) under a new random name, to be stored with the
+    /// message naming it (``MessageStore/add(to:from:kind:body:imageURL:storing:at:)``).
+    static func upload(_ bytes: [UInt8], as format: ImageFormat) -> Upload {
+        Upload(name: randomStem() + "." + format.fileExtension, bytes: bytes, contentType: format.contentType)
+    }
+
+    /// An image named and ready to store.
+    struct Upload: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        let contentType: String
+
+        /// Stores it in `db`'s open write transaction.
+        func save(in db: SQLConnection) async throws {
+            try await StoredFiles.save(bytes, name: name, contentType: contentType, in: db)
+        }
     }
 
     /// The bytes and format of the stored file `name`, or nil when the name is not one this

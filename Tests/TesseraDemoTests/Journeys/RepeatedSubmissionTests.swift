@@ -27,6 +27,24 @@ struct RepeatedSubmissionTests {
         }
     }
 
+    @Test("another member's one-time token runs as their own submission and tells them nothing of the first")
+    func tokenBelongsToItsSession() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            let demo = try await client.signIn()
+            let other = try await RouteAuthorizationTests.signUp(client)
+            let once = Journey.onceToken(in: try await client.get("/drafts/new", as: demo).text)
+            let first = try await client.post("/drafts/new", [("_once", once), ("title", "Demo's"), ("body", "Mine.")], as: demo)
+            let second = try await client.post("/drafts/new", [("_once", once), ("title", "Mallory's"), ("body", "Theirs.")], as: other)
+            #expect(first.status == .seeOther && second.status == .seeOther)
+            let (mine, theirs) = (try #require(first.headers[.location]), try #require(second.headers[.location]))
+            #expect(mine != theirs, "the second member is not sent to the first one's draft")
+            #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Mallory''s'", in: site) == 1)
+            #expect(try await client.get(theirs, as: other).status == .ok)
+            #expect(try await client.get(mine, as: other).status == .notFound)
+        }
+    }
+
     @Test("a repeated comment from the client script creates one comment")
     func repeatedCommentFragment() async throws {
         let site = try await TestSite()

@@ -88,6 +88,51 @@ struct ImageMessageTests {
         }
     }
 
+    @Test("an image whose header states more pixels than the limit is refused with 400 and stores nothing")
+    func refusesHugeDimensions() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            var png = Support.tinyPNG
+            png.replaceSubrange(16..<24, with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])  // 100000 × 100000
+            let file = Support.FilePart(filename: "bomb.png", contentType: "image/png", data: png)
+            let response = try await Support.postMultipart(client, "/messages/1", fields: [("text", "Bomb")], file: file, as: session)
+            #expect(response.status == .badRequest)
+            #expect(response.select("#composer-image-error").contains { $0.text.contains("100000 × 100000 pixels") })
+            #expect(try await Support.messages(in: 1, of: site).count == 4)
+            #expect(try await Support.uploadedFiles(of: site).isEmpty)
+        }
+    }
+
+    @Test("three bursts of twelve concurrent sends of one image form leave three messages and three files (SQLite, PostgreSQL)")
+    func concurrentBurstsStoreOneFileEach() async throws {
+        try await Self.bursts(on: try await TestSite())
+        try await TestSite.onPostgres { site in try await Self.bursts(on: site) }
+    }
+
+    private static func bursts(on site: TestSite) async throws {
+        try await site.test { client in
+            let session = try await client.signIn()
+            for burst in 1...3 {
+                let once = Journey.onceToken(in: try await client.get("/messages/1", as: session).text)
+                let file = Support.FilePart(filename: "dot.png", contentType: "image/png", data: Support.tinyPNG)
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for _ in 0..<12 {
+                        group.addTask {
+                            try await Support.postMultipart(
+                                client, "/messages/1", fields: [("_once", once), ("text", "Burst \(burst)")], file: file, as: session
+                            ).status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.allSatisfy { $0 == .seeOther }, "\(statuses)")
+            }
+            #expect(try await Support.messages(in: 1, of: site).count == 4 + 3)
+            #expect(try await Support.uploadedFiles(of: site).count == 3)
+        }
+    }
+
     @Test("an image over 2 MiB but within the body limit is refused with 400")
     func refusesImageOverTwoMiB() async throws {
         let site = try await TestSite()
@@ -187,8 +232,9 @@ struct ImageMessageTests {
         let site = try await TestSite()
         defer { site.app.removeFiles() }
         let store = UploadStore(files: StoredFiles(database: site.site.database))
-        let first = try await store.save(Support.tinyPNG, as: .png)
-        let second = try await store.save(Support.tinyPNG, as: .png)
+        let uploads = [UploadStore.upload(Support.tinyPNG, as: .png), UploadStore.upload(Support.tinyPNG, as: .png)]
+        try await site.site.database.write { db in for upload in uploads { try await upload.save(in: db) } }
+        let (first, second) = (uploads[0].name, uploads[1].name)
         #expect(first != second)
         #expect(UploadStore.format(ofValidName: first) == .png)
         #expect(try await store.file(named: first)?.data == Support.tinyPNG)

@@ -12,7 +12,10 @@ struct SubmissionGuardTests {
         steps.register("notes") { db in try await db.execute("CREATE TABLE note (text TEXT NOT NULL)") }
     }
 
+    /// The token a form sent, and the key it is claimed under for the session `owner`.
     private let token = String(repeating: "ab", count: 32)
+    private let owner = "session-one"
+    private var key: String { SubmissionGuard.claimKey(token, owner: owner) }
 
     /// The action's database, committing `claim` with its first write.
     private func actionDatabase(_ database: TesseraDatabase, _ claim: FirstWriteClaim) -> CountingDatabase {
@@ -25,17 +28,17 @@ struct SubmissionGuardTests {
     func concurrentSubmissions() async throws {
         try await TestDatabases.each(migrations: Self.notes) { database in
             let submissions = SubmissionGuard(database: database)
-            let token = self.token
+            let key = self.key
             let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
-                        let claim = FirstWriteClaim(token: token, path: "/notes")
+                        let claim = FirstWriteClaim(token: key, path: "/notes")
                         do {
                             try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('hi')") }
                         } catch is FirstWriteClaim.AlreadyClaimed {
                             return false
                         }
-                        try await submissions.finish(token: token, path: "/notes", location: "/notes/1")
+                        try await submissions.finish(token: key, path: "/notes", location: "/notes/1")
                         return true
                     }
                 }
@@ -43,14 +46,14 @@ struct SubmissionGuardTests {
             }
             #expect(outcomes.filter { $0 }.count == 1)
             #expect(try await database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM note") } == 1)
-            #expect(try await submissions.look(token: token, path: "/notes") == .repeated(location: "/notes/1"))
+            #expect(try await submissions.look(token: token, owner: owner, path: "/notes") == .repeated(location: "/notes/1"))
         }
     }
 
     @Test("a claim whose write rolls back is not kept: the retry runs the action")
     func claimRollsBackWithItsWrite() async throws {
         try await TestDatabases.each(migrations: Self.notes) { (database: TesseraDatabase) async throws in
-            let claim = FirstWriteClaim(token: token, path: "/notes")
+            let claim = FirstWriteClaim(token: key, path: "/notes")
             await #expect(throws: SQLError.self) {
                 try await actionDatabase(database, claim).write { db in
                     try await db.execute("INSERT INTO note (text) VALUES ('half')")
@@ -58,24 +61,28 @@ struct SubmissionGuardTests {
                 }
             }
             #expect(!claim.isCommitted)
-            #expect(try await SubmissionGuard(database: database).look(token: token, path: "/notes") == .fresh(token: token))
+            #expect(try await SubmissionGuard(database: database).look(token: token, owner: owner, path: "/notes") == .fresh(token: key))
             #expect(try await database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM note") } == 0)
         }
     }
 
-    @Test("the same token on another path, a released token, and no token are not repeats")
+    @Test("the same token on another path or from another session, a released token, and no token are not repeats")
     func notRepeats() async throws {
         try await TestDatabases.each(migrations: Self.notes) { database in
             let submissions = SubmissionGuard(database: database)
-            let claim = FirstWriteClaim(token: token, path: "/a")
+            let claim = FirstWriteClaim(token: key, path: "/a")
             try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('a')") }
-            try await submissions.finish(token: token, path: "/a", location: "/a")
-            #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: "/a"))
-            #expect(try await submissions.look(token: token, path: "/b") == .fresh(token: token))
-            try await submissions.release(token: token, path: "/a")
-            #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
-            #expect(try await submissions.look(token: nil, path: "/a") == .unguarded)
-            #expect(try await submissions.look(token: "not-hex", path: "/a") == .unguarded)
+            try await submissions.finish(token: key, path: "/a", location: "/a")
+            #expect(try await submissions.look(token: token, owner: owner, path: "/a") == .repeated(location: "/a"))
+            #expect(try await submissions.look(token: token, owner: owner, path: "/b") == .fresh(token: key))
+            // Another session sending the same token is a fresh submission of its own, told nothing of the first.
+            #expect(
+                try await submissions.look(token: token, owner: "session-two", path: "/a")
+                    == .fresh(token: SubmissionGuard.claimKey(token, owner: "session-two")))
+            try await submissions.release(token: key, path: "/a")
+            #expect(try await submissions.look(token: token, owner: owner, path: "/a") == .fresh(token: key))
+            #expect(try await submissions.look(token: nil, owner: owner, path: "/a") == .unguarded)
+            #expect(try await submissions.look(token: "not-hex", owner: owner, path: "/a") == .unguarded)
         }
     }
 
@@ -84,12 +91,12 @@ struct SubmissionGuardTests {
         try await TestDatabases.each(migrations: Self.notes) { database in
             let submissions = SubmissionGuard(database: database)
             let then = Date(timeIntervalSince1970: 1_000_000)
-            let claim = FirstWriteClaim(token: token, path: "/a", now: then)
+            let claim = FirstWriteClaim(token: key, path: "/a", now: then)
             try await actionDatabase(database, claim).write { db in try await db.execute("INSERT INTO note (text) VALUES ('a')") }
-            try await submissions.finish(token: token, path: "/a", location: nil, now: then)
-            #expect(try await submissions.look(token: token, path: "/a") == .repeated(location: nil))
+            try await submissions.finish(token: key, path: "/a", location: nil, now: then)
+            #expect(try await submissions.look(token: token, owner: owner, path: "/a") == .repeated(location: nil))
             try await submissions.finish(token: String(repeating: "cd", count: 32), path: "/b", location: nil, now: then.addingTimeInterval(SubmissionGuard.lifetime + 60))
-            #expect(try await submissions.look(token: token, path: "/a") == .fresh(token: token))
+            #expect(try await submissions.look(token: token, owner: owner, path: "/a") == .fresh(token: key))
         }
     }
 }
