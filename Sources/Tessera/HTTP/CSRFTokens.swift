@@ -5,11 +5,13 @@ import Foundation
 
 /// CSRF tokens for visitors without a session row: a signed double-submit token.
 ///
-/// A visitor's browser keeps a random nonce in the `tessera_csrf` cookie (`HttpOnly`,
-/// `SameSite=Lax`); every form carries HMAC-SHA256(site secret, nonce) in hex. A POST is accepted
-/// only when the form's token is the signature of the nonce its cookie sends, so a visitor's
-/// forms are protected without writing anything to the database. Signed-in members keep the
-/// random per-session token stored with their session.
+/// A visitor's browser keeps a nonce the site issued in the `tessera_csrf` cookie (`HttpOnly`,
+/// `SameSite=Lax`): 32 random hex digits, a dot, and their signature, so a value the site did
+/// not issue (planted by another page to fix the visitor's token) is ignored and a new nonce is
+/// drawn. Every form carries HMAC-SHA256(site secret, nonce) in hex. A POST is accepted only when
+/// the form's token is the signature of the nonce its cookie sends, so a visitor's forms are
+/// protected without writing anything to the database. Signed-in members keep the random
+/// per-session token stored with their session.
 ///
 /// The secret is 32 random bytes made once, by a migration, in `tessera_secrets`: tokens stay
 /// valid across restarts and are the same on every process sharing the database.
@@ -54,8 +56,30 @@ public struct CSRFTokens: Sendable {
         Digests.hmacHex(nonce.utf8, key: key)
     }
 
-    /// Whether `nonce` is one Tessera could have made (64 lowercase hex digits).
-    static func isWellFormed(_ nonce: String) -> Bool {
-        nonce.utf8.count == 64 && nonce.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    /// A new visitor nonce: 32 random hex digits, `.`, and their signature.
+    func newNonce() -> String {
+        let random = String(SessionStore.randomToken().prefix(32))
+        return random + "." + nonceSignature(random)
+    }
+
+    /// Whether `nonce` is one this site issued (``newNonce()``), checked in constant time.
+    func isIssued(_ nonce: String) -> Bool {
+        let parts = nonce.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 32, Self.isLowerHex(parts[0]) else { return false }
+        return Digests.constantTimeEquals(String(parts[1]), nonceSignature(String(parts[0])))
+    }
+
+    /// The signature of a nonce's random part (apart from tokens: another message prefix).
+    private func nonceSignature(_ random: String) -> String {
+        Digests.hmacHex(("visitor-nonce:" + random).utf8, key: key)
+    }
+
+    /// Whether `value` is 64 lowercase hex digits (a random key Tessera made, such as a notice's).
+    static func isWellFormed(_ value: String) -> Bool {
+        value.utf8.count == 64 && isLowerHex(value[...])
+    }
+
+    private static func isLowerHex(_ text: Substring) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 }

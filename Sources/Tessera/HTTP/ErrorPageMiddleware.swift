@@ -6,15 +6,17 @@ import Logging
 
 /// Turns every error into an HTML error page inside the site's layout (its header, navigation
 /// and footer, the site's name in the title, a link home): a ``RequestError`` or Hummingbird
-/// `HTTPError` keeps its status and message; anything else is a 500 that says nothing about the
-/// cause (which goes to the log). No stack trace ever reaches the visitor.
+/// `HTTPError` keeps its status and message; a write the database refused for a foreign or
+/// unique key (about a row that is gone, or made twice at once) is a 409; anything else is a
+/// 500 that says nothing about the cause (which goes to the log). No stack trace ever reaches the visitor.
 ///
 /// The page body is `Tessera/ErrorPage`; the layout is the site's default layout, or Tessera's
 /// own (``BuiltInTemplates/layout``) when the site has none. A `4xx` page is rendered with the
 /// app's globals, like any page: for the member the request's session cookie names (one
 /// statement to find the session; ``SecurityHeadersMiddleware`` keeps it out of caches), so a member who
-/// follows a dead link still sees themselves signed in, or else for a visitor. A `5xx` page
-/// gets Tessera's globals alone and touches nothing that may be what failed.
+/// follows a dead link still sees themselves signed in, or else for a visitor. A `5xx` page is
+/// rendered for a visitor (no session read, no notice taken): only the app's globals run, so
+/// the layout's links are whole.
 struct ErrorPageMiddleware: RouterMiddleware {
     /// Tessera's request context.
     public typealias Context = TesseraRequestContext
@@ -36,10 +38,17 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return response
         } catch let error as HTTPError {
             return await page(status: error.status, message: Self.message(for: error.status), for: request)
+        } catch let error as SQLError where error.kind == .foreignKeyViolation || error.kind == .uniqueViolation {
+            // A write about a row that is gone, or made twice at once: the request's own doing.
+            site.logger.info("\(request.method) \(request.uri.path) refused by the database: \(error.message)")
+            return await page(status: .conflict, message: Self.conflictMessage, for: request)
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             let details = site.configuration.isDevelopment ? Self.details(of: error, request) : nil
-            return page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details)
+            var visitor = RequestScope.standalone(site: site)
+            visitor.request = request
+            let renderer = await site.renderer(for: visitor, takingNotice: false)
+            return page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details, renderer: renderer)
         }
     }
 
@@ -105,6 +114,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         case 403: "You cannot do that here"
         case 404: "Page not found"
         case 405: "That cannot be done at this address"
+        case 409: "That changed meanwhile"
         case 413: "That is too large"
         case 429: "Too many attempts"
         case 400..<500: "That request could not be used"
@@ -113,6 +123,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     /// The sentence shown when the error carries none of its own.
+    /// The message of a write the database refused as the request's doing (``SQLError/Kind``).
+    static let conflictMessage = "What this refers to does not exist any more, or was just made. Go back, reload the page and try again."
+
     static func message(for status: HTTPResponse.Status) -> String {
         switch status.code {
         case 404: "There is nothing at this address. It may have moved, or the link may be mistyped."

@@ -10,13 +10,15 @@ import Synchronization
 /// - a `tessera_session` cookie naming a live stored session: that session, read (never
 ///   written, never refreshed);
 /// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
-///   nonce (see ``CSRFTokens``), made only if something reads it (a form, the CSRF check); a
+///   nonce (one the site issued and signed, see ``CSRFTokens``), made only if something reads it (a form, the CSRF check); a
 ///   new nonce is drawn and its cookie set when the request read the token and sent no nonce,
 ///   so a page without a form sets no cookie. A response that is private to its visitor
 ///   (``PrivateResponseMark``: a member's, or one that read a token) is kept out of shared
 ///   caches whatever `Cache-Control` the app set (``keepingPrivate(_:_:_:)``) and is not
 ///   compressed (``CompressionMiddleware``).
 ///   A `tessera_session` cookie naming no live session is cleared.
+///
+/// Every response here says `Vary: Cookie`: its bytes depend on the cookies sent.
 ///
 /// Cookies are `Path=/; HttpOnly; SameSite=Lax`; when the site says it is served over TLS
 /// (``SiteConfiguration/usesTLS``) they are also `Secure` and named with the `__Host-` prefix
@@ -61,12 +63,12 @@ struct SessionMiddleware: RouterMiddleware {
         let sessionID = Self.sessionID(in: request, secure: secure)
         if let sessionID, let session = try await store.find(sessionID) {
             context.session = session.marking(context.privacy)
-            return Self.keepingPrivate(try await next(request, context), request, context)
+            return Self.varyingByCookie(Self.keepingPrivate(try await next(request, context), request, context))
         }
-        let sent = (cookies[Self.cookieName(CSRFTokens.cookieName, secure: secure)]?.value).flatMap { CSRFTokens.isWellFormed($0) ? $0 : nil }
+        let sent = (cookies[Self.cookieName(CSRFTokens.cookieName, secure: secure)]?.value).flatMap { tokens.isIssued($0) ? $0 : nil }
         let token = VisitorToken(sentNonce: sent, tokens: tokens)
         context.session = Session(visitor: token, privacy: context.privacy)
-        var response = Self.keepingPrivate(try await next(request, context), request, context)
+        var response = Self.varyingByCookie(Self.keepingPrivate(try await next(request, context), request, context))
         if let nonce = token.nonceToSend {
             response.headers.append(HTTPField(name: .setCookie, value: Self.cookie(CSRFTokens.cookieName, nonce, secure: secure)))
         }
@@ -104,6 +106,17 @@ struct SessionMiddleware: RouterMiddleware {
             context.logger.warning(
                 "Cache-Control '\(cacheControl)' on \(request.uri.path) replaced by 'private': the page holds a form token or a member's data, which no shared cache may keep")
         }
+        return response
+    }
+
+    /// `response` with `Vary: Cookie`: a page with sessions is written for the cookies it was
+    /// sent (a member's, or a visitor's token), so no cache may hand it to a request with others.
+    static func varyingByCookie(_ response: Response) -> Response {
+        var response = response
+        let varies = response.headers[values: .vary].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "cookie" }
+        }
+        if !varies { response.headers.append(HTTPField(name: .vary, value: "Cookie")) }
         return response
     }
 

@@ -14,7 +14,7 @@ final class VisitorToken: Sendable {
     private let tokens: CSRFTokens
     private let made = Mutex<(nonce: String, token: String)?>(nil)
 
-    /// The token of a visitor whose cookie sent `sentNonce` (nil: none, or not well formed),
+    /// The token of a visitor whose cookie sent `sentNonce` (nil: none, or not one the site issued),
     /// signed by `tokens`.
     init(sentNonce: String?, tokens: CSRFTokens) {
         self.sentNonce = sentNonce
@@ -25,7 +25,7 @@ final class VisitorToken: Sendable {
     var token: String {
         made.withLock { made in
             if let made { return made.token }
-            let nonce = sentNonce ?? SessionStore.randomToken()
+            let nonce = sentNonce ?? tokens.newNonce()
             let token = tokens.token(forNonce: nonce)
             made = (nonce, token)
             return token

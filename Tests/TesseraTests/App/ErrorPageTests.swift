@@ -20,6 +20,45 @@ struct FailingApp: TesseraApp {
     }
 }
 
+/// An app whose layout links through its globals, with a route that fails and one whose write
+/// breaks a foreign key.
+struct LinkedFailingApp: TesseraApp {
+    var name: String { "Fixture Shop" }
+    var scenes: [Scene.Type] { [ItemsScene.self] }
+    var layout: String? { "Layouts/Main" }
+
+    @TemplateModel
+    struct Globals {
+        let aboutURL: String
+    }
+
+    func globals(_ scope: RequestScope) async -> Globals { Globals(aboutURL: "/about") }
+
+    func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
+        router.get("/boom") { _, _ -> Response in throw FailingApp.Boom() }
+        router.get("/orphan") { _, _ -> Response in
+            try await site.database.write { db in
+                try await db.execute("CREATE TABLE IF NOT EXISTS shelf (id INTEGER PRIMARY KEY)")
+                try await db.execute("CREATE TABLE IF NOT EXISTS book (shelfID INTEGER NOT NULL REFERENCES shelf (id))")
+                try await db.execute("INSERT INTO book (shelfID) VALUES (99)")
+            }
+            return Response(status: .ok)
+        }
+    }
+
+    /// A layout whose footer links through the app's globals.
+    static let layout = """
+        <!DOCTYPE html><html lang="en"><head><title>{{documentTitle}}</title></head><body><main>{{content}}</main><footer><a href="{{aboutURL}}">About</a></footer></body></html>
+        """
+
+    /// The fixture app's templates with ``layout``.
+    static func folder() throws -> AppFolder {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = layout
+        return try AppFolder(templates: templates)
+    }
+}
+
 /// Error pages render inside the app's layout (header, navigation, footer, the site's name in
 /// the title, a way home), or inside Tessera's own layout when the app has none.
 @Suite("Error pages")
@@ -71,6 +110,31 @@ struct ErrorPageTests {
                     #expect(!response.text.contains("shelf index"))
                 }
             }
+        }
+    }
+
+    @Test("a 500 page's layout links through the app's globals, as a visitor's page does")
+    func serverErrorKeepsTheLayoutsLinks() async throws {
+        let folder = try LinkedFailingApp.folder()
+        defer { folder.remove() }
+        let app = try await TestApp(LinkedFailingApp(), root: folder.root)
+        try await app.test { client in
+            let response = try await client.get("/boom")
+            #expect(response.status == .internalServerError)
+            #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
+        }
+    }
+
+    @Test("a write that breaks a foreign key is a 409 page, not a 500")
+    func foreignKeyIsAConflict() async throws {
+        let folder = try LinkedFailingApp.folder()
+        defer { folder.remove() }
+        let app = try await TestApp(LinkedFailingApp(), root: folder.root)
+        try await app.test { client in
+            let response = try await client.get("/orphan")
+            #expect(response.status == .conflict)
+            #expect(response.select("main h1").map(\.text) == ["That changed meanwhile"])
+            #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
         }
     }
 

@@ -52,6 +52,35 @@ struct NoWriteOnReadTests {
         #expect(try await site.rows(in: "tessera_sessions") == 0)
     }
 
+    @Test("a visitor's nonce is one the site issued: a planted value is ignored and its token refused")
+    func plantedNonceIsIgnored() async throws {
+        let site = try await ReadPathSite()
+        try await site.test { client in
+            let planted = String(repeating: "ab", count: 32)
+            let (status, _, headers) = try await client.fetch("/items", headers: [.cookie: "tessera_csrf=\(planted)"])
+            #expect(status == .ok)
+            let issued = try #require(headers.setCookies.first { $0.hasPrefix("tessera_csrf=") }, "a new nonce replaces the planted one")
+            #expect(!issued.hasPrefix("tessera_csrf=\(planted)"))
+            let forged = try await client.post(
+                "/items/1/like", form: "_csrf=\(site.site.csrfTokens.token(forNonce: planted))", cookie: "tessera_csrf=\(planted)")
+            #expect(forged.status == .forbidden)
+        }
+        #expect(site.writes.value == 0)
+    }
+
+    @Test("pages with sessions say Vary: Cookie, for visitors and members")
+    func pagesVaryByCookie() async throws {
+        let site = try await ReadPathSite()
+        let (_, member) = try await site.member(1)
+        try await site.test { client in
+            for cookie in [nil, member] {
+                let (status, _, headers) = try await client.fetch("/items", headers: cookie.map { [.cookie: $0] } ?? [:])
+                #expect(status == .ok)
+                #expect(headers[values: .vary].contains { $0.lowercased().contains("cookie") }, "\(cookie ?? "visitor")")
+            }
+        }
+    }
+
     @Test("a visitor's token survives a restart (the secret is stored once, in the database)")
     func tokensSurviveRestarts() async throws {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-restart-\(UUID().uuidString)")

@@ -9,6 +9,8 @@ public struct SQLError: Error, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// A `UNIQUE` or primary key constraint: the row exists already.
         case uniqueViolation
+        /// A `FOREIGN KEY` constraint: the row referred to does not exist (any more).
+        case foreignKeyViolation
         /// Another process holds the database (SQLite's busy timeout ran out) or PostgreSQL
         /// found a deadlock or a serialization failure: the transaction may be tried again.
         case busy
@@ -33,6 +35,7 @@ public struct SQLError: Error, CustomStringConvertible {
             message = error.message ?? "\(error)"
             switch error.extendedResultCode {
             case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY: kind = .uniqueViolation
+            case .SQLITE_CONSTRAINT_FOREIGNKEY: kind = .foreignKeyViolation
             case _ where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED: kind = .busy
             default: kind = .other
             }
@@ -41,6 +44,7 @@ public struct SQLError: Error, CustomStringConvertible {
             message = error.serverInfo?[.message] ?? String(reflecting: error)
             switch state {
             case "23505": kind = .uniqueViolation
+            case "23503": kind = .foreignKeyViolation
             case "40001", "40P01", "55P03": kind = .busy
             default: kind = .other
             }
