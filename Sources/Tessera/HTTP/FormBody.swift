@@ -62,22 +62,14 @@ struct FormBody {
     // MARK: - One field
 
     /// The first value of field `name`, decoded alone: the rest of a URL-encoded body is only
-    /// split (the form partial writes the CSRF token first, so it is found at once). Nil when
-    /// absent or when it is a file.
+    /// split, byte by byte (the form partial writes the CSRF token first, so it is found at
+    /// once). Nil when absent or when it is a file.
     func value(of name: String) throws(RequestError) -> String? {
         switch kind {
         case .empty:
             return nil
         case .urlEncoded:
-            let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
-            for part in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-                let pair = Substring(part)
-                let equals = pair.firstIndex(of: "=")
-                guard try PercentDecoding.decode(pair[..<(equals ?? pair.endIndex)]) == name else { continue }
-                guard let equals else { return "" }
-                return try PercentDecoding.decode(pair[pair.index(after: equals)...])
-            }
-            return nil
+            return try buffer.withUnsafeReadableBytes { bytes throws(RequestError) in try PercentDecoding.value(named: name, in: bytes) }
         case .multipart(let parts):
             guard let part = parts.first(where: { $0.name == name && $0.filename == nil }) else { return nil }
             return try InputText.decode(part.data)
@@ -92,8 +84,8 @@ struct FormBody {
         case .empty:
             return (Parameters([], origin: .form), [])
         case .urlEncoded:
-            let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
-            return (Parameters(try PercentDecoding.pairs(Substring(text)), origin: .form), [])
+            let pairs = try buffer.withUnsafeReadableBytes { bytes throws(RequestError) in try PercentDecoding.pairs(in: bytes) }
+            return (Parameters(pairs, origin: .form), [])
         case .multipart(let parts):
             var fields: [(String, String)] = []
             for part in parts where part.filename == nil { fields.append((part.name, try InputText.decode(part.data))) }

@@ -8,35 +8,75 @@
 enum PercentDecoding {
     /// Decodes `text`; `+` is a space when `plusIsSpace` (forms and queries).
     static func decode(_ text: Substring, plusIsSpace: Bool = true) throws(RequestError) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
+        try decode(bytes: text.utf8, plusIsSpace: plusIsSpace)
+    }
+
+    /// Decodes the UTF-8 `bytes` of an encoded text.
+    static func decode(bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(RequestError) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
                     throw .badRequest("The address or form has a malformed %-escape.")
                 }
-                bytes.append(high << 4 | low)
+                decoded.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
-                bytes.append(UInt8(ascii: " "))
+                decoded.append(UInt8(ascii: " "))
             default:
-                bytes.append(byte)
+                decoded.append(byte)
             }
         }
-        return try InputText.decode(bytes)
+        return try InputText.decode(decoded)
     }
 
     /// Splits `a=1&b=2` into decoded pairs, in order.
     static func pairs(_ text: Substring) throws(RequestError) -> [(String, String)] {
+        var text = String(text)
+        return try text.withUTF8 { utf8 in
+            Result { () throws(RequestError) in try pairs(in: UnsafeRawBufferPointer(utf8)) }
+        }.get()
+    }
+
+    /// The decoded pairs of the URL-encoded `bytes`, split byte by byte (never as characters).
+    static func pairs(in bytes: UnsafeRawBufferPointer) throws(RequestError) -> [(String, String)] {
         var result: [(String, String)] = []
-        for part in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try decode(pieces[0])
-            let value = pieces.count > 1 ? try decode(pieces[1]) : ""
-            result.append((name, value))
+        for pair in Self.pieces(of: bytes) {
+            result.append((try decode(bytes: pair.name), try pair.value.map { value throws(RequestError) in try decode(bytes: value) } ?? ""))
         }
         return result
+    }
+
+    /// The first value named `name` in the URL-encoded `bytes`, decoding only names (and only
+    /// those that could be `name`) until it is found; nil when there is none.
+    static func value(named name: String, in bytes: UnsafeRawBufferPointer) throws(RequestError) -> String? {
+        let length = name.utf8.count
+        for pair in Self.pieces(of: bytes) where pair.name.count >= length && pair.name.count <= 3 * length {
+            guard try decode(bytes: pair.name) == name else { continue }
+            return try pair.value.map { value throws(RequestError) in try decode(bytes: value) } ?? ""
+        }
+        return nil
+    }
+
+    /// The non-empty `&`-separated pieces of `bytes`, each split at its first `=`.
+    private static func pieces(of bytes: UnsafeRawBufferPointer) -> [(name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>?)] {
+        var pieces: [(name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>?)] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+            if end > start {
+                let piece = bytes[start..<end]
+                if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
+                    pieces.append((piece[start..<equals], piece[(equals + 1)...]))
+                } else {
+                    pieces.append((piece, nil))
+                }
+            }
+            start = end + 1
+        }
+        return pieces
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
