@@ -188,7 +188,7 @@ def test_a_flood_of_idle_connections_is_capped_and_the_process_serves_on(databas
         except ConnectionResetError:
             pass
         newcomer.close()
-        assert poll(lambda: logged(server, r"the cap: closed \d+ new connection"), 10, "the refusals logged")
+        assert poll(lambda: logged(server, r"at the cap of %d open connections, closed \d+ new connection" % cap), 10, "the refusals logged")
         assert flood.open_count() == cap - 1, "the flood is held until the test closes it"
         assert server_side(server.port) == (cap, 0)
 

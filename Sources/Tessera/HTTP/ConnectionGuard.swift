@@ -41,11 +41,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         guard connections.admit() else {
-            if let refused = connections.refused(now: NIODeadline.now().uptimeNanoseconds) {
-                logger.warning(
-                    "\(connections.cap) connections open, the cap: closed \(refused) new connection\(refused == 1 ? "" : "s") at once since the last report (--max-connections)"
-                )
-            }
+            report(connections.refused(now: NIODeadline.now().uptimeNanoseconds))
             context.close(promise: nil)
             return
         }
@@ -70,7 +66,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if admitted {
             admitted = false
             connections.release()
+            report(connections.dueReport(now: NIODeadline.now().uptimeNanoseconds))
         }
+    }
+
+    /// Logs `refused` connections closed at the cap since the last report, if any.
+    private func report(_ refused: Int?) {
+        guard let refused, refused > 0 else { return }
+        logger.warning(
+            "at the cap of \(connections.cap) open connections, closed \(refused) new connection\(refused == 1 ? "" : "s") at once since the last report (--max-connections)"
+        )
     }
 
     // MARK: - The head deadline

@@ -42,11 +42,18 @@ final class OpenConnections: Sendable {
     // MARK: - Reporting refusals
 
     /// Counts a connection refused at the cap, at `now` (nanoseconds of a monotonic clock), and
-    /// returns how many were refused since the last report when a report is due — for the first
-    /// refusal, then at most once every ``reportInterval`` — or nil, so that a flood logs a line
-    /// every few seconds instead of one per connection.
+    /// returns ``dueReport(now:)``: a flood logs a line every few seconds, not one per connection.
     func refused(now: UInt64) -> Int? {
         unreported.add(1, ordering: .relaxed)
+        return dueReport(now: now)
+    }
+
+    /// How many connections were refused since the last report, when some were and a report is
+    /// due at `now` — for the first refusal, then at most once every ``reportInterval`` — or nil.
+    /// Asked on each refusal and each release, so the refusals of a flood that has stopped are
+    /// reported once its connections close.
+    func dueReport(now: UInt64) -> Int? {
+        guard unreported.load(ordering: .relaxed) > 0 else { return nil }
         let due = nextReport.load(ordering: .relaxed)
         guard now >= due else { return nil }
         let (claimed, _) = nextReport.compareExchange(

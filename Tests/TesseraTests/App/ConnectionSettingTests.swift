@@ -95,7 +95,7 @@ struct ConnectionSettingTests {
         #expect(OpenConnections(cap: 0).cap == 1)
     }
 
-    @Test("refusals are reported for the first one, then at most once every 10 s with the count since")
+    @Test("refusals are reported for the first one, then at most once every 10 s with the count since, on a refusal or a release")
     func refusalReports() {
         let connections = OpenConnections(cap: 1)
         let second: UInt64 = 1_000_000_000
@@ -104,5 +104,8 @@ struct ConnectionSettingTests {
         #expect(connections.refused(now: 14 * second) == nil)
         #expect(connections.refused(now: 15 * second) == 3)
         #expect(connections.refused(now: 16 * second) == nil)
+        #expect(connections.dueReport(now: 20 * second) == nil, "not due yet")
+        #expect(connections.dueReport(now: 25 * second) == 1, "a release after the flood reports its last refusals")
+        #expect(connections.dueReport(now: 40 * second) == nil, "nothing refused since")
     }
 }
