@@ -14,6 +14,7 @@ import contextlib
 import os
 import re
 import pathlib
+import resource
 import secrets
 import shutil
 import socket
@@ -48,11 +49,13 @@ def free_port():
 
 class Server:
     """A `tessera serve` process on its own database: a SQLite file in `folder` (`db/tessera.sqlite`),
-    or what `db` names (another path, or a `postgres://` URL); its log is `folder/server.log`."""
+    or what `db` names (another path, or a `postgres://` URL); its log is `folder/server.log`.
+    `file_limit` starts it with that open-file limit, soft and hard (default the test's own)."""
 
-    def __init__(self, folder, dev=False, extra=(), db=None):
+    def __init__(self, folder, dev=False, extra=(), db=None, file_limit=None):
         self.dev = dev
         self.extra = list(extra)
+        self.file_limit = file_limit
         self.folder = pathlib.Path(folder)
         self.db = str(db) if db else str(self.folder / "db" / "tessera.sqlite")
         self.port = free_port()
@@ -69,7 +72,9 @@ class Server:
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--db", self.db,
              "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []) + self.extra,
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (self.file_limit, self.file_limit)))
+            if self.file_limit else None)
         return self.process
 
     def wait_until_up(self):

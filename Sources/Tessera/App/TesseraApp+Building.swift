@@ -136,9 +136,9 @@ extension TesseraApp {
     }
 
     /// The whole server, ready to run: the site, its router, the HTTP/1 server with
-    /// ``TesseraConfiguration/connectionTimeout`` on ``TesseraConfiguration/eventLoopThreads``
-    /// event loops, the session sweeper, and in development the
-    /// template reloader.
+    /// ``TesseraConfiguration/connectionTimeout`` and ``TesseraConfiguration/maxConnections``
+    /// (settled first, and logged) on ``TesseraConfiguration/eventLoopThreads`` event loops, the
+    /// session sweeper, and in development the template reloader.
     ///
     /// `services` run beside the site's own (default none; `serve` adds its `LogBufferFlusher`).
     /// `onServerRunning` is called once the port is open (tests read the port from the channel).
@@ -146,12 +146,18 @@ extension TesseraApp {
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
+        let connections = ConnectionCap.openConnections(for: configuration, logger: logger)
         let site = try await makeSite(configuration, logger: logger)
         let reloader = configuration.isDevelopment ? DevReloader(site: site) { try self.check(configuration) } : nil
         let router = try makeRouter(site: site, reloader: reloader)
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.connectionTimeout))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(connections: connections, headDeadline: TimeAmount(configuration.connectionTimeout), logger: logger)
+                    ],
+                    idleTimeout: TimeAmount(configuration.connectionTimeout))),
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: name),
             services: site.backgroundServices + (reloader.map { [$0] } ?? []) + services,
             onServerRunning: onServerRunning,

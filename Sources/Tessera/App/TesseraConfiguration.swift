@@ -28,9 +28,25 @@ public struct TesseraConfiguration: Sendable {
     /// Production (default) or development (environment `TESSERA_ENV`).
     public var mode = Mode.production
     /// How long a connection may stay open without delivering a complete request head: counted
-    /// from when it opened or from its last response. It covers both slow clients that never
-    /// finish their headers and idle keep-alive connections. Default 30 seconds.
+    /// from when it opened or from the end of its last response, and not restarted by the bytes
+    /// of a head trickling in, so a client sending a header line now and then is closed on time.
+    /// It covers both slow clients that never finish their headers and idle keep-alive
+    /// connections. A request body must also keep arriving: the connection is closed when this
+    /// long passes without a byte of it. Default 30 seconds (environment
+    /// `TESSERA_CONNECTION_TIMEOUT`, flag `--connection-timeout`, in seconds).
     public var connectionTimeout: Duration = .seconds(30)
+    /// The most connections served at once; a connection past it is closed as soon as it is
+    /// accepted, and the open ones go on being served. Nil (default): the open-file limit less a
+    /// reserve for everything else the process opens
+    /// (``defaultMaxConnections(openFileLimit:databaseConnections:)``), read when the server is
+    /// made, after `serve` has raised the limit. Environment `TESSERA_MAX_CONNECTIONS`, flag
+    /// `--max-connections`, from 1 to 1,048,576.
+    public var maxConnections: Int?
+    /// Whether ``TesseraApp/makeApplication(_:logger:services:onServerRunning:)`` raises the
+    /// process's soft open-file limit to its hard limit (at most 1,048,576) before opening
+    /// anything; `serve` sets it. Off by default: tests and embedding code keep their process's
+    /// limit.
+    var raisesOpenFileLimit = false
     /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`), used
     /// by sign-in throttling (``SiteConfiguration/clientAddressHeader``); default none, the
     /// connection's address (environment `TESSERA_CLIENT_ADDRESS_HEADER`). Set it only behind a
@@ -64,6 +80,18 @@ public struct TesseraConfiguration: Sendable {
     public var eventLoopThreads = TesseraConfiguration.defaultEventLoopThreads
     /// Half the active cores, at least one.
     public static var defaultEventLoopThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+
+    /// The connection cap for a process that may hold `openFileLimit` files and keeps
+    /// `databaseConnections` connections to a database server (a PostgreSQL pool; 0 on SQLite):
+    /// the limit less a reserve of max(128, limit / 8) files — for the SQLite files and their
+    /// journals, the logs, static files being sent, the runtime's own descriptors, and the
+    /// sockets accepted past the cap before they are closed — less the database's connections,
+    /// and at least 1. Under `ulimit -n 1024` on SQLite: 896; with PostgreSQL's default pool of
+    /// 10: 886. Under 1,048,576: 917,504.
+    public static func defaultMaxConnections(openFileLimit: Int, databaseConnections: Int) -> Int {
+        let reserve = max(128, openFileLimit / 8)
+        return max(1, openFileLimit - reserve - max(0, databaseConnections))
+    }
     /// The clock an app hands its services (see ``TesseraApp/services(_:)``); default the
     /// system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
@@ -83,7 +111,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -111,6 +139,19 @@ public struct TesseraConfiguration: Sendable {
             }
             configuration.eventLoopThreads = number
         }
+        if let cap = environment["TESSERA_MAX_CONNECTIONS"], !cap.isEmpty {
+            guard let number = Int(cap), Self.maxConnectionsRange.contains(number) else {
+                throw ConfigurationError(message: "TESSERA_MAX_CONNECTIONS must be a number from 1 to 1048576, not '\(cap)'")
+            }
+            configuration.maxConnections = number
+        }
+        if let timeout = environment["TESSERA_CONNECTION_TIMEOUT"], !timeout.isEmpty {
+            guard let duration = Self.connectionTimeout(seconds: timeout) else {
+                throw ConfigurationError(
+                    message: "TESSERA_CONNECTION_TIMEOUT must be a number of seconds more than 0 and at most 86400, not '\(timeout)'")
+            }
+            configuration.connectionTimeout = duration
+        }
         if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
             guard let parsed = Mode(rawValue: mode) else {
                 throw ConfigurationError(message: "TESSERA_ENV must be 'development' or 'production', not '\(mode)'")
@@ -136,6 +177,16 @@ public struct TesseraConfiguration: Sendable {
 
     /// The event loop counts accepted.
     static let eventLoopRange = 1...256
+
+    /// The connection caps accepted.
+    static let maxConnectionsRange = 1...1_048_576
+
+    /// `text`, a number of seconds more than 0 and at most 86,400 (decimals allowed), as a
+    /// duration to the millisecond (at least one); nil for anything else.
+    static func connectionTimeout(seconds text: String) -> Duration? {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else { return nil }
+        return .milliseconds(max(1, Int64((seconds * 1000).rounded())))
+    }
 }
 
 // MARK: - ConfigurationError

@@ -43,6 +43,18 @@ struct AppOptions: ParsableArguments {
     )
     var eventLoops: Int?
 
+    @Option(
+        help:
+            "Connections served at once, 1 to 1048576; one past it is closed at once (default the open-file limit less max(128, limit/8) and the PostgreSQL pool, or $TESSERA_MAX_CONNECTIONS)."
+    )
+    var maxConnections: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a connection has to send a whole request head, from its opening or its last response (default 30, or $TESSERA_CONNECTION_TIMEOUT).",
+            valueName: "seconds"))
+    var connectionTimeout: String?
+
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -63,6 +75,18 @@ struct AppOptions: ParsableArguments {
                 throw ValidationError("--event-loops must be from 1 to 256, not \(eventLoops)")
             }
             configuration.eventLoopThreads = eventLoops
+        }
+        if let maxConnections {
+            guard TesseraConfiguration.maxConnectionsRange.contains(maxConnections) else {
+                throw ValidationError("--max-connections must be from 1 to 1048576, not \(maxConnections)")
+            }
+            configuration.maxConnections = maxConnections
+        }
+        if let connectionTimeout {
+            guard let duration = TesseraConfiguration.connectionTimeout(seconds: connectionTimeout) else {
+                throw ValidationError("--connection-timeout must be a number of seconds more than 0 and at most 86400, not \(connectionTimeout)")
+            }
+            configuration.connectionTimeout = duration
         }
         return configuration
     }

@@ -5,8 +5,9 @@ import Logging
 
 // MARK: - ServeCommand
 
-/// `serve`: checks everything (templates, the templates the code names, routes), opens the
-/// database (migrating and seeding it on first run), and serves the app until SIGINT or
+/// `serve`: raises the soft open-file limit to the hard one (``TesseraConfiguration/maxConnections``
+/// defaults from it), checks everything (templates, the templates the code names, routes), opens
+/// the database (migrating and seeding it on first run), and serves the app until SIGINT or
 /// SIGTERM. A problem stops it before it opens its port. Its log (a line per request) goes to
 /// standard error through a ``LogBuffer``, flushed every 200 ms, at once for warnings, and at
 /// shutdown.
@@ -24,6 +25,7 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
         do {
             var configuration = try options.configuration()
             if dev { configuration.mode = .development }
+            configuration.raisesOpenFileLimit = true
             Self.pinLocalTimeZone()
             let logBuffer = LogBuffer()
             defer { logBuffer.flush() }
