@@ -5,8 +5,8 @@
 
 Serves a fresh database on a free 127.0.0.1 port, signs in as the demo account, then posts
 each action as the client script does (`X-Tessera-Fragment`) and as a plain form (303), to the
-address the page's own form names: like (/blogs/2), save draft (/drafts/1/edit), send message
-(/messages/1). Prints one line per post: action, kind, status, SQL statements. The count is the
+address the page's own form names: like (/blogs/2), the feed's like button of post 67 (a child
+of the feed, found through its parent), save draft (/drafts/1/edit), send message (/messages/1). Prints one line per post: action, kind, status, SQL statements. The count is the
 request's statements through its scope (scene, handler, components); sessions, CSRF and the
 repeated-submission guard are not in it.
 """
@@ -73,10 +73,11 @@ try:
         for fragment in (True, False):
             _, page = request(page_path)
             action = form_action(page, action_pattern)
-            status, _ = request(action, {"_csrf": token(page), **fields}, fragment=fragment)
+            status, _ = request(action.replace("&amp;", "&"), {"_csrf": token(page), **fields}, fragment=fragment)
             print(f"{name:13} {'fragment' if fragment else 'plain':8} POST {action:24} {status}  sql={sql_of_last('POST ' + action + ' ')}")
 
     run("like", "/blogs/2", r"/blogs/2/(?:un)?like", {})
+    run("feed like", "/", r"/(?:un)?like[^\"]*", {"_component": "feed-like-67"})
     run("save draft", "/drafts/1/edit", r"/drafts/1[^\"]*", {"title": "Measured", "body": "Counting statements."})
     run("send message", "/messages/1", r"/messages/1[^\"]*", {"text": "Counting statements."})
 finally:
