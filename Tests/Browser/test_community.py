@@ -122,6 +122,30 @@ def test_home_feed_pages(page):
         audit(page, "home-more")
 
 
+def test_search_survives_load_more(page):
+    """A search of the feed is kept by "Load more", appended in place or as the next page."""
+    page.goto("/")
+    page.get_by_label("Search post titles").fill("#1")
+    page.get_by_role("button", name="Search").click()
+    expect(page).to_have_url(re.compile(r"/\?q=%231$"))
+    audit(page, "home-search")
+    titles = page.locator("[data-component=feed] article h3")
+    expect(titles).to_have_count(8)
+    if page.mode == "nojs":
+        page.get_by_role("link", name="Load more").click()
+        expect(page).to_have_url(re.compile(r"/\?q=%231&page=2$"))
+        expect(page.get_by_role("link", name="Newer posts")).to_have_attribute("href", "/?q=%231")
+    else:
+        mark(page)
+        page.get_by_role("link", name="Load more").click()
+        expect(page).to_have_url(re.compile(r"/\?q=%231&through=2$"))
+        expect(titles).not_to_have_count(8)
+        assert_no_page_load(page)
+    shown = titles.all_inner_texts()
+    assert shown and all(title.endswith("#1") for title in shown), shown
+    expect(page.get_by_label("Search post titles")).to_have_value("#1")
+
+
 # MARK: - Posts and drafts
 
 def test_edit_a_published_post(page):

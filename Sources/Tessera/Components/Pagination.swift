@@ -6,6 +6,10 @@
 ///   offers a link to the newer page and says where you are ("Page 3").
 /// - `?through=N` shows pages 1 to N together: the client script puts it in the address bar
 ///   after appending a page, so a reload, Back or Forward shows what was on the screen.
+///
+/// Every other item of the query (a filter, a sort: `?condition=worn`) is the list's too: it is
+/// kept in every link of the pager and in the fragment query (``query``), so "Load more" and the
+/// next page show the same filtered list, with JavaScript or without.
 public struct Pagination: Equatable, Sendable {
     /// The highest `page` accepted.
     public static let maxPage = 10_000
@@ -16,22 +20,34 @@ public struct Pagination: Equatable, Sendable {
     public let first: Int
     /// The last page shown (equal to `first` unless `through` was given).
     public let last: Int
+    /// The query's other items, in order (filters, sort), kept in every link.
+    public let otherItems: [QueryItem]
 
-    /// Pages `first` through `last`.
-    public init(first: Int = 1, last: Int = 1) {
+    /// One item of a query.
+    public struct QueryItem: Equatable, Sendable {
+        /// Its name.
+        public let name: String
+        /// Its value.
+        public let value: String
+    }
+
+    /// Pages `first` through `last` of a list whose query also holds `otherItems` (default none).
+    public init(first: Int = 1, last: Int = 1, otherItems: [(String, String)] = []) {
         self.first = first
         self.last = last
+        self.otherItems = otherItems.map { QueryItem(name: $0.0, value: $0.1) }
     }
 
     /// The pages `query` asks for; an out-of-range or non-numeric value is a 400 that says, in
     /// plain words, what to do instead.
     public init(_ query: Parameters) throws {
+        let others = query.pairs.filter { $0.name != "page" && $0.name != "through" }.map { ($0.name, $0.value) }
         do {
             if let through = query["through"], !through.isEmpty {
-                self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough))
+                self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough), otherItems: others)
             } else {
                 let page = try query.int("page", default: 1, in: 1...Self.maxPage)
-                self.init(first: page, last: page)
+                self.init(first: page, last: page, otherItems: others)
             }
         } catch {
             throw RequestError.badRequest("There is no such page of this list. Start again from its first page.")
@@ -45,11 +61,14 @@ public struct Pagination: Equatable, Sendable {
     /// Rows to read for pages of `size`.
     public func limit(size: Int) -> Int { (last - first + 1) * size }
 
-    /// The query reproducing this state in a fragment URL.
+    /// The query reproducing this state in a fragment URL: the other items, then the pages.
     public var query: [(String, String)] {
-        if last > first { return [("through", String(last))] }
-        return first > 1 ? [("page", String(first))] : []
+        if last > first { return kept + [("through", String(last))] }
+        return kept + (first > 1 ? [("page", String(first))] : [])
     }
+
+    /// The other items as pairs.
+    private var kept: [(String, String)] { otherItems.map { ($0.name, $0.value) } }
 
     // MARK: - Links
 
@@ -65,15 +84,16 @@ public struct Pagination: Equatable, Sendable {
     /// ``pager(in:hasMore:noun:)`` for a list at `sceneURL` whose fragment URLs `fragmentURL`
     /// makes.
     func pager(sceneURL: String, fragmentURL: ([(String, String)]) -> String, hasMore: Bool, noun: String) -> Pager {
-        let next = [("page", String(last + 1))]
-        let newer = first == 2 ? sceneURL : sceneURL + URLQuery.encode([("page", String(first - 1))])
+        let next = kept + [("page", String(last + 1))]
+        let newer = sceneURL + URLQuery.encode(kept + (first == 2 ? [] : [("page", String(first - 1))]))
         return Pager(
             newerURL: first > 1 ? newer : nil,
             newerLabel: "Newer " + noun,
             position: "Page \(first)",
             moreURL: hasMore ? sceneURL + URLQuery.encode(next) : nil,
             moreFragmentURL: fragmentURL(next),
-            moreHistoryURL: first == 1 && last < Self.maxThrough ? sceneURL + URLQuery.encode([("through", String(last + 1))]) : nil,
+            moreHistoryURL: first == 1 && last < Self.maxThrough
+                ? sceneURL + URLQuery.encode(kept + [("through", String(last + 1))]) : nil,
             moreLabel: "More " + noun)
     }
 }

@@ -25,11 +25,25 @@ struct BlogStore {
     /// `limit` published blogs after skipping `offset`, newest first, each with its author, plus
     /// whether more follow: one query, the authors joined in (a list of ids looked up in a
     /// second query cost the home page a read, a JSON parse and a temporary table).
-    func feed(offset: Int, limit: Int) async throws -> (items: [BlogListItem], hasMore: Bool) {
+    /// With `matching` (default none), only the blogs whose title holds that text, in any case.
+    func feed(matching search: String = "", offset: Int, limit: Int) async throws -> (items: [BlogListItem], hasMore: Bool) {
         let items = try await database.read { db in
-            try await Self.withAuthors(db, Self.withAuthorsSQL + Self.feedClauses, [limit + 1, offset])
+            search.isEmpty
+                ? try await Self.withAuthors(db, Self.withAuthorsSQL + Self.feedClauses, [limit + 1, offset])
+                : try await Self.withAuthors(db, Self.withAuthorsSQL + Self.searchClauses, [Self.likePattern(search), limit + 1, offset])
         }
         return (Array(items.prefix(limit)), items.count > limit)
+    }
+
+    /// A `LIKE` pattern matching titles holding `text` (lowercased; `%`, `_` and `\` taken as
+    /// themselves).
+    static func likePattern(_ text: String) -> String {
+        var escaped = ""
+        for character in text.lowercased() {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "%" + escaped + "%"
     }
 
     /// Changes the title and body of `userID`'s published blog `id`; false if it is not theirs
@@ -134,6 +148,9 @@ struct BlogStore {
         SELECT \(Blog.qualifiedColumns), "user".displayName FROM blog LEFT JOIN "user" ON "user".id = blog.userID\n
         """
     private static let feedClauses = "WHERE blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?"
+    private static let searchClauses = """
+        WHERE blog.trashedAt IS NULL AND LOWER(blog.title) LIKE ? ESCAPE '\\' ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?
+        """
 
     /// The rows of `sql` (a ``withAuthorsSQL`` query), decoded by position.
     private static func withAuthors(_ db: SQLConnection, _ sql: String, _ arguments: SQLArguments) async throws -> [BlogListItem] {

@@ -4,7 +4,8 @@ import Tessera
 
 /// The home feed: one "Latest posts" section mixing blog cells, photo cells and a photo strip,
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
-/// `?page=N` on the page, and a "Load more" link that appends the next page's items.
+/// `?page=N` on the page, and a "Load more" link that appends the next page's items. A search
+/// (`?q=`, the posts whose title holds it, without photos) is kept by every page of it.
 struct FeedComponent: Component {
     /// Everyone sees the same feed: a busy home page loads it about once per 50 ms. Its like
     /// buttons are its children, per viewer: loaded afresh (together) inside a reused feed.
@@ -24,6 +25,8 @@ struct FeedComponent: Component {
     let links: FeedLinks
     /// Blogs per page.
     var pageSize = 8
+    /// The search box: text a title must hold.
+    static let search = TextField("q", maxScalars: 100)
 
     // MARK: - Life cycle
 
@@ -31,12 +34,15 @@ struct FeedComponent: Component {
     /// the blogs with their authors, the pages' photos.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let pagination = try Pagination(scope.query)
+        let search = try scope.query.field(Self.search).checked()
         let (items, hasMore) = try await BlogStore(database: scope.database).feed(
-            offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
+            matching: search, offset: pagination.offset(size: pageSize), limit: pagination.limit(size: pageSize))
         let firstWindow = FeedPage.photoWindow(page: pagination.first, pageSize: pageSize)
         let lastWindow = FeedPage.photoWindow(page: pagination.last, pageSize: pageSize)
-        let photos = try await PhotoStore(database: scope.database).latest(
-            limit: lastWindow.offset + lastWindow.limit - firstWindow.offset, offset: firstWindow.offset)
+        let photos = search.isEmpty
+            ? try await PhotoStore(database: scope.database).latest(
+                limit: lastWindow.offset + lastWindow.limit - firstWindow.offset, offset: firstWindow.offset)
+            : []
         let pages = (pagination.first...pagination.last).map { number -> FeedPage in
             let start = min((number - pagination.first) * pageSize, items.count)
             let window = FeedPage.photoWindow(page: number, pageSize: pageSize)
@@ -47,8 +53,9 @@ struct FeedComponent: Component {
         }
         return Model(
             pagination: pagination,
+            search: search, searchURL: scope.sceneURL, searchMaxLength: Self.search.maxScalars,
             pager: pagination.pager(in: scope, hasMore: hasMore, noun: "posts"),
-            feed: try makeDataSource(pages, pagination: pagination, scope: scope))
+            feed: try makeDataSource(pages, pagination: pagination, search: search, scope: scope))
     }
 
     func fragmentQuery(for model: Model) -> [(String, String)] { model.pagination.query }
@@ -57,6 +64,10 @@ struct FeedComponent: Component {
     @TemplateModel
     struct Model {
         @TemplateIgnored let pagination: Pagination
+        /// The search as typed ("" for none), where the search form goes, and its limit.
+        let search: String
+        let searchURL: String
+        let searchMaxLength: Int
         @TemplateIncluded let pager: Pager
         let feed: SectionedDataSource<StandardSection>?
     }
@@ -74,7 +85,7 @@ struct FeedComponent: Component {
     }
 
     /// The feed's one section: each page's items, every post with its like button.
-    private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, scope: ComponentScope<Self>) throws
+    private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, search: String, scope: ComponentScope<Self>) throws
         -> SectionedDataSource<StandardSection>
     {
         let sceneURL = scope.sceneURL
@@ -83,9 +94,11 @@ struct FeedComponent: Component {
             return FeedPost(item: post, likeButton: scope.child(Self.like, key: post.blog.id))
         }
         let emptyState =
-            pagination.first == 1
-            ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))
-            : EmptyState("No more posts.", action: (label: "Back to the newest", url: sceneURL))
+            !search.isEmpty
+            ? EmptyState("No post's title holds “\(search)”.", action: (label: "Show every post", url: sceneURL))
+            : pagination.first == 1
+                ? EmptyState("No posts yet.", action: (label: "Write the first one", url: links.write))
+                : EmptyState("No more posts.", action: (label: "Back to the newest", url: sceneURL))
         let section = DataSourceSection(
             id: "latest-posts",
             header: FeedHeader(title: "Latest posts", subtitle: nil),

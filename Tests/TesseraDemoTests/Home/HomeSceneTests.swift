@@ -113,6 +113,31 @@ struct HomeSceneTests {
         }
     }
 
+    @Test("a search keeps to the posts whose title holds it, on every page and in every link")
+    func searchSurvivesPaging() async throws {
+        try await TestSite().test { client in
+            let first = try await client.get("/?q=%231")
+            #expect(first.status == .ok)
+            #expect(first.select("#feed-search").first?[attribute: "value"] == "#1")
+            let titles = first.select("#feed article h3").map(\.text)
+            #expect(titles.count == 8 && titles.allSatisfy { $0.hasSuffix("#1") }, "\(titles)")
+            #expect(first.select("#feed figure.photo-cell").isEmpty && first.select("#feed .strip").isEmpty, "a search shows posts alone")
+            let more = try #require(first.select("#feed nav[data-more] a").first)
+            #expect(more[attribute: "href"] == "/?q=%231&page=2")
+            #expect(more[attribute: "data-tessera-fragment"] == "/_/feed?q=%231&page=2")
+            #expect(more[attribute: "data-tessera-history"] == "/?q=%231&through=2")
+            let like = try #require(first.select("#feed [data-component=like-button]").first)
+            #expect(like[attribute: "data-src"]?.contains("?q=%231") == true, "a like button's URLs carry the search its feed places it under")
+            let second = try await client.get("/_/feed?q=%231&page=2")
+            let rest = second.select("#feed article h3").map(\.text)
+            #expect(rest.count == 3 && rest.allSatisfy { $0.hasSuffix("#1") }, "the twelve #1 posts but one in the trash: \(rest)")
+            #expect(second.select("#feed nav[data-more]").isEmpty)
+            let none = try await client.get("/?q=nothing%20like%20this")
+            #expect(none.select("#feed .empty-state").first?.text.contains("nothing like this") == true)
+            #expect(try await client.get("/?q=" + String(repeating: "x", count: 101)).status == .badRequest)
+        }
+    }
+
     @Test("page 2 also works as a whole page, without JavaScript")
     func pageTwoPage() async throws {
         try await TestSite().test { client in
