@@ -91,8 +91,14 @@ public enum BuiltInTemplates {
             name: field,
             text: """
                 <div class="field{{#error}} has-error{{/error}}">
-                <label for="{{id}}">{{label}}</label>
-                <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#showsValue}} value="{{value}}"{{/showsValue}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>{{#hint}}
+                {{#isInput}}<label for="{{id}}">{{label}}</label>
+                <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#showsValue}} value="{{value}}"{{/showsValue}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>{{/isInput}}{{#isTextArea}}<label for="{{id}}">{{label}}</label>
+                <textarea id="{{id}}" name="{{name}}" rows="{{rows}}"{{#required}} required{{/required}}{{#minLength}} minlength="{{minLength}}"{{/minLength}}{{#maxLength}} maxlength="{{maxLength}}"{{/maxLength}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>
+                {{value}}</textarea>{{/isTextArea}}{{#isSelect}}<label for="{{id}}">{{label}}</label>
+                <select id="{{id}}" name="{{name}}"{{#required}} required{{/required}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>{{#prompt}}<option value="">{{prompt}}</option>{{/prompt}}{{#choices}}<option value="{{value}}"{{#isChosen}} selected{{/isChosen}}>{{label}}</option>{{/choices}}</select>{{/isSelect}}{{#isGroup}}<fieldset{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}><legend>{{label}}</legend>{{#choices}}
+                <div class="choice"><input id="{{id}}" name="{{name}}" type="{{type}}" value="{{value}}"{{#isChosen}} checked{{/isChosen}}{{#isRequired}} required{{/isRequired}}{{#isInvalid}} aria-invalid="true"{{/isInvalid}}><label for="{{id}}">{{label}}</label></div>{{/choices}}
+                </fieldset>{{/isGroup}}{{#isCheckbox}}<div class="choice"><input id="{{id}}" name="{{name}}" type="checkbox"{{#checked}} checked{{/checked}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}><label for="{{id}}">{{label}}</label></div>{{/isCheckbox}}{{#isFile}}<label for="{{id}}">{{label}}</label>
+                <input id="{{id}}" name="{{name}}" type="file"{{#accept}} accept="{{accept}}"{{/accept}}{{#required}} required{{/required}}{{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#error}} aria-invalid="true"{{/error}}>{{/isFile}}{{#hint}}
                 <p class="hint" id="{{hintID}}">{{hint}}</p>{{/hint}}{{#error}}
                 <p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
                 </div>

@@ -61,6 +61,29 @@ public struct Parameters: Sendable {
     /// with `.value`, or call `.checked()` for a 400.
     public func field(_ field: TextField) -> FieldValue { field.check(self[field.name] ?? "") }
 
+    /// The case of `type` sent as `name`, or nil when none was chosen (absent or empty). A value
+    /// that is none of its cases (a forged form) is a 400.
+    public func choice<Choice: FormChoosable>(_ name: String, as type: Choice.Type) throws(RequestError) -> Choice? {
+        guard let raw = self[name], !raw.isEmpty else { return nil }
+        guard let choice = Choice(rawValue: raw) else { throw .badRequest("'\(name)' is not one of the choices offered.") }
+        return choice
+    }
+
+    /// The cases of `type` sent as `name` (checkboxes), in the order sent, each once. A value that
+    /// is none of its cases is a 400.
+    public func choices<Choice: FormChoosable>(_ name: String, as type: Choice.Type) throws(RequestError) -> [Choice] {
+        var chosen: [Choice] = []
+        for raw in all(name) {
+            guard let choice = Choice(rawValue: raw) else { throw .badRequest("'\(name)' is not one of the choices offered.") }
+            if !chosen.contains(where: { $0.rawValue == raw }) { chosen.append(choice) }
+        }
+        return chosen
+    }
+
+    /// Whether the checkbox `name` was checked (a checked box sends its value; an unchecked one
+    /// sends nothing).
+    public func isChecked(_ name: String) -> Bool { self[name] != nil }
+
     /// The text named `name` with surrounding whitespace trimmed; "" when absent. Prefer
     /// ``field(_:)``, which also enforces the field's limits.
     public func text(_ name: String) -> String {

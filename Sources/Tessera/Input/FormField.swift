@@ -1,59 +1,203 @@
 // MARK: - FormField
 
-/// One input of a form as the `Tessera/Field` partial draws it: a `<label>`, the `<input>` with
-/// its limits from the ``TextField``, the value typed (never for passwords), a hint and an error,
-/// each tied to the input with `aria-describedby`, and `aria-invalid` when the error is set.
+/// One control of a form as the `Tessera/Field` partial draws it — a one-line input of any type,
+/// a text area, a select, a group of radio buttons, one checkbox, a group of checkboxes or a file
+/// input — with its label (a `<legend>` for a group), hint and error, each tied to the control
+/// with `aria-describedby`, `aria-invalid` when the error is set, its limits, and what was typed
+/// or chosen kept on a refusal (never a password or a file: a browser cannot be given those back).
 ///
 /// ```swift
 /// FormField(MemberFields.username, label: "Username", value: username, error: errors[.username],
 ///           autocomplete: "username")
+/// FormField.textArea(Post.body, label: "Post", value: typed.body, error: errors[.body])
+/// FormField.select("condition", label: "Condition", choices: FormChoice.all(Condition.self), selected: condition)
 /// ```
 ///
 /// and in the template, `{{#username}}{{> Tessera/Field}}{{/username}}`.
 public struct FormField: Sendable, Equatable {
-    /// The input's name (the ``TextField``'s).
+    /// What control draws the field.
+    public enum Kind: Sendable, Equatable {
+        /// An `<input>` of `type`: `text`, `email`, `password`, `number`, `date`, `url`,
+        /// `search`, `tel`.
+        case input(type: String)
+        /// A `<textarea>` of `rows` lines.
+        case textArea(rows: Int)
+        /// A `<select>` of one of ``FormField/choices``, after an empty `prompt` option if any.
+        case select(prompt: String?)
+        /// Radio buttons, one of ``FormField/choices``, in a `<fieldset>`.
+        case radioGroup
+        /// One checkbox, sent as `on` when checked.
+        case checkbox(checked: Bool)
+        /// Checkboxes, any of ``FormField/choices``, in a `<fieldset>`.
+        case checkboxes
+        /// A file input taking the types `accept` names (`image/png,image/jpeg`), or any.
+        case file(accept: String?)
+    }
+
+    /// The control.
+    public let kind: Kind
+    /// The control's name (the ``TextField``'s, for text).
     public let name: String
-    /// The `id` of the input; `for` of the label; default the name, prefixed by `idPrefix`.
+    /// The `id` of the control; `for` of the label; default the name, prefixed by `idPrefix`.
     public let id: String
-    /// The label's text.
+    /// The label's text (the legend's, for a group).
     public let label: String
-    /// The input's `type`: `text` (default), `password`, `email`, `url`, `search`, `tel`, `number`.
-    public let type: String
-    /// What was typed, shown again unless the input is a password.
+    /// The input's `type` (`text` unless the kind is ``Kind/input(type:)`` of another).
+    public var type: String {
+        if case .input(let type) = kind { return type }
+        return "text"
+    }
+    /// What was typed, shown again unless the input is a password (empty for choices and files).
     public let value: String
-    /// The problem with what was typed, or nil.
+    /// The choices of a select or a group, each knowing whether it is chosen.
+    public let choices: [FormChoice]
+    /// The problem with what was sent, or nil.
     public let error: String?
-    /// A sentence under the input, or nil.
+    /// A sentence under the control, or nil.
     public let hint: String?
     /// The `autocomplete` token (`username`, `new-password`…), or nil.
     public let autocomplete: String?
-    /// Whether the input is `required` (the field's minimum is above zero).
+    /// Whether the control is `required`.
     public let required: Bool
-    /// `minlength` (nil when zero) and `maxlength`, from the ``TextField``.
+    /// `minlength` (nil when zero), from the ``TextField``.
     public let minLength: Int?
-    /// `maxlength`, from the ``TextField``.
-    public let maxLength: Int
+    /// `maxlength`, from the ``TextField`` (nil for controls without a length).
+    public let maxLength: Int?
 
-    /// The field `field` labelled `label`, as `type` (default `text`), showing `value` (default
-    /// empty), `error` and `hint` (default none), with `autocomplete` (default none), `required`
-    /// (default: when the field has a minimum length), its id `idPrefix` (default none) and the
-    /// field's name.
+    // MARK: - Text
+
+    /// The field `field` labelled `label`, as an input of `type` (default `text`), showing `value`
+    /// (default empty), `error` and `hint` (default none), with `autocomplete` (default none),
+    /// `required` (default: when the field has a minimum length), its id `idPrefix` (default none)
+    /// and the field's name.
     public init(
         _ field: TextField, label: String, type: String = "text", value: String = "", error: String? = nil,
         hint: String? = nil, autocomplete: String? = nil, required: Bool? = nil, idPrefix: String = ""
     ) {
+        self.init(
+            kind: .input(type: type), field: field, label: label, value: value, error: error, hint: hint,
+            autocomplete: autocomplete, required: required, idPrefix: idPrefix)
+    }
+
+    /// The multi-line field `field` as a `<textarea>` of `rows` lines (default 5), its text kept
+    /// exactly (a leading line break too).
+    public static func textArea(
+        _ field: TextField, label: String, value: String = "", error: String? = nil, hint: String? = nil, rows: Int = 5,
+        required: Bool? = nil, idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .textArea(rows: rows), field: field, label: label, value: value, error: error, hint: hint, autocomplete: nil,
+            required: required, idPrefix: idPrefix)
+    }
+
+    private init(
+        kind: Kind, field: TextField, label: String, value: String, error: String?, hint: String?, autocomplete: String?,
+        required: Bool?, idPrefix: String
+    ) {
+        self.kind = kind
         name = field.name
         id = idPrefix + field.name
         self.label = label
-        self.type = type
         self.value = value
+        choices = []
         self.error = error
         self.hint = hint
         self.autocomplete = autocomplete
         self.required = required ?? (field.minScalars > 0)
-        minLength = field.minScalars > 0 ? field.minScalars : nil
-        maxLength = field.maxScalars
+        let measured = Self.lengthTypes.contains(kind) || kind == .textArea(rows: Self.rows(of: kind))
+        minLength = measured && field.minScalars > 0 ? field.minScalars : nil
+        maxLength = measured ? field.maxScalars : nil
     }
+
+    /// A text area's rows (0 for other kinds).
+    private static func rows(of kind: Kind) -> Int {
+        if case .textArea(let rows) = kind { return rows }
+        return 0
+    }
+
+    /// The input kinds HTML lets carry `minlength` and `maxlength` (and text areas).
+    private static let lengthTypes: [Kind] = ["text", "email", "password", "search", "tel", "url"].map { .input(type: $0) }
+
+    // MARK: - Choices
+
+    /// A `<select>` named `name` of `choices`, `selected` chosen (nil: none, the `prompt`
+    /// option, default "Choose…", first). Required by default.
+    public static func select(
+        _ name: String, label: String, choices: [FormChoice], selected: String? = nil, prompt: String? = "Choose…",
+        error: String? = nil, hint: String? = nil, required: Bool = true, idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .select(prompt: prompt), name: name, label: label, choices: choices, chosen: selected.map { [$0] } ?? [],
+            error: error, hint: hint, required: required, idPrefix: idPrefix)
+    }
+
+    /// Radio buttons named `name`, one per choice, `selected` checked, under the legend `label`.
+    /// Required by default.
+    public static func radioGroup(
+        _ name: String, label: String, choices: [FormChoice], selected: String? = nil, error: String? = nil,
+        hint: String? = nil, required: Bool = true, idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .radioGroup, name: name, label: label, choices: choices, chosen: selected.map { [$0] } ?? [], error: error,
+            hint: hint, required: required, idPrefix: idPrefix)
+    }
+
+    /// Checkboxes named `name`, one per choice, those in `selected` checked, under the legend
+    /// `label`.
+    public static func checkboxes(
+        _ name: String, label: String, choices: [FormChoice], selected: Set<String> = [], error: String? = nil,
+        hint: String? = nil, idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .checkboxes, name: name, label: label, choices: choices, chosen: selected, error: error, hint: hint,
+            required: false, idPrefix: idPrefix)
+    }
+
+    /// One checkbox named `name`, labelled `label`, sent as `on` when `checked`
+    /// (``Parameters/isChecked(_:)``).
+    public static func checkbox(
+        _ name: String, label: String, checked: Bool = false, error: String? = nil, hint: String? = nil, idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .checkbox(checked: checked), name: name, label: label, choices: [], chosen: [], error: error, hint: hint,
+            required: false, idPrefix: idPrefix)
+    }
+
+    /// A file input named `name` taking `accept` (default any type). A browser never gets a
+    /// file back: after a refusal it must be chosen again, which `hint` may say.
+    public static func file(
+        _ name: String, label: String, accept: String? = nil, error: String? = nil, hint: String? = nil, required: Bool = false,
+        idPrefix: String = ""
+    ) -> FormField {
+        FormField(
+            kind: .file(accept: accept), name: name, label: label, choices: [], chosen: [], error: error, hint: hint,
+            required: required, idPrefix: idPrefix)
+    }
+
+    private init(
+        kind: Kind, name: String, label: String, choices: [FormChoice], chosen: Set<String>, error: String?, hint: String?,
+        required: Bool, idPrefix: String
+    ) {
+        self.kind = kind
+        self.name = name
+        id = idPrefix + name
+        self.label = label
+        value = ""
+        let radio = kind == .radioGroup
+        self.choices = choices.enumerated().map { index, choice in
+            choice.placed(
+                name: name, id: idPrefix + name + "-" + String(index + 1), type: radio ? "radio" : "checkbox",
+                chosen: chosen.contains(choice.value), required: radio && required, invalid: error != nil)
+        }
+        self.error = error
+        self.hint = hint
+        autocomplete = nil
+        self.required = required
+        minLength = nil
+        maxLength = nil
+    }
+
+    // MARK: - Derived
 
     /// The hint's id.
     public var hintID: String { id + "-hint" }
@@ -66,6 +210,16 @@ public struct FormField: Sendable, Equatable {
     }
     /// Whether the value is written back into the input (never for a password).
     public var showsValue: Bool { type != "password" }
+    /// A select's empty first option, or nil.
+    public var prompt: String? {
+        if case .select(let prompt) = kind { return prompt }
+        return nil
+    }
+    /// The types a file input takes, or nil.
+    public var accept: String? {
+        if case .file(let accept) = kind { return accept }
+        return nil
+    }
 }
 
 // MARK: - Template
@@ -79,6 +233,16 @@ extension FormField: TemplateModel {
         TemplateKey("required") { $0.required }, TemplateKey("minLength") { $0.minLength },
         TemplateKey("maxLength") { $0.maxLength }, TemplateKey("hintID") { $0.hintID },
         TemplateKey("errorID") { $0.errorID }, TemplateKey("describedBy") { $0.describedBy },
-        TemplateKey("showsValue") { $0.showsValue },
+        TemplateKey("showsValue") { $0.showsValue }, TemplateKey("choices") { $0.choices },
+        TemplateKey("isInput") { if case .input = $0.kind { true } else { false } },
+        TemplateKey("isTextArea") { if case .textArea = $0.kind { true } else { false } },
+        TemplateKey("rows") { FormField.rows(of: $0.kind) },
+        TemplateKey("isSelect") { if case .select = $0.kind { true } else { false } },
+        TemplateKey("prompt") { $0.prompt },
+        TemplateKey("isGroup") { $0.kind == .radioGroup || $0.kind == .checkboxes },
+        TemplateKey("isCheckbox") { if case .checkbox = $0.kind { true } else { false } },
+        TemplateKey("checked") { $0.kind == .checkbox(checked: true) },
+        TemplateKey("isFile") { if case .file = $0.kind { true } else { false } },
+        TemplateKey("accept") { $0.accept },
     ]
 }

@@ -6,8 +6,10 @@ import CLibXML2
 /// diagnostics.
 ///
 /// Debian 12's libxml2 (2.9) predates HTML5, so it calls `<section>`, `<main>`, `<nav>`… invalid
-/// tags (error 801, `XML_HTML_UNKNOWN_TAG`); those are dropped. Everything else it reports —
-/// broken attributes, stray `&`, end tags with no open element — is an error.
+/// tags (error 801, `XML_HTML_UNKNOWN_TAG`); those are dropped, and so is an `id` defined twice
+/// when it is masked text (`{{id}}` in two sections only one of which renders, as in
+/// `Tessera/Field`). Everything else it reports — broken attributes, stray `&`, end tags with no
+/// open element, a literal `id` written twice — is an error.
 enum LibXMLValidator {
     /// libxml2's code for "Tag X invalid": an element name HTML 4 did not know.
     static let unknownTagCode: Int32 = 801
@@ -17,9 +19,11 @@ enum LibXMLValidator {
     /// server's reloads do). Swift runs a static's initializer once, thread-safely.
     static let parserReady: Void = xmlInitParser()
 
-    /// The diagnostics libxml2 reports for `masked` (already masked, same length as the file).
+    /// The diagnostics libxml2 reports for `masked` (already masked, same length as the file);
+    /// none for a blank one.
     static func diagnostics(masked: [UInt8], file: String) -> [TemplateDiagnostic] {
-        guard !masked.isEmpty else { return [] }
+        // A template of tags alone (partials, sections) is blank once masked: nothing to parse.
+        guard masked.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return [] }
         _ = parserReady
         let collector = Collector(file: file)
         let handle = Unmanaged.passRetained(collector)
@@ -57,10 +61,19 @@ enum LibXMLValidator {
                 return
             }
             let message = error.message.map { String(cString: $0) } ?? "HTML error"
+            if Self.isMaskedIDRedefined(message) { return }
             diagnostics.append(
                 TemplateDiagnostic(
                     file: file, line: Int(error.line), column: max(1, Int(error.int2)),
                     message: message.trimmingSuffixNewlines()))
+        }
+
+        /// Whether `message` is libxml2's "ID … already defined" about an id that is all filler:
+        /// an interpolation, whose values are not known here.
+        static func isMaskedIDRedefined(_ message: String) -> Bool {
+            guard message.hasPrefix("ID "), let end = message.range(of: " already defined") else { return false }
+            let id = message[message.index(message.startIndex, offsetBy: 3)..<end.lowerBound]
+            return !id.isEmpty && id.allSatisfy { $0 == "x" }
         }
     }
 }

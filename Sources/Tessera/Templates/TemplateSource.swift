@@ -16,16 +16,37 @@ public struct TemplateSource: Sendable {
         self.bytes = Array(text.utf8)
     }
 
-    /// A copy with `indentation` put before each line (for a standalone partial or parent).
+    /// A copy with `indentation` put before each line (for a standalone partial or parent), but
+    /// the lines inside `<textarea>` and `<pre>`, whose text is the page's as written.
     func indented(by indentation: [UInt8]) -> TemplateSource {
         var result: [UInt8] = indentation
+        var keepsText = false  // inside <textarea> or <pre>, whose lines are text as written
         for (index, byte) in bytes.enumerated() {
             result.append(byte)
-            if byte == UInt8(ascii: "\n"), index + 1 < bytes.count { result.append(contentsOf: indentation) }
+            if byte == UInt8(ascii: "<") { keepsText = Self.keepsText(after: index, in: bytes) ?? keepsText }
+            if byte == UInt8(ascii: "\n"), index + 1 < bytes.count, !keepsText { result.append(contentsOf: indentation) }
         }
         return TemplateSource(
             name: TemplateCompiler.key(name, indentation), text: String(decoding: result, as: UTF8.self),
             displayPath: displayPath)
+    }
+
+    /// Whether the tag starting at `index` opens (true) or closes (false) an element whose text is
+    /// kept exactly, `<textarea>` or `<pre>`; nil for any other tag.
+    private static func keepsText(after index: Int, in bytes: [UInt8]) -> Bool? {
+        var position = index + 1
+        let closing = position < bytes.count && bytes[position] == UInt8(ascii: "/")
+        if closing { position += 1 }
+        for name in ["textarea", "pre"] {
+            let end = position + name.utf8.count
+            guard end < bytes.count else { continue }
+            let matches = zip(bytes[position..<end], name.utf8).allSatisfy { $0 | 0x20 == $1 }
+            let next = bytes[end]
+            if matches, next == UInt8(ascii: ">") || next == UInt8(ascii: " ") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\t") {
+                return !closing
+            }
+        }
+        return nil
     }
 
     /// The source with every tag overwritten by same-length filler: `x` for interpolations,

@@ -24,17 +24,21 @@ struct PostFormFields: Sendable {
         Model(fields: self, idPrefix: idPrefix, hint: hint)
     }
 
-    /// What the partial reads: `idPrefix`, `hint`, `title`, `titleMaxLength`, `body`,
-    /// `bodyMaxLength`, `errors`.
+    /// What the partial reads: the two fields, drawn by Tessera's `Tessera/Field` (their ids
+    /// start with `idPrefix`), and `errors` for the form's summary.
     @TemplateModel
     struct Model {
         @TemplateIgnored let fields: PostFormFields
-        let idPrefix: String
-        let hint: String
-        var title: String { fields.title }
-        var titleMaxLength: Int { Draft.titleField.maxScalars }
-        var body: String { fields.body }
-        var bodyMaxLength: Int { Draft.bodyField.maxScalars }
+        @TemplateIgnored let idPrefix: String
+        @TemplateIgnored let hint: String
+        var title: FormField {
+            FormField(Draft.titleField, label: "Title", value: fields.title, error: fields.errors[.title], idPrefix: idPrefix + "-")
+        }
+        var body: FormField {
+            FormField.textArea(
+                Draft.bodyField, label: "Text", value: fields.body, error: fields.errors[.body], hint: hint, rows: 14,
+                idPrefix: idPrefix + "-")
+        }
         var errors: FormErrors<Draft.Field> { fields.errors }
     }
 }
