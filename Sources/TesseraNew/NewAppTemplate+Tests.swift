@@ -52,7 +52,7 @@ extension NewAppTemplate {
                     let created = try await client.submit(
                         "form", on: signUp, [("username", "ada"), ("displayName", "Ada"), ("password", "analytical-engine")])
                     #expect(created.status == .seeOther)
-                    let ada = TestSession(cookie: try #require(TestClient.cookie(in: created)), token: "")
+                    let ada = try await client.session(after: created)  // its cookie, and the token its pages carry
                     let home = try await client.get("/", as: ada)
                     #expect(home.select(".account").first?.text.hasPrefix("Ada") == true)
                     let signedOut = try await client.submit(#"form[action="/signin/signout"]"#, on: home, as: ada)

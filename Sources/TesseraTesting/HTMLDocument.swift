@@ -1,4 +1,5 @@
 import CLibXML2
+import Testing
 
 // MARK: - HTMLDocument
 
@@ -99,21 +100,55 @@ public struct HTMLDocument: Sendable {
     /// Supported: type (`li`), universal (`*`), `#id`, `.class`, attributes (`[href]`,
     /// `[rel=next]`, `[href^="/books"]`, `$=`, `*=`, `~=`), `:first-child`, `:last-child`,
     /// descendant (`nav a`) and child (`ul > li`) combinators, and groups (`h1, h2`). A selector
-    /// outside this set throws nothing: it matches nothing and ``CSSSelector/parse(_:)`` says why.
-    public func select(_ selector: String) -> [HTMLElement] {
-        guard let parsed = try? CSSSelector.parse(selector) else { return [] }
-        return nodes.indices.filter { parsed.matches($0, in: self) }.map(element(at:))
+    /// outside this set (`:has()`, `:nth-child()`…) fails the calling test, saying what it cannot
+    /// read, and matches nothing.
+    public func select(_ selector: String, sourceLocation: SourceLocation = #_sourceLocation) -> [HTMLElement] {
+        select(selector, among: nodes.indices, sourceLocation: sourceLocation)
+    }
+
+    /// The elements among `candidates` matching `selector` (matched against the whole document).
+    func select(_ selector: String, among candidates: some Sequence<Int>, sourceLocation: SourceLocation) -> [HTMLElement] {
+        let parsed: CSSSelector
+        do {
+            parsed = try CSSSelector.parse(selector)
+        } catch {
+            Issue.record("TesseraTesting cannot read the selector '\(selector)': \(error)", sourceLocation: sourceLocation)
+            return []
+        }
+        return candidates.filter { parsed.matches($0, in: self) }.map(element(at:))
+    }
+
+    /// The elements inside element `index`, in document order.
+    func descendants(of index: Int) -> [Int] {
+        var inside: [Int] = []
+        var next = index + 1
+        while next < nodes.count, isInside(next, index) {
+            inside.append(next)
+            next += 1
+        }
+        return inside
+    }
+
+    private func isInside(_ node: Int, _ ancestor: Int) -> Bool {
+        var parent = nodes[node].parent
+        while let current = parent {
+            if current == ancestor { return true }
+            parent = nodes[current].parent
+        }
+        return false
     }
 
     /// The first element matching `selector`, or nil.
-    public func first(_ selector: String) -> HTMLElement? { select(selector).first }
+    public func first(_ selector: String, sourceLocation: SourceLocation = #_sourceLocation) -> HTMLElement? {
+        select(selector, sourceLocation: sourceLocation).first
+    }
 
     /// Every element, in document order.
     public var elements: [HTMLElement] { nodes.indices.map(element(at:)) }
 
     func element(at index: Int) -> HTMLElement {
         let node = nodes[index]
-        return HTMLElement(name: node.name, attributes: node.attributes, rawText: node.text)
+        return HTMLElement(name: node.name, attributes: node.attributes, rawText: node.text, document: self, index: index)
     }
 
     /// Whether element `index` is the last element child of its parent.
@@ -133,6 +168,34 @@ public struct HTMLElement: Sendable, Equatable, CustomStringConvertible {
     public let attributes: [String: String]
     /// The text content, entities decoded, exactly as in the document.
     public let rawText: String
+    /// The document it is in, and its place there (for ``select(_:sourceLocation:)``).
+    private let document: HTMLDocument
+    private let index: Int
+
+    init(name: String, attributes: [String: String], rawText: String, document: HTMLDocument, index: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.rawText = rawText
+        self.document = document
+        self.index = index
+    }
+
+    /// The elements inside this one matching the CSS `selector`, in document order (as the DOM's
+    /// `element.querySelectorAll`: the selector is matched against the whole document, and only
+    /// this element's descendants are returned): `row.select("button.approve")`.
+    public func select(_ selector: String, sourceLocation: SourceLocation = #_sourceLocation) -> [HTMLElement] {
+        document.select(selector, among: document.descendants(of: index), sourceLocation: sourceLocation)
+    }
+
+    /// The first element inside this one matching `selector`, or nil.
+    public func first(_ selector: String, sourceLocation: SourceLocation = #_sourceLocation) -> HTMLElement? {
+        select(selector, sourceLocation: sourceLocation).first
+    }
+
+    /// Same name, attributes and text.
+    public static func == (a: HTMLElement, b: HTMLElement) -> Bool {
+        a.name == b.name && a.attributes == b.attributes && a.rawText == b.rawText
+    }
 
     /// The text content with runs of whitespace made one space and the ends trimmed.
     public var text: String {

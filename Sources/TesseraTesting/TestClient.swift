@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import Tessera
+import Testing
 
 // MARK: - TestClient
 
@@ -128,6 +129,19 @@ public struct TestClient: Sendable {
     public func visit(_ uri: String) async throws -> TestSession {
         let response = try await send(method: .get, uri: uri)
         return TestSession(cookie: Self.cookie(in: response) ?? "", token: Self.csrfToken(in: response.text))
+    }
+
+    /// The session `response` started (its `Set-Cookie`, after signing up or in), with the CSRF
+    /// token its pages carry, read from `uri` (default `/`): a session that posts as a browser
+    /// would. Throws when `response` set no cookie or `uri`'s page holds no token.
+    public func session(after response: TestResponse, reading uri: String = "/") async throws -> TestSession {
+        guard let cookie = Self.cookie(in: response) else {
+            throw TestClientError(message: "the response (\(response.status)) set no cookie to start a session with")
+        }
+        let page = try await send(method: .get, uri: uri, headers: [.cookie: cookie])
+        let token = Self.csrfToken(in: page.text)
+        guard !token.isEmpty else { throw TestClientError(message: "\(uri) holds no CSRF token for the new session") }
+        return TestSession(cookie: cookie, token: token)
     }
 
     /// Signs in by posting `fields` to the sign-in form at `uri`, then returns the signed-in

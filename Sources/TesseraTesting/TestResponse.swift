@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import Testing
 
 // MARK: - TestResponse
 
@@ -35,5 +36,7 @@ public struct TestResponse: Sendable {
     public var document: HTMLDocument { HTMLDocument(text) }
 
     /// The elements of the body matching the CSS `selector`.
-    public func select(_ selector: String) -> [HTMLElement] { document.select(selector) }
+    public func select(_ selector: String, sourceLocation: SourceLocation = #_sourceLocation) -> [HTMLElement] {
+        document.select(selector, sourceLocation: sourceLocation)
+    }
 }

@@ -53,7 +53,7 @@ struct FragmentReuseLeakTests {
         let created = try await client.submit(
             "form", on: signUp, [("username", "bea"), ("displayName", "Bea Member"), ("password", "a long enough password")])
         #expect(created.headers[.location] == "/users/7")
-        let bea = TestSession(cookie: try #require(TestClient.cookie(in: created)), token: "")
+        let bea = try await client.session(after: created)
         let post = try await client.get("/blogs/1", as: bea)
         #expect(try await client.submit(#"form[action="/blogs/1/like"]"#, on: post, as: bea).status == .seeOther)
         let draft = try await client.get("/drafts/new", as: bea)

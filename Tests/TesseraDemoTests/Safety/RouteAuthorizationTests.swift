@@ -146,9 +146,7 @@ struct RouteAuthorizationTests {
         let created = try await client.submit(
             "form", on: page, [("username", "mallory"), ("displayName", "Mallory"), ("password", "a long enough password")])
         #expect(created.status == .seeOther)
-        let cookie = try #require(TestClient.cookie(in: created))
-        let home = try await client.get("/", as: TestSession(cookie: cookie, token: ""))
-        return TestSession(cookie: cookie, token: TestClient.csrfToken(in: home.text))
+        return try await client.session(after: created)
     }
 
     /// What can change in the demo's data, counted: a refused action leaves every number as it was.

@@ -45,10 +45,29 @@ struct SelectorTests {
         #expect(Self.page.first("#finished li")?.rawText == "Invisible   Cities")
     }
 
-    @Test("a selector outside the subset matches nothing and says why")
+    @Test("a selector outside the subset fails the test, saying what it cannot read, and matches nothing")
     func unsupported() throws {
-        #expect(Self.page.select("li:nth-child(2)").isEmpty)
+        withKnownIssue("TesseraTesting records the selector it cannot read") {
+            #expect(Self.page.select("li:nth-child(2)").isEmpty)
+        }
+        withKnownIssue("an element's select says so too") {
+            _ = Self.page.select("ul").first?.select("form:has(input)")
+        }
         #expect(throws: CSSSelector.ParseError.self) { try CSSSelector.parse("li:hover") }
         #expect(throws: CSSSelector.ParseError.self) { try CSSSelector.parse("a[href") }
+    }
+
+    @Test("an element's select finds only what is inside it, matched as querySelectorAll does")
+    func selectInsideAnElement() {
+        let page = HTMLDocument(
+            "<ul><li><button class=approve>A</button></li><li><button class=approve>B</button><button class=decline>No</button></li></ul>"
+                + "<p><button class=approve>Outside</button></p>")
+        let rows = page.select("li")
+        #expect(rows.count == 2)
+        #expect(rows[1].select("button.approve").map(\.text) == ["B"])
+        #expect(rows[0].select("button").map(\.text) == ["A"])
+        #expect(rows[1].select("ul button").map(\.text) == ["B", "No"], "ancestors outside the element still count")
+        #expect(rows[0].first("li") == nil, "the element itself is not inside itself")
+        #expect(page.first("p")?.select("button").map(\.text) == ["Outside"])
     }
 }
