@@ -62,3 +62,15 @@ def test_validate_names_a_component_the_scene_does_not_declare(tmp_path):
         "Views/Blogs/BlogScene.mustache:13:7: BlogScene: its template places component 'blog-stat', which its composition "
         "does not declare (declared: blog-detail, like-button, blog-stats, comments, comment-form)",
     ]
+
+
+def test_migrate_says_what_it_applied_and_then_that_nothing_was_pending(tmp_path):
+    database = str(tmp_path / "db.sqlite")
+    first = subprocess.run([str(BINARY), "migrate", "--db", database], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert first.returncode == 0, first.stderr
+    head, *applied = first.stdout.splitlines()
+    assert head.startswith(database + ": applied ") and "migrations now" in head
+    assert "  demo.seed.v1" in applied and len(applied) > 5
+    again = subprocess.run([str(BINARY), "migrate", "--db", database], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines() == [f"{database}: up to date, nothing to apply ({len(applied)} migrations applied before)"]

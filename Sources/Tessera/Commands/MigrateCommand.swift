@@ -3,8 +3,8 @@ import ArgumentParser
 // MARK: - MigrateCommand
 
 /// `migrate`: opens the database (creating it if needed), applies every pending migration and
-/// the seed — holding the migration lock, so it is safe beside running processes — and lists
-/// what is applied. Run it before a rollout.
+/// the seed — holding the migration lock, so it is safe beside running processes — and says
+/// what it applied now (or that nothing was pending). Run it before a rollout.
 struct MigrateCommand<App: TesseraApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "migrate", abstract: "Create the database if needed and apply every pending migration.")
@@ -17,9 +17,14 @@ struct MigrateCommand<App: TesseraApp>: AsyncParsableCommand {
             let configuration = try options.configuration()
             let database = try await App().openDatabase(configuration)
             defer { database.close() }
-            let applied = try await Migrations.applied(in: database)
-            print("\(database.location): \(applied.count) migrations applied")
-            for identifier in applied { print("  \(identifier)") }
+            let now = database.appliedWhenOpened
+            let all = try await Migrations.applied(in: database)
+            if now.isEmpty {
+                print("\(database.location): up to date, nothing to apply (\(all.count) migrations applied before)")
+            } else {
+                print("\(database.location): applied \(now.count) migration\(now.count == 1 ? "" : "s") now, \(all.count) in all")
+                for identifier in now { print("  \(identifier)") }
+            }
         } catch {
             throw CommandFailure.report(error)
         }

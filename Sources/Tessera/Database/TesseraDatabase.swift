@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 // MARK: - TesseraDatabase
 
@@ -20,6 +21,10 @@ public final class TesseraDatabase: Sendable {
     let backend: Backend
     /// Where the data lives.
     public let location: DatabaseLocation
+    /// The migrations (and seed) this process applied when it opened the database, in order;
+    /// empty when none were pending.
+    public var appliedWhenOpened: [String] { applied.withLock { $0 } }
+    private let applied = Mutex<[String]>([])
 
     // MARK: - Opening
 
@@ -55,7 +60,8 @@ public final class TesseraDatabase: Sendable {
             return try await MigrationLock.holding(for: path) {
                 let sqlite = try SQLiteBackend(path: path)
                 let database = TesseraDatabase(backend: .sqlite(sqlite), location: location)
-                _ = try await Migrations.run(steps.steps, on: database)
+                let ran = try await Migrations.run(steps.steps, on: database)
+                database.applied.withLock { $0 = ran }
                 try await sqlite.finishOpening()
                 return database
             }
@@ -65,7 +71,8 @@ public final class TesseraDatabase: Sendable {
             let database = TesseraDatabase(backend: .postgres(backend), location: location)
             do {
                 try await backend.holdingAdvisoryLock(migrationLockKey) {
-                    _ = try await Migrations.run(steps.steps, on: database)
+                    let ran = try await Migrations.run(steps.steps, on: database)
+                    database.applied.withLock { $0 = ran }
                     try await database.write { db in try await DataGeneration.installTriggers(in: db) }
                 }
                 try await backend.refresh()
