@@ -96,14 +96,18 @@ public struct RequestScope: Sendable {
 
 extension RequestScope {
     /// A scope outside HTTP, for loading and rendering components alone (tests, tools, jobs): a
-    /// `GET /` with `query` (default none), as `userID` (default nil, a visitor), no form, no CSRF
-    /// token. Its database counts into a fresh ``QueryCounter``.
+    /// `GET /` with `query` (default none), as `userID` (default nil, a visitor), no form, and a
+    /// placeholder CSRF token (64 zeros: its forms look as a page's do, but no post carries it).
+    /// Its database counts into a fresh ``QueryCounter``.
     public static func standalone(site: Site, query: [(String, String)] = [], userID: Int64? = nil) -> RequestScope {
         RequestScope(
             request: Request(
                 head: .init(method: .get, scheme: "http", authority: "localhost", path: "/"), body: .init(buffer: .init())),
             path: Parameters([], origin: .path), query: Parameters(query, origin: .query), form: .none, files: [], site: site,
-            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: ""),
+            database: site.database.counting(into: QueryCounter()), session: Session(id: "", userID: userID, csrfToken: Self.placeholderToken),
             wantsFragment: false)
     }
+
+    /// The CSRF token of standalone scopes.
+    static let placeholderToken = String(repeating: "0", count: 64)
 }

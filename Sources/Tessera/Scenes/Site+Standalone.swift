@@ -61,6 +61,6 @@ extension RequestScope {
                 head: .init(method: .get, scheme: "http", authority: "localhost", path: path), body: .init(buffer: .init())),
             path: Parameters(parameters, origin: .path), query: Parameters(query, origin: .query), form: .none, files: [],
             site: site, database: site.database.counting(into: QueryCounter()),
-            session: Session(id: "", userID: userID, csrfToken: ""), wantsFragment: false)
+            session: Session(id: "", userID: userID, csrfToken: placeholderToken), wantsFragment: false)
     }
 }
