@@ -74,3 +74,19 @@ def test_migrate_says_what_it_applied_and_then_that_nothing_was_pending(tmp_path
     again = subprocess.run([str(BINARY), "migrate", "--db", database], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines() == [f"{database}: up to date, nothing to apply ({len(applied)} migrations applied before)"]
+
+
+def test_validate_reports_a_form_without_its_token_and_the_type_checks_together(tmp_path):
+    views = tmp_path / "Views"
+    shutil.copytree(ROOT / "Views", views)
+    form = views / "Comments" / "CommentFormComponent.mustache"
+    form.write_text("\n".join(line for line in form.read_text().splitlines() if 'name="_csrf"' not in line) + "\n")
+    cell = views / "Fortunes" / "FortuneCell.mustache"
+    cell.write_text(cell.read_text().replace("{{message}}", "{{messagex}}"))
+    result = subprocess.run([str(BINARY), "validate", "--views", str(views)], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert result.stderr.splitlines() == [
+        "Views/Comments/CommentFormComponent.mustache:2:1: this form posts without a CSRF token, so the browser's "
+        "submissions would be refused (403): put {{> Tessera/FormTokens}} inside it",
+        "Views/Fortunes/FortuneCell.mustache:1:24: key 'messagex' is not provided by FortuneCellModel (FortuneCell)",
+    ]

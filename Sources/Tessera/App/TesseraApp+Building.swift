@@ -41,8 +41,18 @@ extension TesseraApp {
 
     /// ``check(_:)``, also returning the warnings (keys a view model declares that no template
     /// reads), which `validate` prints and start-up logs.
+    ///
+    /// When every template compiled and only a template check failed (a form without its CSRF
+    /// token), the app's types are still checked, and every problem of both is thrown at once.
     public func checkWithWarnings(_ configuration: TesseraConfiguration) throws -> (templates: TemplateLibrary, warnings: [String]) {
-        let templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
+        let templates: TemplateLibrary
+        var templateErrors: TemplateErrors?
+        do {
+            templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: configuration.viewsDirectory))
+        } catch {
+            guard let compiled = error.compiled else { throw error }
+            (templates, templateErrors) = (compiled, error)
+        }
         let check = StartupCheck(
             scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self))
@@ -51,6 +61,13 @@ extension TesseraApp {
             + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
             + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
             .problems()
+        if let templateErrors {
+            guard !all.isEmpty else { throw templateErrors }
+            let fromTemplates = templateErrors.diagnostics.map {
+                StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message)
+            }
+            throw StartupErrors(problems: fromTemplates + all)
+        }
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates, warnings)
     }

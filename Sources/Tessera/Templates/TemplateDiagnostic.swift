@@ -32,6 +32,15 @@ public struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConver
 public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     /// The diagnostics, in file order then position order.
     public let diagnostics: [TemplateDiagnostic]
+    /// The library, when every template compiled and only a check failed (so the app's types
+    /// can still be checked against it, and every problem reported at once); nil otherwise.
+    let compiled: TemplateLibrary?
+
+    /// Errors of `diagnostics`; `compiled` is the whole library when every template compiled.
+    init(diagnostics: [TemplateDiagnostic], compiled: TemplateLibrary? = nil) {
+        self.diagnostics = diagnostics
+        self.compiled = compiled
+    }
 
     /// One diagnostic a line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

@@ -62,13 +62,24 @@ public final class TemplateLibrary: Sendable {
 
     /// Compiles `sources` (for tests and tools; ``load(directory:options:)`` reads files into these),
     /// together with Tessera's built-in templates (`Tessera/…`) that `sources` do not replace.
-    public init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
+    public convenience init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
         var builder = TemplateLibraryBuilder(options: options)
         let own = Set(sources.map(\.name))
         for source in BuiltInTemplates.sources where !own.contains(source.name) { builder.add(source) }
         for source in sources { builder.add(source) }
         let (templates, diagnostics) = builder.finish()
-        guard diagnostics.isEmpty else { throw TemplateErrors(diagnostics: diagnostics) }
+        guard diagnostics.isEmpty else {
+            // Every template compiled, only a check failed (a form without its token): the
+            // library is whole, so the app's types can still be checked against it.
+            let whole = Set(BuiltInTemplates.sources.map(\.name) + sources.map(\.name)).isSubset(of: Set(templates.keys))
+            throw TemplateErrors(
+                diagnostics: diagnostics, compiled: whole ? TemplateLibrary(templates: templates, sources: sources, options: options) : nil)
+        }
+        self.init(templates: templates, sources: sources, options: options)
+    }
+
+    /// A library of `templates`, compiled from `sources` (the app's) and the built-ins.
+    private init(templates: [String: Template], sources: [TemplateSource], options: Options) {
         self.templates = templates
         self.options = options
         self.names = sources.map(\.name).sorted()
