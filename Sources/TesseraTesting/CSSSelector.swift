@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - CSSSelector
 
-/// A parsed CSS selector (the subset ``HTMLDocument/select(_:)`` documents), matched against
+/// A parsed CSS selector (the subset ``HTMLDocument/select(_:sourceLocation:)`` documents), matched against
 /// an ``HTMLDocument``'s elements right to left.
 public struct CSSSelector: Sendable {
     /// One simple condition on an element.

@@ -32,7 +32,7 @@ public struct TestResponse: Sendable {
     /// The body as text (UTF-8).
     public var text: String { String(buffer: body) }
 
-    /// The body parsed as HTML, for ``HTMLDocument/select(_:)``.
+    /// The body parsed as HTML, for ``HTMLDocument/select(_:sourceLocation:)``.
     public var document: HTMLDocument { HTMLDocument(text) }
 
     /// The elements of the body matching the CSS `selector`.
