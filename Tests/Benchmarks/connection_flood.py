@@ -27,7 +27,6 @@ import os
 import pathlib
 import resource
 import secrets
-import select
 import shutil
 import signal
 import socket
@@ -39,6 +38,8 @@ import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+from flooding import Flood, server_side  # noqa: E402 (the test's own flood)
 
 
 def free_port():
@@ -85,59 +86,6 @@ def wait_for_fortunes(port, within):
             return time.monotonic() - started
         time.sleep(0.05)
     return None
-
-
-def server_side(port):
-    """The connections established to `port` on the server's side (accepted, or queued for it to
-    accept) and the length of its accept queue, from /proc/net/tcp."""
-    established = queued = 0
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in pathlib.Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            if int(fields[1].rsplit(":", 1)[1], 16) != port:
-                continue
-            if fields[3] == "01":
-                established += 1
-            elif fields[3] == "0A":
-                queued += int(fields[4].split(":")[1], 16)
-    return established, queued
-
-
-class Flood:
-    """`count` connections to `port`, none sending a byte, opened in batches of 200 (under the
-    listen backlog, 256): each batch waits until its connections are established or refused and
-    the accept queue is empty, at most `patience` seconds (a server that stopped accepting keeps
-    it full). A larger burst would overflow the queue, and the kernel's SYN cookies would leave
-    connections the client thinks open but the server never sees."""
-
-    def __init__(self, port, count, batch=200, patience=0.5):
-        self.sockets = []
-        self.stalled = 0  # batches whose wait ran out
-        while len(self.sockets) < count:
-            opened = []
-            for _ in range(min(batch, count - len(self.sockets))):
-                sock = socket.socket()
-                sock.setblocking(False)
-                sock.connect_ex(("127.0.0.1", port))
-                opened.append(sock)
-            self.sockets += opened
-            deadline = time.monotonic() + patience
-            while not (self.connecting(opened) == 0 and server_side(port)[1] == 0):
-                if time.monotonic() > deadline:
-                    self.stalled += 1
-                    break
-                time.sleep(0.02)
-
-    @staticmethod
-    def connecting(sockets):
-        poller = select.poll()
-        for sock in sockets:
-            poller.register(sock.fileno(), select.POLLOUT)
-        return len(sockets) - len(poller.poll(0))
-
-    def close(self):
-        for sock in self.sockets:
-            sock.close()
 
 
 class Nginx:
@@ -214,7 +162,7 @@ def run(name, args, db_url=None):
         first = fortunes(target, connection=keep_alive)
 
         started = time.monotonic()
-        flood = Flood(target, args.connections)
+        flood = Flood(target, args.connections, patience=0.5)
         opened_in = time.monotonic() - started
         stalled = flood.stalled
         held_at_start = server_side(target)
