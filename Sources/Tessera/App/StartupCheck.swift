@@ -116,7 +116,20 @@ struct StartupCheck {
                 "\(viewsFolder)/\(SiteConfiguration.appLayout).mustache is not used: \(layoutOwner) declares no layout "
                     + "(declare `var layout: String? { \"\(SiteConfiguration.appLayout)\" }`)")
         }
+        if let layout = site.defaultLayout, layout != BuiltInTemplates.layout, let source = templates.sources[layout],
+            !Self.writesScripts(source)
+        {
+            warnings.append(
+                "\(viewsFolder)/\(layout).mustache does not write {{> \(BuiltInTemplates.scripts)}} in its <head>: its pages get "
+                    + "no client script (no in-place forms, load more or lazy parts) and `serve --dev` cannot reload them")
+        }
         return (problems, warnings)
+    }
+
+    /// Whether a layout writes the client script and the dev reload: the partial, or both by hand.
+    static func writesScripts(_ source: TemplateSource) -> Bool {
+        let text = String(decoding: source.bytes, as: UTF8.self)
+        return text.contains(BuiltInTemplates.scripts) || (text.contains("js/tessera.js") && text.contains("tessera-dev-events"))
     }
 
     /// What a scene's template reads besides its model: `components.<id>` (checked against the

@@ -31,6 +31,10 @@ public enum BuiltInTemplates {
     /// One labelled input with its hint, error and `aria` wiring, drawn from a ``FormField``:
     /// `{{#fields.email}}{{> Tessera/Field}}{{/fields.email}}`.
     public static let field = "Tessera/Field"
+    /// What a layout's `<head>` needs for Tessera's client: the client script, and in
+    /// development the dev server's reload (`<meta name="tessera-dev-events">`):
+    /// `{{> Tessera/Scripts}}`. A layout without it is a start-up warning.
+    public static let scripts = "Tessera/Scripts"
     /// The region a ``Notice`` shows in (`id="tessera-notice"`), as a partial for layouts:
     /// `{{> Tessera/Notice}}`. Reads the built-in `notice` global.
     public static let notice = "Tessera/Notice"
@@ -105,6 +109,12 @@ public enum BuiltInTemplates {
 
                 """),
         TemplateSource(
+            name: scripts,
+            text: """
+                <script src="{{assets.js/tessera.js}}" defer></script>
+                {{#isDevelopment}}<meta name="tessera-dev-events" content="/_tessera/events">{{/isDevelopment}}
+                """),
+        TemplateSource(
             name: notice,
             text: """
                 <div id="tessera-notice" class="notice-region">{{#notice}}<div class="notice flash" role="status" data-tessera-notice><p>{{message}}</p>{{#undoURL}}<form method="post" action="{{undoURL}}" class="inline-form">{{> Tessera/FormTokens}}<input type="hidden" name="back" value="{{undoBack}}"><button type="submit" class="button button-small button-secondary">Undo</button></form>{{/undoURL}}</div>{{/notice}}</div>
@@ -119,8 +129,7 @@ public enum BuiltInTemplates {
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <title>{{documentTitle}}</title>
                 {{#assets.css/app.css}}<link rel="stylesheet" href="{{assets.css/app.css}}">{{/assets.css/app.css}}
-                <script src="{{assets.js/tessera.js}}" defer></script>
-                {{#isDevelopment}}<meta name="tessera-dev-events" content="/_tessera/events">{{/isDevelopment}}
+                {{> Tessera/Scripts}}
                 </head>
                 <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>
                 <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a>{{#memberPages}} <span class="account">{{#member}}{{displayName}} {{#memberPages.password}}<a href="{{memberPages.password}}">Password</a> {{/memberPages.password}}<form method="post" action="{{memberPages.signOut}}" class="inline-form">{{> Tessera/CSRFField}}<button type="submit">Sign out</button></form>{{/member}}{{^member}}<a href="{{memberPages.signIn}}">Sign in</a>{{#memberPages.signUp}} <a href="{{memberPages.signUp}}">Create an account</a>{{/memberPages.signUp}}{{/member}}</span>{{/memberPages}}</nav></header>

@@ -195,4 +195,24 @@ struct DeclaredTemplateTests {
         let warned = try ReadingRoomApp().checkWithWarnings(unused.configuration)
         #expect(warned.warnings.contains { $0.contains("Layouts/Main.mustache is not used: ReadingRoomApp declares no layout") }, "\(warned.warnings)")
     }
+
+    @Test("a declared layout without Tessera's scripts is a warning naming the partial; with them, none")
+    func layoutWithoutScripts() throws {
+        let bare = try AppFolder(templates: [
+            "Rooms/ReadingRoomScene": "<h1>Reading room</h1>",
+            "Layouts/Main": "<!DOCTYPE html><html><head><title>{{documentTitle}}</title></head><body>{{content}}</body></html>",
+        ])
+        defer { bare.remove() }
+        let warned = try DeclaredLayoutApp().checkWithWarnings(bare.configuration)
+        #expect(
+            warned.warnings.contains { $0.hasPrefix("Views/Layouts/Main.mustache does not write {{> Tessera/Scripts}} in its <head>") },
+            "\(warned.warnings)")
+
+        let whole = try AppFolder(templates: [
+            "Rooms/ReadingRoomScene": "<h1>Reading room</h1>",
+            "Layouts/Main": "<!DOCTYPE html><html><head><title>{{documentTitle}}</title>\n{{> Tessera/Scripts}}\n</head><body>{{content}}</body></html>",
+        ])
+        defer { whole.remove() }
+        #expect(try DeclaredLayoutApp().checkWithWarnings(whole.configuration).warnings.isEmpty)
+    }
 }
