@@ -4,7 +4,7 @@
 /// (``SessionStore/find(_:now:)``), so that a member's page does not spend a round trip on
 /// each: the signed-in member as templates see them (when the store knows the app's members
 /// table) and whether a notice waited for the session. On PostgreSQL every statement is a
-/// round trip; a member's page used to run three of these in turn.
+/// round trip.
 struct SessionReadAlong: Sendable {
     /// The member the session is signed in as, when ``readsMember``; nil when the account is gone.
     let member: CurrentMember?

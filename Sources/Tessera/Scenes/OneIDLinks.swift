@@ -3,7 +3,7 @@ import Synchronization
 // MARK: - OneIDLinks
 
 /// Each scene type's ``Scene/link(_:)-(Int64)`` text around the id, made on first use: lists
-/// build a link or two per row, and filling the path each time was 2% of the home page.
+/// build a link or two per row, each then a concatenation rather than a path filled anew.
 final class OneIDLinks: Sendable {
     /// The one cache (paths are class properties: fixed for the life of the process).
     static let shared = OneIDLinks()
