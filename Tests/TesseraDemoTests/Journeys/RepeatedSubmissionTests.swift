@@ -27,21 +27,38 @@ struct RepeatedSubmissionTests {
         }
     }
 
-    @Test("another member's one-time token runs as their own submission and tells them nothing of the first")
+    @Test("another member's one-time token, sent through another process, runs as their own submission and tells them nothing of the first (SQLite, PostgreSQL)")
     func tokenBelongsToItsSession() async throws {
-        let site = try await TestSite()
-        try await site.test { client in
-            let demo = try await client.signIn()
-            let other = try await RouteAuthorizationTests.signUp(client)
-            let once = Journey.onceToken(in: try await client.get("/drafts/new", as: demo).text)
-            let first = try await client.post("/drafts/new", [("_once", once), ("title", "Demo's"), ("body", "Mine.")], as: demo)
-            let second = try await client.post("/drafts/new", [("_once", once), ("title", "Mallory's"), ("body", "Theirs.")], as: other)
-            #expect(first.status == .seeOther && second.status == .seeOther)
-            let (mine, theirs) = (try #require(first.headers[.location]), try #require(second.headers[.location]))
-            #expect(mine != theirs, "the second member is not sent to the first one's draft")
-            #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Mallory''s'", in: site) == 1)
-            #expect(try await client.get(theirs, as: other).status == .ok)
-            #expect(try await client.get(mine, as: other).status == .notFound)
+        let first = try await TestSite()
+        try await Self.tokenBelongsToItsSession(first, try await TestSite(reopening: first))
+        try await TestSite.onPostgres { site in
+            let second = try await TestSite(databaseURL: site.configuration.databasePath)
+            defer { second.site.database.close() }
+            try await Self.tokenBelongsToItsSession(site, second)
+        }
+    }
+
+    /// The demo member posts a draft through `first`; another member sends the same `_once`
+    /// token through `second`, a process on the same database.
+    private static func tokenBelongsToItsSession(_ first: TestSite, _ second: TestSite) async throws {
+        try await first.test(keepingFiles: true) { one in
+            try await second.test { two in
+                let demo = try await one.signIn()
+                let other = try await RouteAuthorizationTests.signUp(two)
+                let once = Journey.onceToken(in: try await one.get("/drafts/new", as: demo).text)
+                let mine = try await one.post("/drafts/new", [("_once", once), ("title", "Demo's"), ("body", "Mine.")], as: demo)
+                let theirs = try await two.post("/drafts/new", [("_once", once), ("title", "Mallory's"), ("body", "Theirs.")], as: other)
+                #expect(mine.status == .seeOther && theirs.status == .seeOther)
+                let (mineURL, theirsURL) = (try #require(mine.headers[.location]), try #require(theirs.headers[.location]))
+                #expect(mineURL != theirsURL, "the second member is not sent to the first one's draft")
+                #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Mallory''s'", in: first) == 1)
+                #expect(try await two.get(theirsURL, as: other).status == .ok)
+                #expect(try await two.get(mineURL, as: other).status == .notFound)
+                // The same session sending it again, through the other process, is a repeat.
+                let again = try await two.post("/drafts/new", [("_once", once), ("title", "Demo's"), ("body", "Mine.")], as: demo)
+                #expect(again.headers[.location] == mineURL)
+                #expect(try await Journey.count("SELECT COUNT(*) FROM draft WHERE title = 'Demo''s'", in: first) == 1)
+            }
         }
     }
 

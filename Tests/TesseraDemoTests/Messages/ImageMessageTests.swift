@@ -104,32 +104,42 @@ struct ImageMessageTests {
         }
     }
 
-    @Test("three bursts of twelve concurrent sends of one image form leave three messages and three files (SQLite, PostgreSQL)")
+    @Test("three bursts of twelve concurrent sends of one image form, through two processes on one database, leave three messages and three files (SQLite, PostgreSQL)")
     func concurrentBurstsStoreOneFileEach() async throws {
-        try await Self.bursts(on: try await TestSite())
-        try await TestSite.onPostgres { site in try await Self.bursts(on: site) }
+        let first = try await TestSite()
+        try await Self.bursts(first, try await TestSite(reopening: first))
+        try await TestSite.onPostgres { site in
+            let second = try await TestSite(databaseURL: site.configuration.databasePath)
+            defer { second.site.database.close() }
+            try await Self.bursts(site, second)
+        }
     }
 
-    private static func bursts(on site: TestSite) async throws {
-        try await site.test { client in
-            let session = try await client.signIn()
-            for burst in 1...3 {
-                let once = Journey.onceToken(in: try await client.get("/messages/1", as: session).text)
-                let file = Support.FilePart(filename: "dot.png", contentType: "image/png", data: Support.tinyPNG)
-                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                    for _ in 0..<12 {
-                        group.addTask {
-                            try await Support.postMultipart(
-                                client, "/messages/1", fields: [("_once", once), ("text", "Burst \(burst)")], file: file, as: session
-                            ).status
+    /// Three bursts of twelve sends under one token each, alternating between `first`'s and
+    /// `second`'s routers (two processes on one database).
+    private static func bursts(_ first: TestSite, _ second: TestSite) async throws {
+        try await first.test(keepingFiles: true) { one in
+            try await second.test { two in
+                let session = try await one.signIn()
+                for burst in 1...3 {
+                    let once = Journey.onceToken(in: try await one.get("/messages/1", as: session).text)
+                    let file = Support.FilePart(filename: "dot.png", contentType: "image/png", data: Support.tinyPNG)
+                    let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                        for index in 0..<12 {
+                            let client = index.isMultiple(of: 2) ? one : two
+                            group.addTask {
+                                try await Support.postMultipart(
+                                    client, "/messages/1", fields: [("_once", once), ("text", "Burst \(burst)")], file: file, as: session
+                                ).status
+                            }
                         }
+                        return try await group.reduce(into: []) { $0.append($1) }
                     }
-                    return try await group.reduce(into: []) { $0.append($1) }
+                    #expect(statuses.allSatisfy { $0 == .seeOther }, "\(statuses)")
                 }
-                #expect(statuses.allSatisfy { $0 == .seeOther }, "\(statuses)")
+                #expect(try await Support.messages(in: 1, of: first).count == 4 + 3)
+                #expect(try await Support.uploadedFiles(of: second).count == 3)
             }
-            #expect(try await Support.messages(in: 1, of: site).count == 4 + 3)
-            #expect(try await Support.uploadedFiles(of: site).count == 3)
         }
     }
 
