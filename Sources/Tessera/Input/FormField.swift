@@ -32,6 +32,16 @@ public struct FormField: Sendable, Equatable {
         case checkboxes
         /// A file input taking the types `accept` names (`image/png,image/jpeg`), or any.
         case file(accept: String?)
+
+        /// Whether HTML lets the control carry `minlength` and `maxlength`: text-like inputs
+        /// and text areas.
+        var takesLength: Bool {
+            switch self {
+            case .input(let type): ["text", "email", "password", "search", "tel", "url"].contains(type)
+            case .textArea: true
+            default: false
+            }
+        }
     }
 
     /// The control.
@@ -104,7 +114,7 @@ public struct FormField: Sendable, Equatable {
         self.hint = hint
         self.autocomplete = autocomplete
         self.required = required ?? (field.minScalars > 0)
-        let measured = Self.lengthTypes.contains(kind) || kind == .textArea(rows: Self.rows(of: kind))
+        let measured = kind.takesLength
         minLength = measured && field.minScalars > 0 ? field.minScalars : nil
         maxLength = measured ? field.maxScalars : nil
     }
@@ -114,9 +124,6 @@ public struct FormField: Sendable, Equatable {
         if case .textArea(let rows) = kind { return rows }
         return 0
     }
-
-    /// The input kinds HTML lets carry `minlength` and `maxlength` (and text areas).
-    private static let lengthTypes: [Kind] = ["text", "email", "password", "search", "tel", "url"].map { .input(type: $0) }
 
     // MARK: - Choices
 

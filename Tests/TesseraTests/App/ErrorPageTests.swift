@@ -51,11 +51,17 @@ struct LinkedFailingApp: TesseraApp {
         <!DOCTYPE html><html lang="en"><head><title>{{documentTitle}}</title></head><body><main>{{content}}</main><footer><a href="{{aboutURL}}">About</a></footer></body></html>
         """
 
-    /// The fixture app's templates with ``layout``.
-    static func folder() throws -> AppFolder {
+    /// The answer to a GET of `path` from the app with ``layout``, on a new SQLite file or on
+    /// the PostgreSQL `database`.
+    static func get(_ path: String, database: String? = nil) async throws -> TestResponse {
         var templates = FixtureTemplates.all
         templates["Layouts/Main"] = layout
-        return try AppFolder(templates: templates)
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        let app = try await TestApp(LinkedFailingApp(), root: folder.root) { configuration in
+            if let database { configuration.databasePath = database }
+        }
+        return try await app.test { client in try await client.get(path) }
     }
 }
 
@@ -115,23 +121,16 @@ struct ErrorPageTests {
 
     @Test("a 500 page's layout links through the app's globals, as a visitor's page does")
     func serverErrorKeepsTheLayoutsLinks() async throws {
-        let folder = try LinkedFailingApp.folder()
-        defer { folder.remove() }
-        let app = try await TestApp(LinkedFailingApp(), root: folder.root)
-        try await app.test { client in
-            let response = try await client.get("/boom")
-            #expect(response.status == .internalServerError)
-            #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
-        }
+        let response = try await LinkedFailingApp.get("/boom")
+        #expect(response.status == .internalServerError)
+        #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
     }
 
-    @Test("a write that breaks a foreign key is a 409 page, not a 500")
+    @Test("a write that breaks a foreign key is a 409 page, not a 500 (SQLite, PostgreSQL)")
     func foreignKeyIsAConflict() async throws {
-        let folder = try LinkedFailingApp.folder()
-        defer { folder.remove() }
-        let app = try await TestApp(LinkedFailingApp(), root: folder.root)
-        try await app.test { client in
-            let response = try await client.get("/orphan")
+        var responses = [try await LinkedFailingApp.get("/orphan")]
+        try await TestDatabases.withNewPostgresDatabase { url in responses.append(try await LinkedFailingApp.get("/orphan", database: url)) }
+        for response in responses {
             #expect(response.status == .conflict)
             #expect(response.select("main h1").map(\.text) == ["That changed meanwhile"])
             #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
