@@ -45,29 +45,17 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             let details = site.configuration.isDevelopment ? Self.details(of: error, request) : nil
-            var visitor = RequestScope.standalone(site: site)
-            visitor.request = request
-            let renderer = await site.renderer(for: visitor, takingNotice: false)
-            return page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details, renderer: renderer)
+            return await page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details, for: request)
         }
     }
 
-    /// The error page for `status` with `message`, inside the layout: with the app's globals
-    /// for `request`'s member or visitor when it is a `4xx`, with Tessera's alone otherwise.
-    func page(status: HTTPResponse.Status, message: String, for request: Request) async -> Response {
-        guard (400..<500).contains(status.code) else { return page(status: status, message: message) }
-        let scope = await scope(for: request)
-        return page(status: status, message: message, renderer: await site.renderer(for: scope, takingNotice: false))
-    }
-
-    /// The error page for `status` with `message`, inside the layout, with Tessera's globals
-    /// alone (no database, no app code); `details` (development only) shown below it.
-    func page(status: HTTPResponse.Status, message: String, details: String? = nil) -> Response {
-        let globals: TemplateValue = .object([
-            "siteName": .string(site.configuration.name), "isDevelopment": .bool(site.configuration.isDevelopment),
-            "csrfToken": .string(""), "assets": .object(AssetURLs(files: site.staticFiles)),
-        ])
-        return page(status: status, message: message, details: details, renderer: TemplateRenderer(library: site.templates, globals: globals))
+    /// The error page for `status` with `message` (and, in development, `details` below it),
+    /// inside the layout with the app's globals: for `request`'s member or visitor when it is a
+    /// `4xx`; for a visitor otherwise (no session read, no notice taken: nothing that may be what
+    /// failed).
+    func page(status: HTTPResponse.Status, message: String, details: String? = nil, for request: Request) async -> Response {
+        let scope = (400..<500).contains(status.code) ? await self.scope(for: request) : visitor(request)
+        return page(status: status, message: message, details: details, renderer: await site.renderer(for: scope, takingNotice: false))
     }
 
     private func page(status: HTTPResponse.Status, message: String, details: String? = nil, renderer: TemplateRenderer) -> Response {
@@ -90,13 +78,19 @@ struct ErrorPageMiddleware: RouterMiddleware {
     /// for the layout's sign-out form), or a visitor (no cookie, no live session, or the
     /// database failing) with no token.
     private func scope(for request: Request) async -> RequestScope {
-        var scope = RequestScope.standalone(site: site)
-        scope.request = request
+        var scope = visitor(request)
         if let id = SessionMiddleware.sessionID(in: request, secure: site.configuration.usesTLS),
             let session = try? await SessionStore(database: site.database).find(id)
         {
             scope.session = session
         }
+        return scope
+    }
+
+    /// A visitor's scope for `request`: no session, the placeholder token.
+    private func visitor(_ request: Request) -> RequestScope {
+        var scope = RequestScope.standalone(site: site)
+        scope.request = request
         return scope
     }
 
