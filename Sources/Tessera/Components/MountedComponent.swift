@@ -69,7 +69,7 @@ final class MountedComponent: HTMLFragment {
         queryCount = outcome.queries
         loadDuration = outcome.duration
         isDeferred = false
-        let childQuery = parentQuery + (model.map { Self.query(component, $0) } ?? [])
+        let childQuery = urlQuery
         children = outcome.children.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: childQuery) }
     }
 
@@ -82,10 +82,14 @@ final class MountedComponent: HTMLFragment {
 
     // MARK: - URLs
 
-    /// Its own URL, carrying the query that reproduces its model (after its parent's, for a child).
+    /// Its own URL, carrying ``urlQuery``.
     var fragmentURL: String {
-        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: parentQuery + (model.map { Self.query(component, $0) } ?? []))
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: urlQuery)
     }
+
+    /// The query that reproduces its model (after its parent's, for a child): its fragment URL
+    /// carries it, and so do its children's URLs, so that it places them again.
+    var urlQuery: [(String, String)] { parentQuery + (model.map { Self.query(component, $0) } ?? []) }
 
     private static func query<C: Component>(_ component: C, _ model: any ViewModel) -> [(String, String)] {
         (model as? C.Model).map(component.fragmentQuery(for:)) ?? []

@@ -10,9 +10,9 @@ import Synchronization
 /// - a `tessera_session` cookie naming a live stored session: that session, read (never
 ///   written, never refreshed);
 /// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
-///   nonce (one the site issued and signed, see ``CSRFTokens``), made only if something reads it (a form, the CSRF check); a
-///   new nonce is drawn and its cookie set when the request read the token and sent no nonce,
-///   so a page without a form sets no cookie. A response that is private to its visitor
+///   nonce (one the site issued and signed, see ``CSRFTokens``), made only if something reads
+///   it (a form, the CSRF check); a new nonce is drawn and its cookie set when the request read
+///   the token and sent none the site issued, so a page without a form sets no cookie. A response that is private to its visitor
 ///   (``PrivateResponseMark``: a member's, or one that read a token) is kept out of shared
 ///   caches whatever `Cache-Control` the app set (``keepingPrivate(_:_:_:)``) and is not
 ///   compressed (``CompressionMiddleware``).
