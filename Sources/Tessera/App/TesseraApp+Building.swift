@@ -126,7 +126,7 @@ extension TesseraApp {
 
     /// The router, in this order: Tessera's middleware; in development mode the previews
     /// (`/_tessera/previews`); the app's ``addRoutes(to:site:)``; the stateless scenes; the
-    /// scenes with sessions. Throws ``StartupErrors`` when two routes clash.
+    /// file routes and the scenes, with sessions. Throws ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
         try makeRouter(site: site, reloader: nil)
     }
@@ -143,6 +143,7 @@ extension TesseraApp {
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)
+        for route in fileRoutes { route.mount(on: withSessions, site: site) }
         for scene in allScenes { site.mount(scene, on: withSessions) }
         do {
             try router.validate()

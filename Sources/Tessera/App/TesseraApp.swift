@@ -76,6 +76,9 @@ public protocol TesseraApp: Sendable {
     /// before the scenes. Default none.
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site)
 
+    /// Where uploaded files are stored and served (``FileRoute``); default none.
+    var fileRoutes: [FileRoute] { get }
+
     /// Subcommands of the app's own, beside `serve` (the default), `validate`, `routes` and
     /// `migrate` (a data import, a report); default none.
     var commands: [any ParsableCommand.Type] { get }
@@ -108,6 +111,8 @@ extension TesseraApp {
     public var previews: [any Previewable.Type] { [] }
     /// None.
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
+
+    public var fileRoutes: [FileRoute] { [] }
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
     /// ``commands``. An `@main` app type gets this as its entry point.

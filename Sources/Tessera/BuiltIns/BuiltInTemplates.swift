@@ -31,6 +31,8 @@ public enum BuiltInTemplates {
     /// One labelled input with its hint, error and `aria` wiring, drawn from a ``FormField``:
     /// `{{#fields.email}}{{> Tessera/Field}}{{/fields.email}}`.
     public static let field = "Tessera/Field"
+    /// A refused form's ``ErrorSummary``, as a partial: `{{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}`.
+    public static let errorSummary = "Tessera/ErrorSummary"
     /// What a layout's `<head>` needs for Tessera's client: the client script, and in
     /// development the dev server's reload (`<meta name="tessera-dev-events">`):
     /// `{{> Tessera/Scripts}}`. A layout without it is a start-up warning.
@@ -106,6 +108,12 @@ public enum BuiltInTemplates {
                 <p class="hint" id="{{hintID}}">{{hint}}</p>{{/hint}}{{#error}}
                 <p class="field-error" id="{{errorID}}">{{error}}</p>{{/error}}
                 </div>
+
+                """),
+        TemplateSource(
+            name: errorSummary,
+            text: """
+                {{#hasErrors}}<div class="error-summary" role="alert" tabindex="-1" data-tessera-error-summary><h2>{{summaryTitle}}</h2>{{#summaryMessage}}<p>{{summaryMessage}}</p>{{/summaryMessage}}{{#hasItems}}<ul>{{#items}}<li><a href="{{href}}">{{label}}: {{message}}</a></li>{{/items}}</ul>{{/hasItems}}</div>{{/hasErrors}}
 
                 """),
         TemplateSource(

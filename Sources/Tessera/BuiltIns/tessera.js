@@ -6,10 +6,16 @@
 //   [data-items] children to the component's [data-items] and swaps its [data-more] ("load more"),
 //   moves focus to the first new item, and, with data-tessera-history="/page?through=3", puts that
 //   address in the location bar (replaceState), so reload, Back and Forward show the same items.
-// - <form data-tessera-fragment> posts with the X-Tessera-Fragment and X-CSRF-Token headers; each
-//   top-level element of the answer with an id replaces the element with that id (the updated
-//   component and any other tagged fragments). X-Tessera-Redirect navigates, on this site only.
-// - After a swap, focus goes, in this order, to: the first field marked aria-invalid; an element
+// - A post form inside a component ([data-component]) that posts to that component's page (its
+//   address, or one below it) is sent in place, as is any form marked data-tessera-fragment;
+//   data-tessera-fragment="off" sends a form the plain way. In place, it posts with the
+//   X-Tessera-Fragment and X-CSRF-Token headers; each top-level element of the answer with an id
+//   replaces the element with that id (the updated component and any other tagged fragments).
+//   X-Tessera-Redirect navigates, on this site only; an answer that matches nothing on the page
+//   loads the page again. A refusal (400) puts "Error: " before the page's title.
+// - After a swap, focus goes, in this order, to: a refused form's error summary
+//   ([data-tessera-error-summary], also focused when a page loads with one); the first field
+//   marked aria-invalid; an element
 //   marked data-tessera-focus (the server's choice: a new comment, the message box); the control
 //   that was used, if it is still there; the notice ([role=status]); the component's first control.
 //   The notice's text is read out through a polite live region.
@@ -77,7 +83,7 @@
     if (!nodes.length) { return; }
     var notice = first(nodes, "[role=status], [role=alert]");
     var named = focus ? document.getElementById(focus) : null;
-    var target = first(nodes, "[aria-invalid=true]") || named || first(nodes, "[data-tessera-focus]") ||
+    var target = first(nodes, "[data-tessera-error-summary]") || first(nodes, "[aria-invalid=true]") || named || first(nodes, "[data-tessera-focus]") ||
       sameControl(nodes, action, used) || notice || nodes[0].querySelector(controls) || nodes[0];
     focusOn(target);
     if (notice) { announce(notice.textContent); }
@@ -156,13 +162,40 @@
 
   // MARK: - Forms
 
+  /// Whether `form` is sent in place: marked so, or a post form inside a component that posts to
+  /// the component's page or below it (its [data-src] fragment address names the page before
+  /// "/_/"); never when marked data-tessera-fragment="off" or aimed at another window.
+  function postsInPlace(form) {
+    var mark = form.getAttribute("data-tessera-fragment");
+    if (mark === "off") { return false; }
+    if (mark !== null) { return true; }
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post" || form.getAttribute("target")) { return false; }
+    var component = form.closest("[data-component][data-src]");
+    if (!component) { return false; }
+    var page = new URL(component.getAttribute("data-src"), window.location.href).pathname.split("/_/")[0] || "/";
+    var action = new URL(form.action, window.location.href);
+    if (action.origin !== window.location.origin) { return false; }
+    return action.pathname === page || (page !== "/" && action.pathname.indexOf(page + "/") === 0);
+  }
+
+  var refusedPrefix = "Error: ";
+
+  function markTitle(refused) {
+    var marked = document.title.indexOf(refusedPrefix) === 0;
+    if (refused && !marked) { document.title = refusedPrefix + document.title; }
+    if (!refused && marked) { document.title = document.title.slice(refusedPrefix.length); }
+  }
+
+  // A page that arrives refused (a plain post's 400) reads its error summary first.
+  focusOn(document.querySelector("[data-tessera-error-summary]"));
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || event.defaultPrevented) { return; }
     // One submission at a time: a double-click or a second Enter waits for the first.
     if (form.getAttribute("data-tessera-sending") === "true") { event.preventDefault(); return; }
     form.setAttribute("data-tessera-sending", "true");
-    if (!form.matches("form[data-tessera-fragment]")) { return; }
+    if (!postsInPlace(form)) { return; }
     event.preventDefault();
     var token = form.querySelector("input[name=_csrf]");
     var multipart = (form.getAttribute("enctype") || "").indexOf("multipart") === 0;
@@ -180,7 +213,10 @@
         return response.text().then(function (html) {
           busy(form, false);
           form.removeAttribute("data-tessera-sending");
-          afterSwap(swap(parse(html)), action, used, response.headers.get("X-Tessera-Focus"));
+          var swapped = swap(parse(html));
+          if (!swapped.length) { window.location.assign(window.location.href); return; }
+          markTitle(response.status === 400);
+          afterSwap(swapped, action, used, response.headers.get("X-Tessera-Focus"));
         });
       })
       .catch(function () {

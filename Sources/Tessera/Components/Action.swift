@@ -43,6 +43,18 @@ public struct Action<C: Component>: Sendable {
         self.handler = handler
     }
 
+    /// The action `name` of a form with the file fields `files`: its body may be as large as
+    /// those files allow, and 64 KiB of text besides.
+    public init(
+        _ name: String, path: String? = nil, files: [FileField],
+        _ handler: @escaping @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
+    ) {
+        self.init(name, path: path, maxBodySize: Self.textAllowance + files.reduce(0) { $0 + $1.maxBytes + 1024 }, handler)
+    }
+
+    /// What a form's fields but its files may take: 64 KiB.
+    static var textAllowance: Int { 64 * 1024 }
+
     /// The action's URL under `sceneURL` (a scene's address with its parameters filled), its own
     /// `:parameters` filled with `values` in order, each percent-encoded. A component asks with
     /// ``ComponentScope/url(for:_:)`` (its own scene); this form is for a URL under an address

@@ -13,6 +13,8 @@ public struct ActionContext<C: Component>: Sendable {
     public var scope: RequestScope { component.request }
     /// The POSTed form fields.
     public var form: Parameters { scope.form }
+    /// The file sent as `field`, checked by its rules (a multipart form's; none otherwise).
+    public func file(_ field: FileField) -> FileValue { field.check(scope.files.first { $0.field == field.name }) }
     /// Route parameters (`:id`, `:item`).
     public var path: Parameters { scope.path }
     /// Database access, counted.

@@ -42,6 +42,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
             // A write about a row that is gone, or made twice at once: the request's own doing.
             site.logger.info("\(request.method) \(request.uri.path) refused by the database: \(error.message)")
             return await page(status: .conflict, message: Self.conflictMessage, for: request)
+        } catch let error as SQLError where error.kind == .unstorableText {
+            site.logger.info("\(request.method) \(request.uri.path) refused by the database: \(error.message)")
+            return await page(status: .badRequest, message: Self.unstorableTextMessage, for: request)
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             let details = site.configuration.isDevelopment ? Self.details(of: error, request) : nil
@@ -116,10 +119,12 @@ struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    /// The sentence shown when the error carries none of its own.
     /// The message of a write the database refused as the request's doing (``SQLError/Kind``).
     static let conflictMessage = "What this refers to does not exist any more, or was just made. Go back, reload the page and try again."
+    /// The message for text the database cannot store.
+    static let unstorableTextMessage = "The text sent contains a character that cannot be stored (U+0000). Remove it and send again."
 
+    /// The sentence shown when the error carries none of its own.
     static func message(for status: HTTPResponse.Status) -> String {
         switch status.code {
         case 404: "There is nothing at this address. It may have moved, or the link may be mistyped."

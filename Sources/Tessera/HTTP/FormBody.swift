@@ -10,7 +10,8 @@ import NIOCore
 ///
 /// URL-encoded bodies are decoded strictly (a malformed `%` is a 400); multipart bodies go
 /// through ``MultipartParser`` (at most ``MultipartParser/maximumParts`` parts). Every field's
-/// text, in both, passes ``InputText``'s rule.
+/// name and value, in both, passes ``InputText``'s rule; a value keeps its control characters
+/// for ``TextField/check(_:)`` to refuse beside its field.
 struct FormBody {
     /// More fields than this in a URL-encoded body is a 400 before any is decoded (Django's
     /// default cap, `DATA_UPLOAD_MAX_NUMBER_FIELDS`).
@@ -84,11 +85,11 @@ struct FormBody {
         case .empty:
             return (Parameters([], origin: .form), [])
         case .urlEncoded:
-            let pairs = try buffer.withUnsafeReadableBytes { bytes throws(RequestError) in try PercentDecoding.pairs(in: bytes) }
+            let pairs = try buffer.withUnsafeReadableBytes { bytes throws(RequestError) in try PercentDecoding.pairs(in: bytes, keepingControlCharacters: true) }
             return (Parameters(pairs, origin: .form), [])
         case .multipart(let parts):
             var fields: [(String, String)] = []
-            for part in parts where part.filename == nil { fields.append((part.name, try InputText.decode(part.data))) }
+            for part in parts where part.filename == nil { fields.append((part.name, try InputText.decode(part.data, keepingControlCharacters: true))) }
             let files = parts.compactMap { part in
                 part.filename.map { UploadedFile(field: part.name, filename: $0, contentType: part.contentType ?? "", data: part.data) }
             }

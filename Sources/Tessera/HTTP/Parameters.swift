@@ -4,6 +4,11 @@ import Foundation
 
 /// Named values from a route (`:id`), a query string or a form, with checked accessors that
 /// turn bad input into a ``RequestError`` instead of a crash.
+///
+/// Every value is UTF-8 with LF line endings. A path or query value with a control character
+/// (not a tab or a line break) is refused with a 400 before any code sees it; a form value
+/// keeps it, so that ``field(_:)`` (``TextField/check(_:)``) refuses it beside its field with
+/// the rest of the text kept. Read text through a ``TextField`` before keeping it.
 public struct Parameters: Sendable {
     /// Where the values came from; decides the error for a bad value (404 for the path, 400
     /// otherwise).

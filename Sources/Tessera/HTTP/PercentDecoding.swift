@@ -11,8 +11,11 @@ enum PercentDecoding {
         try decode(bytes: text.utf8, plusIsSpace: plusIsSpace)
     }
 
-    /// Decodes the UTF-8 `bytes` of an encoded text.
-    static func decode(bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(RequestError) -> String {
+    /// Decodes the UTF-8 `bytes` of an encoded text (its control characters kept when
+    /// `keepingControlCharacters`: a form field's value).
+    static func decode(
+        bytes: some Collection<UInt8>, plusIsSpace: Bool = true, keepingControlCharacters: Bool = false
+    ) throws(RequestError) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var iterator = bytes.makeIterator()
@@ -29,7 +32,7 @@ enum PercentDecoding {
                 decoded.append(byte)
             }
         }
-        return try InputText.decode(decoded)
+        return try InputText.decode(decoded, keepingControlCharacters: keepingControlCharacters)
     }
 
     /// Splits `a=1&b=2` into decoded pairs, in order.
@@ -40,11 +43,15 @@ enum PercentDecoding {
         }.get()
     }
 
-    /// The decoded pairs of the URL-encoded `bytes`, split byte by byte (never as characters).
-    static func pairs(in bytes: UnsafeRawBufferPointer) throws(RequestError) -> [(String, String)] {
+    /// The decoded pairs of the URL-encoded `bytes`, split byte by byte (never as characters);
+    /// the values keep their control characters when `keepingControlCharacters` (a form's).
+    static func pairs(in bytes: UnsafeRawBufferPointer, keepingControlCharacters: Bool = false) throws(RequestError) -> [(String, String)] {
         var result: [(String, String)] = []
         for pair in Self.pieces(of: bytes) {
-            result.append((try decode(bytes: pair.name), try pair.value.map { value throws(RequestError) in try decode(bytes: value) } ?? ""))
+            let value = try pair.value.map { value throws(RequestError) in
+                try decode(bytes: value, keepingControlCharacters: keepingControlCharacters)
+            }
+            result.append((try decode(bytes: pair.name), value ?? ""))
         }
         return result
     }

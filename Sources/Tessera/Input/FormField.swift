@@ -57,7 +57,8 @@ public struct FormField: Sendable, Equatable {
         if case .input(let type) = kind { return type }
         return "text"
     }
-    /// What was typed, shown again unless the input is a password (empty for choices and files).
+    /// What was typed, shown again unless the input is a password (empty for choices and files),
+    /// without control characters (``TextField/check(_:)`` refuses those).
     public let value: String
     /// The choices of a select or a group, each knowing whether it is chosen.
     public let choices: [FormChoice]
@@ -108,7 +109,7 @@ public struct FormField: Sendable, Equatable {
         name = field.name
         id = idPrefix + field.name
         self.label = label
-        self.value = value
+        self.value = InputText.withoutControlCharacters(value)
         choices = []
         self.error = error
         self.hint = hint
@@ -181,6 +182,13 @@ public struct FormField: Sendable, Equatable {
             required: required, idPrefix: idPrefix)
     }
 
+    /// The file field `field`, taking what its kind accepts (images: PNG, JPEG, GIF, WebP).
+    public static func file(
+        _ field: FileField, label: String, error: String? = nil, hint: String? = nil, required: Bool = false, idPrefix: String = ""
+    ) -> FormField {
+        file(field.name, label: label, accept: field.accept, error: error, hint: hint, required: required, idPrefix: idPrefix)
+    }
+
     private init(
         kind: Kind, name: String, label: String, choices: [FormChoice], chosen: Set<String>, error: String?, hint: String?,
         required: Bool, idPrefix: String
@@ -206,6 +214,9 @@ public struct FormField: Sendable, Equatable {
 
     // MARK: - Derived
 
+    /// The id of the control a link to the field leads to: the control's, or a group's first
+    /// choice's.
+    public var focusID: String { choices.first.map(\.id) ?? id }
     /// The hint's id.
     public var hintID: String { id + "-hint" }
     /// The error's id.

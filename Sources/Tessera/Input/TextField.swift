@@ -61,9 +61,17 @@ public struct TextField: Sendable {
     /// `raw` checked against the rules: the value to keep (trimmed when the field trims) and the
     /// problem, if any, as a sentence for the person.
     ///
-    /// A value far over the limit (more than twice ``maxScalars``) is kept only up to twice the
-    /// limit, so a flood is never sent back whole when the form is shown again.
+    /// A control character (a form feed pasted from a PDF, U+0001; not a tab or a line break) is
+    /// refused with a message naming it, and the value kept without it. A value far over the
+    /// limit (more than twice ``maxScalars``) is kept only up to twice the limit, so a flood is
+    /// never sent back whole when the form is shown again.
     public func check(_ raw: String) -> FieldValue {
+        if let control = InputText.firstControlCharacter(in: raw) {
+            let kept = check(InputText.withoutControlCharacters(raw))
+            let problem = "This contains \(InputText.name(of: control)), which cannot be kept. It has been taken out: "
+                + "check the text and send it again."
+            return FieldValue(value: kept.value, problem: problem)
+        }
         let value = trimsWhitespace ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
         let problem = problem(in: value)
         guard problem != nil, value.unicodeScalars.count > 2 * maxScalars else { return FieldValue(value: value, problem: problem) }

@@ -227,6 +227,7 @@ struct SceneRunner: Sendable {
         var head = PageHead(title: site.configuration.name)
         head.status = status
         scene.willRender(&head, scope)
+        if status == .badRequest, !head.title.hasPrefix(Self.refusedTitlePrefix) { head.title = Self.refusedTitlePrefix + head.title }
         let renderer = await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
         let body = body ?? SceneBody(scene: scene)
@@ -253,6 +254,8 @@ struct SceneRunner: Sendable {
 
     // MARK: - Names
 
+    /// What starts a refused form's page title (GOV.UK's pattern), so a screen reader says it first.
+    static let refusedTitlePrefix = "Error: "
     /// The route parameter holding a fragment's component id.
     static let componentParameter = "tessera_component"
     /// The header scripts send to ask for fragments instead of pages.

@@ -28,6 +28,22 @@ enum Digests {
 
     // MARK: - Hex
 
+    /// `count` random bytes from the system's secure generator, as lowercase hex digits.
+    static func randomHex(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 7)
+        while bytes.count < count {  // one system call per 8 bytes, not per byte
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return hex(bytes.prefix(count))
+    }
+
+    /// Whether `byte` is a lowercase hex digit.
+    static func isLowerHex(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+
     /// `bytes` as lowercase hex digits.
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)

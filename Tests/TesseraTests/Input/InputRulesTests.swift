@@ -9,9 +9,9 @@ import Testing
 @testable import Tessera
 
 /// What a client sends comes back byte for byte or is refused with a 400 before anything is
-/// stored: control characters, invalid UTF-8 and encoded surrogates (URL-encoded and multipart
-/// alike), fields over their limits in scalars, bytes or marks per character. Line endings are
-/// made LF once.
+/// stored: invalid UTF-8 and encoded surrogates (URL-encoded and multipart alike), control
+/// characters (beside their field in a form, as a 400 page elsewhere), fields over their limits
+/// in scalars, bytes or marks per character. Line endings are made LF once.
 @Suite("Input rules")
 struct InputRulesTests {
     private func site() async throws -> FrameworkSite { try await FrameworkSite(templates: NoteTemplates.all, scenes: [NotesScene.self]) }
@@ -32,18 +32,43 @@ struct InputRulesTests {
             headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: cookie], body: ByteBuffer(bytes: body))
     }
 
-    @Test("NUL and other C0 controls are refused with a 400 naming the character, in forms and queries", arguments: [
-        "before%00after", "a%01b", "esc%1Bape", "bell%07", "x%7F%00",
+    @Test("a control character in a form field shows the form again at 400, naming it, with the rest of the text kept", arguments: [
+        ("before%00after", "U+0000 (a null character)", "beforeafter"), ("a%01b", "U+0001 (a control character)", "ab"),
+        ("esc%1Bape", "U+001B (an escape character)", "escape"), ("page%0Cbreak", "U+000C (a form feed)", "pagebreak"),
+        ("x%7F%00y", "U+007F (a delete character)", "xy"),
     ])
-    func controlCharactersAreRefused(_ encoded: String) async throws {
+    func controlCharactersInFormsAreRefusedBesideTheField(_ case: (encoded: String, named: String, kept: String)) async throws {
         let site = try await site()
         try await site.test { client in
             let session = try await client.session(from: "/notes")
-            let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=\(encoded)", cookie: session.cookie)
+            let response = try await client.post("/notes", form: "_csrf=\(session.token)&note=\(`case`.encoded)", cookie: session.cookie)
             #expect(response.status == .badRequest)
-            #expect(String(buffer: response.body).contains("a control character that cannot be kept"))
-            let (status, _, _) = try await client.fetch("/notes?title=\(encoded)")
+            let page = HTMLDocument(String(buffer: response.body))
+            #expect(page.select("p.field-error").first?.text.contains("This contains \(`case`.named), which cannot be kept") == true)
+            #expect(page.select("textarea[name=note]").first?.text == "\(`case`.kept)")
+            let multipart = try await multipart(
+                client, cookie: session.cookie,
+                fields: [("_csrf", Array(session.token.utf8)), ("note", Array((`case`.encoded.removingPercentEncoding ?? "").utf8))])
+            #expect(multipart.status == .badRequest)
+            #expect(HTMLDocument(String(buffer: multipart.body)).select("p.field-error").count == 1)
+        }
+        #expect(try await notes(site).isEmpty)
+    }
+
+    @Test("a control character in a query, a field name or a token is a 400 page naming it", arguments: [
+        "before%00after", "a%01b", "esc%1Bape", "bell%07",
+    ])
+    func controlCharactersElsewhereAreRefused(_ encoded: String) async throws {
+        let site = try await site()
+        try await site.test { client in
+            let (status, page, _) = try await client.fetch("/notes?title=\(encoded)")
             #expect(status == .badRequest)
+            #expect(HTMLDocument(page).select(".error-page p").contains { $0.text.contains("which cannot be kept") })
+            let session = try await client.session(from: "/notes")
+            let named = try await client.post("/notes", form: "_csrf=\(session.token)&no\(encoded)te=x", cookie: session.cookie)
+            #expect(named.status == .badRequest)
+            let token = try await client.post("/notes", form: "_csrf=\(session.token)\(encoded)&note=x", cookie: session.cookie)
+            #expect(token.status == .badRequest || token.status == .forbidden)
         }
         #expect(try await notes(site).isEmpty)
     }
@@ -61,8 +86,6 @@ struct InputRulesTests {
             let parts = try await multipart(client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", Array("ok".utf8) + bytes)])
             #expect(parts.status == .badRequest)
             #expect(String(buffer: parts.body).contains("not valid UTF-8"))
-            let nul = try await multipart(client, cookie: session.cookie, fields: [("_csrf", Array(session.token.utf8)), ("note", [0x61, 0x00, 0x62])])
-            #expect(nul.status == .badRequest)
         }
         #expect(try await notes(site).isEmpty)
     }

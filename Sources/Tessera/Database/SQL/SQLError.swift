@@ -14,6 +14,9 @@ public struct SQLError: Error, CustomStringConvertible {
         /// Another process holds the database (SQLite's busy timeout ran out) or PostgreSQL
         /// found a deadlock or a serialization failure: the transaction may be tried again.
         case busy
+        /// Text the database cannot store (PostgreSQL refuses U+0000 in `text`): the request's
+        /// own doing, answered with a 400.
+        case unstorableText
         /// Anything else.
         case other
     }
@@ -46,6 +49,7 @@ public struct SQLError: Error, CustomStringConvertible {
             case "23505": kind = .uniqueViolation
             case "23503": kind = .foreignKeyViolation
             case "40001", "40P01", "55P03": kind = .busy
+            case "22021", "22P05": kind = .unstorableText
             default: kind = .other
             }
         } else {
