@@ -44,7 +44,7 @@ public struct DemoApp: TesseraApp {
     /// `demo.seed.v1`, the identifier existing databases recorded the seed under.
     public var seedIdentifier: String { "demo.seed.v1" }
 
-    /// The clock (uploaded images are in the database: ``UploadStore``).
+    /// The clock.
     public func services(_ configuration: TesseraConfiguration) -> [any Sendable] {
         [DemoEnvironment(now: configuration.now)]
     }
@@ -54,10 +54,8 @@ public struct DemoApp: TesseraApp {
         await CurrentUserGlobals.values(scope)
     }
 
-    /// `GET /uploads/:name`, with sessions: only the conversation's members may read an image.
-    public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
-        UploadsController.mount(on: site.sessionRoutes(on: router), site: site)
-    }
+    /// Members' uploads: `/uploads/…`, images sent in conversations, for their members only.
+    public var fileRoutes: [FileRoute] { [MessageUploads.route] }
 
     // MARK: - Tests
 

@@ -7,10 +7,10 @@ extension ComposerComponent: Previewable {
     static var previews: [Preview] {
         [
             Preview("empty", signedInAs: 1, sceneURL: "/messages/1", id: "composer", fixtures: DemoFixtures.community) {
-                ComposerComponent(conversationID: 1, uploadURL: UploadsController.url(forName:))
+                ComposerComponent(conversationID: 1)
             },
             Preview("as the other member", signedInAs: 2, sceneURL: "/messages/1", id: "composer", fixtures: DemoFixtures.community) {
-                ComposerComponent(conversationID: 1, uploadURL: UploadsController.url(forName:))
+                ComposerComponent(conversationID: 1)
             },
         ]
     }

@@ -6,39 +6,45 @@ import Tessera
 /// caption). Sending goes through the send-strategy table by kind (``MessageSending``). Its
 /// scene has checked the member takes part in the conversation before the handler runs.
 struct ComposerComponent: Component {
-    /// `POST` to the scene's own address: sends the message (an image up to 3 MiB).
-    static let send = Action("send", path: "", maxBodySize: 3 * 1024 * 1024, ComposerComponent.send)
+    /// `POST` to the scene's own address: sends the message (with an image, as large as
+    /// ``MessageUploads/image`` allows).
+    static let send = Action("send", path: "", files: [MessageUploads.image], ComposerComponent.send)
     static var actions: ActionTable<Self> {
         ActionTable().on(send)
     }
-
-    /// The form field of the image.
-    static let imageField = "image"
 
     // MARK: - Configuration
 
     /// The conversation messages are sent in.
     let conversationID: Int64
-    /// Where a stored image's name is served.
-    let uploadURL: @Sendable (String) -> String
 
     // MARK: - Life cycle
 
     /// The empty form; nothing to read.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        model(actionURL: scope.url(for: Self.send), text: "", errors: FormErrors(), sent: false)
+        Model(actionURL: scope.url(for: Self.send), text: "", errors: FormErrors(), sent: false)
     }
 
-    /// The values the template reads.
+    /// The values the template reads: the text and image fields, drawn by `Tessera/Field`,
+    /// and their summary when refused.
     @TemplateModel
     struct Model {
         let actionURL: String
-        /// The text as typed (trimmed), kept when the message is refused.
-        let text: String
-        let errors: FormErrors<MessageRejection.Field>
-        let maxLength: Int
+        /// The text as typed, kept when the message is refused.
+        @TemplateIgnored let text: String
+        @TemplateIgnored let errors: FormErrors<MessageRejection.Field>
         /// Whether this request sent a message (the text field then takes focus again).
         let sent: Bool
+
+        var textField: FormField {
+            FormField.textArea(TextSendStrategy.field, label: "Message", value: text, error: errors[.text], rows: 3, required: false, idPrefix: "composer-")
+        }
+        var imageField: FormField {
+            FormField.file(
+                MessageUploads.image, label: "Image (optional)", error: errors[.image],
+                hint: "PNG, JPEG, GIF or WebP, up to 2 MiB; the message becomes its caption.", idPrefix: "composer-")
+        }
+        var summary: ErrorSummary { ErrorSummary([textField, imageField]) }
     }
 
     // MARK: - Actions
@@ -52,26 +58,17 @@ struct ComposerComponent: Component {
         let typed = context.form.field(TextSendStrategy.field)
         var errors = FormErrors<MessageRejection.Field>()
         errors[.text] = typed.problem
-        guard errors.isEmpty else { return .invalid(model(actionURL: actionURL, text: typed.value, errors: errors, sent: false)) }
+        guard errors.isEmpty else { return .invalid(Model(actionURL: actionURL, text: typed.value, errors: errors, sent: false)) }
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: typed.value,
-            image: OutgoingMessage.chosenImage(field: Self.imageField, in: context.scope.files),
-            date: context.scope.demo.now(), uploadURL: uploadURL)
+            image: OutgoingMessage.chosenImage(field: MessageUploads.image.name, in: context.scope.files), date: context.scope.demo.now())
         do {
             _ = try await MessageSending.send(outgoing, through: store)
         } catch let refused as MessageRejection {
             errors[refused.field] = refused.message
-            return .invalid(model(actionURL: actionURL, text: typed.value, errors: errors, sent: false))
+            return .invalid(Model(actionURL: actionURL, text: typed.value, errors: errors, sent: false))
         }
-        return ActionResult.showing(model(actionURL: actionURL, text: "", errors: FormErrors(), sent: true))
-            .updating(MessageListComponent.self)
-    }
-
-    // MARK: - Private
-
-    /// The form posting to `actionURL`, holding `text` and showing `errors`; `sent` says a
-    /// message just went.
-    private func model(actionURL: String, text: String, errors: FormErrors<MessageRejection.Field>, sent: Bool) -> Model {
-        Model(actionURL: actionURL, text: text, errors: errors, maxLength: TextSendStrategy.field.maxScalars, sent: sent)
+        return ActionResult.showing(Model(actionURL: actionURL, text: "", errors: FormErrors(), sent: true))
+            .updating(MessageListComponent.self).focusing("composer-text")
     }
 }

@@ -13,7 +13,7 @@ final class ConversationScene: MemberScene, ModelScene {
                 MessageListComponent(conversationID: scene.conversationID, viewerID: memberID)
             },
             memberSlot("composer") { scene, _ in
-                ComposerComponent(conversationID: scene.conversationID, uploadURL: UploadsController.url(forName:))
+                ComposerComponent(conversationID: scene.conversationID)
             },
         ]
     }

@@ -43,8 +43,6 @@ struct OutgoingMessage: Sendable {
     let image: UploadedFile?
     /// When it is sent.
     let date: Date
-    /// The URL a stored image's name is served at.
-    let uploadURL: @Sendable (String) -> String
 
     /// Image if a file was uploaded, else text.
     var kind: Message.Kind { image == nil ? .text : .image }

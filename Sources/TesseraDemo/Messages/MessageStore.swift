@@ -99,14 +99,14 @@ struct MessageStore {
         }
     }
 
-    /// Stores a message, and `upload` (the image at `imageURL`) in the same transaction: the
+    /// Stores a message, and its `image` (``MessageUploads/route``) in the same transaction: the
     /// file lands with the message naming it or not at all. Returns its id.
     func add(
-        to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, imageURL: String?,
-        storing upload: UploadStore.Upload? = nil, at date: Date
+        to conversationID: Int64, from senderID: Int64, kind: Message.Kind, body: String, image: AcceptedFile? = nil, at date: Date
     ) async throws -> Int64 {
         try await database.write { db in
-            try await upload?.save(in: db)
+            var imageURL: String?
+            if let image { imageURL = try await MessageUploads.route.store(image, in: db) }
             return try await Message.insert(
                 conversationID: conversationID, senderID: senderID, kind: kind, body: body, imageURL: imageURL, createdAt: date, into: db)
         }

@@ -4,7 +4,7 @@ import Tessera
 
 extension DemoApp {
     /// The scenes of this feature group, mounted with sessions: conversations, one
-    /// conversation, and the password settings. (Uploaded images are served by
-    /// ``UploadsController``, to the conversation's members.)
+    /// conversation. (Uploaded images are served by ``MessageUploads/route``, to the
+    /// conversation's members.)
     static let messagingScenes: [Scene.Type] = [ConversationsScene.self, NewConversationScene.self, ConversationScene.self]
 }

@@ -84,8 +84,7 @@ struct NewConversationFormComponent: Component {
         let conversationID = try await store.conversation(
             between: userID, and: recipient.id, title: "\(me.displayName) and \(recipient.displayName)")
         let outgoing = OutgoingMessage(
-            conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.scope.demo.now(),
-            uploadURL: UploadsController.url(forName:))
+            conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.scope.demo.now())
         _ = try await MessageSending.send(outgoing, through: store)
         return .redirect(to: conversationURL(conversationID))
     }

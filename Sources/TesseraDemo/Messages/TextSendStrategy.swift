@@ -14,7 +14,7 @@ struct TextSendStrategy: MessageSendStrategy {
         guard !text.isEmpty else { throw MessageRejection(field: .text, message: "Write a message first.") }
         try Self.checkLength(text)
         return try await store.add(
-            to: outgoing.conversationID, from: outgoing.senderID, kind: .text, body: text, imageURL: nil, at: outgoing.date)
+            to: outgoing.conversationID, from: outgoing.senderID, kind: .text, body: text, at: outgoing.date)
     }
 
     /// Refuses `text` that breaks ``field``'s limits.

@@ -12,10 +12,12 @@ struct MessageListTests {
         let site = try await TestSite()
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let store = MessageStore(database: site.site.database.counting(into: QueryCounter()))
+        let image = try #require(MessageUploads.image.check(UploadedFile(field: "image", filename: "a.png", contentType: "", data: MessagingTestSupport.tinyPNG)).file)
         for index in 0..<30 {
+            let isImage = index.isMultiple(of: 3)
             _ = try await store.add(
-                to: 1, from: index.isMultiple(of: 2) ? 1 : 2, kind: index.isMultiple(of: 3) ? .image : .text,
-                body: "Message \(index)", imageURL: "/photos/photo-2.svg", at: TestSite.now)
+                to: 1, from: index.isMultiple(of: 2) ? 1 : 2, kind: isImage ? .image : .text,
+                body: "Message \(index)", image: isImage ? image : nil, at: TestSite.now)
         }
         let list = try await site.app.render(
             MessageListComponent(conversationID: 1, viewerID: 1), id: "messages", sceneURL: "/messages/1", userID: 1)

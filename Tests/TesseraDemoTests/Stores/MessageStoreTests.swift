@@ -78,10 +78,18 @@ struct MessageStoreTests {
     func adding() async throws {
         try await DemoDatabases.seeded { database in
             let store = MessageStore(database: database)
-            let id = try await store.add(to: 2, from: 1, kind: .image, body: "Mine", imageURL: "/uploads/a.png", at: TestSite.now)
+            let image = try #require(
+                MessageUploads.image.check(UploadedFile(field: "image", filename: "a.png", contentType: "", data: MessagingTestSupport.tinyPNG)).file)
+            let id = try await store.add(to: 2, from: 1, kind: .image, body: "Mine", image: image, at: TestSite.now)
             #expect(id == 7)
             let last = try #require(try await store.messages(in: 2).last)
-            #expect(last == Message(id: 7, conversationID: 2, senderID: 1, kind: .image, body: "Mine", imageURL: "/uploads/a.png", createdAt: TestSite.now))
+            let url = try #require(last.imageURL)
+            #expect(last == Message(id: 7, conversationID: 2, senderID: 1, kind: .image, body: "Mine", imageURL: url, createdAt: TestSite.now))
+            #expect(url.hasPrefix("/uploads/"))
+            let stored = try await database.read { db in
+                try await db.fetchValue(Int.self, "SELECT count(*) FROM tessera_files WHERE name = ?", [String(url.dropFirst())])
+            }
+            #expect(stored == 1)
         }
     }
 
