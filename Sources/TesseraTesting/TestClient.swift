@@ -55,40 +55,53 @@ public struct TestClient: Sendable {
 
     /// Submits the form `selector` picks on `page` as a browser would: to its `action`, every
     /// field the form holds (hidden inputs, so the CSRF and one-time tokens the template wrote,
-    /// the values of its inputs, checked boxes, text areas, selected options), with `fields`
-    /// replacing or adding values by name. Nothing else is added: a form whose template forgot its
-    /// token is refused here as it would be in a browser. The cookie is `session`'s, or the one
-    /// `page` set (a visitor's first page). `fragment` posts as the client script does. Throws
-    /// when `selector` does not pick exactly one form with an `action`.
+    /// the values of its inputs, checked boxes, text areas, selected options). `fields` replace
+    /// every value of their names (several pairs of one name: several checked boxes) or add new
+    /// ones; the names in `removing` are left out (a box unchecked). `files` are chosen in the
+    /// form's file inputs; a form with a file input, or with `enctype="multipart/form-data"`, is
+    /// sent as `multipart/form-data` (an empty file part for an input left empty, as a browser
+    /// sends). Nothing else is added: a form whose template forgot its token is refused here as
+    /// it would be in a browser. The cookie is `session`'s, or the one `page` set (a visitor's
+    /// first page). `fragment` posts as the client script does. Throws when `selector` does not
+    /// pick exactly one form with an `action`.
     public func submit(
-        _ selector: String = "form", on page: TestResponse, _ fields: [(String, String)] = [], as session: TestSession? = nil,
-        fragment: Bool = false
+        _ selector: String = "form", on page: TestResponse, _ fields: [(String, String)] = [], removing: Set<String> = [],
+        files: [TestFile] = [], as session: TestSession? = nil, fragment: Bool = false
     ) async throws -> TestResponse {
-        try await submit(selector, in: page.document, fields, cookie: session?.cookie ?? Self.cookie(in: page), fragment: fragment)
+        try await submit(
+            selector, in: page.document, fields, removing: removing, files: files, cookie: session?.cookie ?? Self.cookie(in: page),
+            fragment: fragment)
     }
 
     /// Submits the form `selector` picks in `document` with `cookie` (default none), as
-    /// ``submit(_:on:_:as:fragment:)`` does.
+    /// ``submit(_:on:_:removing:files:as:fragment:)`` does.
     public func submit(
-        _ selector: String = "form", in document: HTMLDocument, _ fields: [(String, String)] = [], cookie: String? = nil,
-        fragment: Bool = false
+        _ selector: String = "form", in document: HTMLDocument, _ fields: [(String, String)] = [], removing: Set<String> = [],
+        files: [TestFile] = [], cookie: String? = nil, fragment: Bool = false
     ) async throws -> TestResponse {
         let forms = document.select(selector).filter { $0.name == "form" }
         guard forms.count == 1, let action = forms[0][attribute: "action"] else {
             throw TestClientError(message: "'\(selector)' picks \(forms.count) forms with an action on the page, not one")
         }
-        var values = Self.fields(of: selector, in: document)
-        for (name, value) in fields {
-            if let index = values.firstIndex(where: { $0.0 == name }) { values[index].1 = value } else { values.append((name, value)) }
-        }
-        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        let replaced = Set(fields.map(\.0)).union(removing)
+        let values = Self.fields(of: selector, in: document).filter { !replaced.contains($0.0) } + fields
+        var headers: HTTPFields = [:]
         if let cookie { headers[.cookie] = cookie }
         if fragment {
             headers[Self.fragmentHeader] = "1"
             if let token = values.first(where: { $0.0 == "_csrf" })?.1 { headers[HTTPField.Name("X-CSRF-Token")!] = token }
         }
-        let body = Self.formBody(values)
-        return try await send(method: .post, uri: action, headers: headers, body: ByteBuffer(string: body))
+        let fileInputs = document.select("\(selector) input[type=file][name]").compactMap { $0[attribute: "name"] }
+        let multipart = !fileInputs.isEmpty || !files.isEmpty || forms[0][attribute: "enctype"]?.lowercased() == "multipart/form-data"
+        guard multipart else {
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            return try await send(method: .post, uri: action, headers: headers, body: ByteBuffer(string: Self.formBody(values)))
+        }
+        let empty = fileInputs.filter { name in !files.contains { $0.field == name } }.map { TestFile(field: $0, filename: "", contentType: "application/octet-stream", data: []) }
+        let boundary = "tessera-test-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        let body = Self.multipartBody(values, files: files + empty, boundary: boundary)
+        return try await send(method: .post, uri: action, headers: headers, body: ByteBuffer(bytes: body))
     }
 
     /// The name–value pairs a browser sends for the form `selector` picks, in document order
@@ -115,6 +128,21 @@ public struct TestClient: Sendable {
             }
         }
         return pairs
+    }
+
+    /// `fields` and `files` as a `multipart/form-data` body between `boundary` lines.
+    static func multipartBody(_ fields: [(String, String)], files: [TestFile], boundary: String) -> [UInt8] {
+        var body: [UInt8] = []
+        func quoted(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "%22") }
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(name))\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(file.field))\"; filename=\"\(quoted(file.filename))\"\r\nContent-Type: \(file.contentType)\r\n\r\n".utf8)
+            body += file.data + Array("\r\n".utf8)
+        }
+        return body + Array("--\(boundary)--\r\n".utf8)
     }
 
     /// `fields` URL-encoded, as a browser posts a form.

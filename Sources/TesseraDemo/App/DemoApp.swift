@@ -54,8 +54,9 @@ public struct DemoApp: TesseraApp {
         await CurrentUserGlobals.values(scope)
     }
 
-    /// Members' uploads: `/uploads/…`, images sent in conversations, for their members only.
-    public var fileRoutes: [FileRoute] { [MessageUploads.route] }
+    /// Members' uploads: `/uploads/…`, images sent in conversations, for their members only;
+    /// `/avatars/…`, profile pictures, for everyone.
+    public var fileRoutes: [FileRoute] { [MessageUploads.route, ProfileDetails.avatars] }
 
     // MARK: - Tests
 

@@ -27,6 +27,7 @@ enum DemoMigrations {
             try await db.execute("DROP INDEX blog_on_userID")
         }
         migrations.register("demo.notices.v2-framework") { db in try await db.execute("DROP TABLE notice") }
+        ProfileDetailsStore.registerMigration(in: &migrations)
         // Uploads are kept in their route's folder (`uploads/…`, ``MessageUploads/route``).
         migrations.register("demo.uploads.v2-folder") { db in
             try await db.execute("UPDATE tessera_files SET name = 'uploads/' || name WHERE name NOT LIKE '%/%'")

@@ -29,16 +29,21 @@ struct CommentFormComponent: Component {
         model(signedIn: scope.userID != nil, actionURL: scope.url(for: Self.comment))
     }
 
-    /// The values the template reads.
+    /// The values the template reads: the text field, drawn by `Tessera/Field`, and its
+    /// summary when refused.
     @TemplateModel
     struct Model {
         let signedIn: Bool
         let signInURL: String
         let actionURL: String
-        let text: String
-        let errors: FormErrors<Comment.Field>
+        @TemplateIgnored let text: String
+        @TemplateIgnored let errors: FormErrors<Comment.Field>
         let posted: Bool
-        let maxLength: Int
+
+        var textField: FormField {
+            FormField.textArea(Comment.textField, label: "Add a comment", value: text, error: errors[.text], rows: 3, required: false, idPrefix: "comment-")
+        }
+        var summary: ErrorSummary { ErrorSummary([textField]) }
     }
 
     // MARK: - Actions
@@ -68,8 +73,6 @@ struct CommentFormComponent: Component {
     private func model(
         signedIn: Bool, actionURL: String, text: String = "", errors: FormErrors<Comment.Field> = FormErrors(), posted: Bool = false
     ) -> Model {
-        Model(
-            signedIn: signedIn, signInURL: signInURL, actionURL: actionURL, text: text, errors: errors, posted: posted,
-            maxLength: Comment.textField.maxScalars)
+        Model(signedIn: signedIn, signInURL: signInURL, actionURL: actionURL, text: text, errors: errors, posted: posted)
     }
 }

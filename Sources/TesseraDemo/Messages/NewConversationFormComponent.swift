@@ -41,23 +41,27 @@ struct NewConversationFormComponent: Component {
         return model(actionURL: scope.url(for: Self.start), members: members, recipientID: recipientID, text: "", errors: FormErrors())
     }
 
-    /// The values the template reads.
+    /// The values the template reads: the recipient and text fields, drawn by `Tessera/Field`,
+    /// and their summary when refused.
     @TemplateModel
     struct Model {
         let actionURL: String
         let conversationsURL: String
-        let members: [Member]
-        let text: String
-        let errors: FormErrors<Field>
-        var maxLength: Int { TextSendStrategy.field.maxScalars }
-    }
+        /// The members one can write to, by id.
+        @TemplateIgnored let members: [FormChoice]
+        @TemplateIgnored let recipientID: Int64?
+        @TemplateIgnored let text: String
+        @TemplateIgnored let errors: FormErrors<Field>
 
-    /// One member in the recipient list.
-    @TemplateModel
-    struct Member {
-        let id: String
-        let name: String
-        let selected: Bool
+        var to: FormField {
+            FormField.select(
+                Field.to.rawValue, label: "To", choices: members, selected: recipientID.map(String.init), prompt: "Choose a member",
+                error: errors[.to], idPrefix: "new-message-")
+        }
+        var textField: FormField {
+            FormField.textArea(TextSendStrategy.field, label: "Message", value: text, error: errors[.text], idPrefix: "new-message-")
+        }
+        var summary: ErrorSummary { ErrorSummary([to, textField]) }
     }
 
     // MARK: - Actions
@@ -72,6 +76,9 @@ struct NewConversationFormComponent: Component {
         var recipient: User?
         if let to = context.form["to"], let id = Int64(to), id != userID { recipient = try await users.user(id) }
         if recipient == nil { errors[.to] = "Choose whom to write to." }
+        if let recipient, !(try await ProfileDetailsStore(database: context.database).details(of: recipient.id).acceptsMessages) {
+            errors[.to] = "\(recipient.displayName) does not take new messages."
+        }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { errors[.text] = "Write a message first." }
         do { try TextSendStrategy.checkLength(trimmed) } catch { errors[.text] = error.message }
@@ -98,7 +105,6 @@ struct NewConversationFormComponent: Component {
     ) -> Model {
         Model(
             actionURL: actionURL, conversationsURL: conversationsURL,
-            members: members.map { Member(id: String($0.id), name: $0.displayName, selected: $0.id == recipientID) },
-            text: text, errors: errors)
+            members: members.map { FormChoice(String($0.id), label: $0.displayName) }, recipientID: recipientID, text: text, errors: errors)
     }
 }

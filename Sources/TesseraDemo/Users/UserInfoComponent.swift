@@ -2,8 +2,10 @@ import Tessera
 
 // MARK: - UserInfoComponent
 
-/// Who the member is: name, avatar initials, bio, member since, and what they published; with
-/// an "Edit profile" link on your own profile and a "Message" link on others' (for members).
+/// Who the member is: name, picture (or initials), bio, the details they chose to show (to
+/// everyone, or to members only), member since, and what they published; with an "Edit
+/// profile" link on your own profile and a "Message" link on others' (for members, when they
+/// take messages).
 struct UserInfoComponent: Component {
     /// The owner gets an Edit link, members a Message link, visitors neither.
     static var caching: FragmentCaching { .perUser }
@@ -14,6 +16,8 @@ struct UserInfoComponent: Component {
     let user: User
     /// What their profile counts, read by the scene with the member.
     let counts: ProfileCounts
+    /// Their details, read by the scene with the member.
+    var details = ProfileDetails()
     /// The "Edit profile" link, on the owner's own profile.
     var editURL: String?
     /// The "Message" link, for members on someone else's profile.
@@ -23,7 +27,7 @@ struct UserInfoComponent: Component {
 
     /// No query: the member and the counts came with the scene.
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        Model(user: user, counts: counts, editURL: editURL, messageURL: messageURL)
+        Model(user: user, counts: counts, details: details, signedIn: scope.userID != nil, editURL: editURL, messageURL: messageURL)
     }
 
     /// The values the template reads.
@@ -31,15 +35,28 @@ struct UserInfoComponent: Component {
     struct Model {
         private let user: User
         private let counts: ProfileCounts
+        private let details: ProfileDetails
+        private let signedIn: Bool
         let editURL: String?
         let messageURL: String?
 
-        init(user: User, counts: ProfileCounts, editURL: String?, messageURL: String?) {
+        init(user: User, counts: ProfileCounts, details: ProfileDetails, signedIn: Bool, editURL: String?, messageURL: String?) {
             self.user = user
             self.counts = counts
+            self.details = details
+            self.signedIn = signedIn
             self.editURL = editURL
             self.messageURL = messageURL
         }
+
+        var avatarURL: String? { details.avatarURL }
+        var website: String? { details.shows(.website, signedIn: signedIn) && !details.website.isEmpty ? details.website : nil }
+        var pronouns: String? { details.shows(.pronouns, signedIn: signedIn) ? details.pronouns?.label : nil }
+        var birthday: String? {
+            guard details.shows(.birthday, signedIn: signedIn), let date = ProfileDetails.date(details.birthday, now: .distantFuture) else { return nil }
+            return DisplayText.date(date)
+        }
+        var birthdayISO: String { details.birthday }
 
         var name: String { user.displayName }
         var username: String { "@" + user.username }

@@ -12,19 +12,23 @@ final class UserScene: Scene, VariantScene {
     override class var composition: [ComponentSlot] {
         [
             slot("user-info") { scene, scope in
-                scene.profile.map { user, counts in
+                scene.profile.map { user, counts, details in
                     scene.variant == .own
-                        ? UserInfoComponent(user: user, counts: counts, editURL: DemoURLs.editUser(user.id))
+                        ? UserInfoComponent(user: user, counts: counts, details: details, editURL: DemoURLs.editUser(user.id))
                         : UserInfoComponent(
-                            user: user, counts: counts, messageURL: scope.userID == nil ? nil : DemoURLs.newMessage(to: user.id))
+                            user: user, counts: counts, details: details,
+                            messageURL: scope.userID == nil || !details.acceptsMessages ? nil : DemoURLs.newMessage(to: user.id))
                 }
             },
             slot("blog-list") { scene, _ in
-                scene.variant == .own
+                var list =
+                    scene.variant == .own
                     ? BlogListComponent(
                         userID: scene.profileID, blogURL: DemoURLs.blog,
                         emptyState: EmptyState("You have not published anything yet.", action: ("Write your first post", DemoURLs.newDraft)))
                     : BlogListComponent(userID: scene.profileID, blogURL: DemoURLs.blog, signInURL: scene.signInURL)
+                if let details = scene.profile?.details { list.pageSize = details.postsPerPage }
+                return list
             },
             slot("drafts") { scene, _ in
                 scene.variant == .own
@@ -42,7 +46,7 @@ final class UserScene: Scene, VariantScene {
     /// Whose profile this is, which picks the template (``ProfileComposition/template``).
     private(set) var variant = ProfileComposition.visitor
     /// The profile's user and its counts, loaded once for the page and every component that shows them.
-    private var profile: (user: User, counts: ProfileCounts)?
+    private var profile: (user: User, counts: ProfileCounts, details: ProfileDetails)?
 
     /// The sign-in page, coming back to this profile.
     private var signInURL: String { DemoURLs.signIn + URLQuery.encode([("next", DemoURLs.user(profileID))]) }

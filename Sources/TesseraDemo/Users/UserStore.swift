@@ -14,17 +14,38 @@ struct UserStore {
 
     /// The member with `id` and what their profile counts (published posts, likes received), or
     /// nil: one query, the counts as subqueries (a profile page's only read besides its lists).
-    func profile(_ id: Int64) async throws -> (user: User, counts: ProfileCounts)? {
+    func profile(_ id: Int64) async throws -> (user: User, counts: ProfileCounts, details: ProfileDetails)? {
         let countIndex = User.columnOrder.count
         return try await database.read { db in
             try await db.fetchOne(
                 """
                 SELECT \(User.columns),
                   (SELECT COUNT(*) FROM blog WHERE userID = "user".id AND trashedAt IS NULL),
-                  (SELECT COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = "user".id AND trashedAt IS NULL)
-                FROM "user" WHERE id = ?
+                  (SELECT COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = "user".id AND trashedAt IS NULL),
+                  \(ProfileDetailsStore.columns(of: "d"))
+                FROM "user" LEFT JOIN profile_details d ON d.userID = "user".id WHERE "user".id = ?
                 """, [id]
-            ) { row in (try User(row: row), ProfileCounts(posts: try row[countIndex], likes: try row[countIndex + 1])) }
+            ) { row in
+                (
+                    try User(row: row), ProfileCounts(posts: try row[countIndex], likes: try row[countIndex + 1]),
+                    try ProfileDetailsStore.decode(row, from: countIndex + 2)
+                )
+            }
+        }
+    }
+
+    /// Saves `userID`'s name, bio and `details`, with `avatar` as their new picture (stored in
+    /// the same transaction) when given; false when there is no such member.
+    func updateProfile(
+        _ userID: Int64, displayName: String, bio: String, details: ProfileDetails, avatar: AcceptedFile?
+    ) async throws -> Bool {
+        try await database.write { db in
+            guard try await db.execute("UPDATE \"user\" SET displayName = ?, bio = ? WHERE id = ?", [displayName, bio, userID]) == 1
+            else { return false }
+            var details = details
+            if let avatar { details.avatarURL = try await ProfileDetails.avatars.store(avatar, in: db) }
+            try await ProfileDetailsStore.save(details, of: userID, in: db)
+            return true
         }
     }
 

@@ -87,7 +87,9 @@ struct NewJourneysTests {
         try await site.test { client in
             let session = try await client.signIn()
             #expect(try await client.get("/users/1", as: session).text.contains("href=\"/users/1/edit\""))
-            let response = try await client.post("/users/1/edit", [("displayName", "Dee <W>"), ("bio", "Writes & reads.")], as: session)
+            let form = try await client.get("/users/1/edit", as: session)
+            let response = try await client.submit(
+                #"form[action="/users/1/edit"]"#, on: form, [("displayName", "Dee <W>"), ("bio", "Writes & reads.")], as: session)
             #expect(response.headers[.location] == "/users/1")
             let page = try await client.get("/users/1", as: session).text
             #expect(page.contains("<h1>Dee &lt;W&gt;</h1>"))

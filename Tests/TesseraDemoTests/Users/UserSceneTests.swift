@@ -197,7 +197,7 @@ struct UserSceneTests {
     @Test("the profile's lists each run one query; its card runs none (the scene read the member and the counts)")
     func componentQueryCounts() async throws {
         let site = try await TestSite()
-        let (user, counts) = try #require(try await UserStore(database: site.profileDatabase).profile(1))
+        let (user, counts, _) = try #require(try await UserStore(database: site.profileDatabase).profile(1))
         func queries() async throws -> [Int] {
             func count(_ component: some Component) async throws -> Int {
                 try await site.site.renderAlone(component, sceneURL: "/users/1", scope: .standalone(site: site.site, userID: 1))
