@@ -1,14 +1,14 @@
 // MARK: - Members' templates
 
 extension BuiltInTemplates {
-    /// The sign-in form (``SignInFormComponent``): names `actionURL`, `next`, `errors`,
-    /// `username`, `password` (``FormField``s) and `signUpURL`.
+    /// The sign-in form (``SignInFormComponent``): names `actionURL`, `next`,
+    /// `summary` (``ErrorSummary``), `username`, `password` (``FormField``s) and `signUpURL`.
     public static let signInForm = "Tessera/SignInForm"
-    /// The sign-up form (``SignUpFormComponent``): names `actionURL`, `next`, `errors`,
-    /// `username`, `displayName` (absent without one), `password` and `signInURL`.
+    /// The sign-up form (``SignUpFormComponent``): names `actionURL`, `next`,
+    /// `summary`, `username`, `displayName` (absent without one), `password` and `signInURL`.
     public static let signUpForm = "Tessera/SignUpForm"
-    /// The change-password form (``PasswordFormComponent``): names `actionURL`, `errors`,
-    /// `current`, `new` and `confirm`.
+    /// The change-password form (``PasswordFormComponent``): names `actionURL`,
+    /// `summary`, `current`, `new` and `confirm`.
     public static let passwordForm = "Tessera/PasswordForm"
 
     /// The members' forms. An app replaces one with its own `Views/Tessera/SignInForm.mustache`
@@ -20,9 +20,9 @@ extension BuiltInTemplates {
                 <div class="card narrow">
                 <h1>Sign in</h1>
                 {{#member}}<p class="notice" role="status">You are signed in as {{displayName}}. Sign in below as someone else, or go on browsing.</p>{{/member}}
-                {{#errors.form}}<p class="form-error" role="alert">{{errors.form}}</p>{{/errors.form}}
                 <form method="post" action="{{actionURL}}" class="form">
                 {{> Tessera/CSRFField}}
+                {{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}
                 <input type="hidden" name="next" value="{{next}}">
                 {{#username}}{{> Tessera/Field}}{{/username}}
                 {{#password}}{{> Tessera/Field}}{{/password}}
@@ -36,9 +36,9 @@ extension BuiltInTemplates {
             text: """
                 <div class="card narrow">
                 <h1>Create an account</h1>
-                {{#errors.form}}<p class="form-error" role="alert">{{errors.form}}</p>{{/errors.form}}
                 <form method="post" action="{{actionURL}}" class="form">
                 {{> Tessera/CSRFField}}
+                {{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}
                 {{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
                 {{#username}}{{> Tessera/Field}}{{/username}}
                 {{#displayName}}{{> Tessera/Field}}{{/displayName}}
@@ -53,9 +53,9 @@ extension BuiltInTemplates {
             text: """
                 <div class="card narrow">
                 <h1>Change your password</h1>
-                {{#errors.form}}<p class="form-error" role="alert">{{errors.form}}</p>{{/errors.form}}
                 <form method="post" action="{{actionURL}}" class="form">
                 {{> Tessera/FormTokens}}
+                {{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}
                 {{#current}}{{> Tessera/Field}}{{/current}}
                 {{#new}}{{> Tessera/Field}}{{/new}}
                 {{#confirm}}{{> Tessera/Field}}{{/confirm}}

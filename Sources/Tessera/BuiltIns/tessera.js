@@ -164,7 +164,8 @@
 
   /// Whether `form` is sent in place: marked so, or a post form inside a component that posts to
   /// the component's page or below it (its [data-src] fragment address names the page before
-  /// "/_/"); never when marked data-tessera-fragment="off" or aimed at another window.
+  /// "/_/"; below the home page is anywhere on the site); never when marked
+  /// data-tessera-fragment="off" or aimed at another window.
   function postsInPlace(form) {
     var mark = form.getAttribute("data-tessera-fragment");
     if (mark === "off") { return false; }
@@ -175,7 +176,7 @@
     var page = new URL(component.getAttribute("data-src"), window.location.href).pathname.split("/_/")[0] || "/";
     var action = new URL(form.action, window.location.href);
     if (action.origin !== window.location.origin) { return false; }
-    return action.pathname === page || (page !== "/" && action.pathname.indexOf(page + "/") === 0);
+    return page === "/" || action.pathname === page || action.pathname.indexOf(page + "/") === 0;
   }
 
   var refusedPrefix = "Error: ";

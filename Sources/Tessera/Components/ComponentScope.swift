@@ -23,6 +23,9 @@ public final class ComponentScope<C: Component>: Sendable {
     /// URLs carry them, so that when the child is asked for alone its parent, loaded again with
     /// them, places it. Empty for a scene's own components.
     let parentQuery: [(String, String)]
+    /// Whether it is a child: its action URLs then name it (`_component`), since its scene
+    /// may hold many of its type.
+    let isChild: Bool
 
     /// The component loading in this scope (to make its children), or nil (an action's scope:
     /// it places none).
@@ -32,17 +35,23 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// A scope for `component` as `id` in the scene at `sceneURL`, placed by a parent whose
     /// URLs carry `parentQuery` (none for a scene's own component).
-    init(request: RequestScope, id: String, sceneURL: String, parentQuery: [(String, String)] = [], component: C? = nil) {
+    init(
+        request: RequestScope, id: String, sceneURL: String, parentQuery: [(String, String)] = [], isChild: Bool = false,
+        component: C? = nil
+    ) {
         self.request = request
         self.id = id
         self.sceneURL = sceneURL
         self.parentQuery = parentQuery
+        self.isChild = isChild
         self.component = component
     }
 
     /// A scope for `component` in `place`.
     convenience init(_ place: ComponentPlace, component: C? = nil) {
-        self.init(request: place.request, id: place.id, sceneURL: place.sceneURL, parentQuery: place.parentQuery, component: component)
+        self.init(
+            request: place.request, id: place.id, sceneURL: place.sceneURL, parentQuery: place.parentQuery, isChild: place.isChild,
+            component: component)
     }
 
     /// Any other property of the request scope (an app's own extensions too).
@@ -98,7 +107,7 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// ``url(for:_:)`` with its values in an array.
     func url(for action: Action<C>, _ values: [any CustomStringConvertible]) -> String {
-        action.url(in: sceneURL, values) + URLQuery.encode(parentQuery)
+        action.url(in: sceneURL, values) + URLQuery.encode(parentQuery + (isChild ? [(SceneRunner.componentField, id)] : []))
     }
 }
 
@@ -122,4 +131,5 @@ struct ComponentPlace: Sendable {
     let id: String
     let sceneURL: String
     var parentQuery: [(String, String)] = []
+    var isChild = false
 }

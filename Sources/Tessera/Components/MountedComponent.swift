@@ -17,6 +17,8 @@ final class MountedComponent: HTMLFragment {
     let isLazy: Bool
     /// For a child, the query its parent needs to place it again (``ComponentScope/parentQuery``).
     let parentQuery: [(String, String)]
+    /// Whether a parent placed it (its action URLs name it).
+    let isChild: Bool
 
     /// The component's type.
     var type: any Component.Type { Swift.type(of: component) }
@@ -45,17 +47,21 @@ final class MountedComponent: HTMLFragment {
 
     /// `component` as `id` in the scene at `sceneURL`; for a child, placed by a parent whose
     /// URLs carry `parentQuery`.
-    init(_ component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = []) {
+    init(
+        _ component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = [],
+        isChild: Bool = false
+    ) {
         self.component = component
         self.id = id
         self.sceneURL = sceneURL
         self.isLazy = isLazy
         self.parentQuery = parentQuery
+        self.isChild = isChild
     }
 
     /// Where it loads or acts in `request`.
     func place(in request: RequestScope) -> ComponentPlace {
-        ComponentPlace(request: request, id: id, sceneURL: sceneURL, parentQuery: parentQuery)
+        ComponentPlace(request: request, id: id, sceneURL: sceneURL, parentQuery: parentQuery, isChild: isChild)
     }
 
     // MARK: - Loading
@@ -70,13 +76,17 @@ final class MountedComponent: HTMLFragment {
         loadDuration = outcome.duration
         isDeferred = false
         let childQuery = urlQuery
-        children = outcome.children.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: childQuery) }
+        children = outcome.children.map {
+            MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: childQuery, isChild: true)
+        }
     }
 
     /// Takes a reused fragment: it is written as it is, its children mounted to load afresh.
     func reuse(_ fragment: CachedFragment) {
         cachedFragment = fragment
-        children = fragment.holes.map { MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: $0.parentQuery) }
+        children = fragment.holes.map {
+            MountedComponent($0.component, id: $0.id, sceneURL: sceneURL, parentQuery: $0.parentQuery, isChild: true)
+        }
         isDeferred = false
     }
 

@@ -21,10 +21,11 @@ public struct PasswordFormComponent: Component {
     @TemplateModel
     public struct Model: Sendable {
         let actionURL: String
-        let errors: FormErrors<PasswordChangeRequest.Field>
+        @TemplateIgnored let errors: FormErrors<PasswordChangeRequest.Field>
         let current: FormField
         let new: FormField
         let confirm: FormField
+        var summary: ErrorSummary { ErrorSummary([current, new, confirm], message: errors.formMessage) }
     }
 
     // MARK: - Actions

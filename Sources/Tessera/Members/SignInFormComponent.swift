@@ -26,10 +26,11 @@ public struct SignInFormComponent: Component {
     public struct Model: Sendable {
         let actionURL: String
         let next: String
-        let errors: FormErrors<SignUpRequest.Field>
+        @TemplateIgnored let errors: FormErrors<SignUpRequest.Field>
         let signUpURL: String?
         let username: FormField
         let password: FormField
+        var summary: ErrorSummary { ErrorSummary([username, password], message: errors.formMessage) }
     }
 
     // MARK: - Actions

@@ -23,11 +23,12 @@ public struct SignUpFormComponent: Component {
     public struct Model: Sendable {
         let actionURL: String
         let next: String?
-        let errors: FormErrors<SignUpRequest.Field>
+        @TemplateIgnored let errors: FormErrors<SignUpRequest.Field>
         let signInURL: String
         let username: FormField
         let displayName: FormField?
         let password: FormField
+        var summary: ErrorSummary { ErrorSummary([username] + (displayName.map { [$0] } ?? []) + [password], message: errors.formMessage) }
     }
 
     // MARK: - Actions

@@ -64,7 +64,7 @@ extension SceneRunner {
         var children: [(id: String, component: any Component)] = []
         do {
             (result, children) = try await loadModel(
-                component, ComponentPlace(request: own, id: id, sceneURL: place.sceneURL, parentQuery: place.parentQuery))
+                component, ComponentPlace(request: own, id: id, sceneURL: place.sceneURL, parentQuery: place.parentQuery, isChild: place.isChild))
         } catch let error as RequestError {
             throw error
         } catch {
@@ -123,7 +123,8 @@ extension SceneRunner {
         let own = scope.forComponent().seenBy(C.caching)
         let batch = items.compactMap { item in
             (item.component as? C).map { component in
-                let place = ComponentPlace(request: own, id: item.place.id, sceneURL: item.place.sceneURL, parentQuery: item.place.parentQuery)
+                let place = ComponentPlace(
+                    request: own, id: item.place.id, sceneURL: item.place.sceneURL, parentQuery: item.place.parentQuery, isChild: item.place.isChild)
                 return (component: component, scope: ComponentScope<C>(place, component: component))
             }
         }

@@ -89,9 +89,9 @@ struct SceneRunner: Sendable {
         let scene = try prepare(scope)
         try await scene.loadData(scope)
         mount(scene, scope)
-        // A form may name its component (`_component`) when a scene holds several of one type.
+        // A child's action URL names it (`_component`): a scene may hold many of its type.
         let component: MountedComponent
-        if let name = scope.form["_component"] {
+        if let name = scope.query[Self.componentField] ?? scope.form[Self.componentField] {
             // A form naming a component the page would not show this viewer is refused.
             guard let named = try await Self.resolve(name, in: scene.components, scope), Self.same(named.type, componentType)
             else { throw RequestError.notFound() }
@@ -256,6 +256,8 @@ struct SceneRunner: Sendable {
 
     /// What starts a refused form's page title (GOV.UK's pattern), so a screen reader says it first.
     static let refusedTitlePrefix = "Error: "
+    /// The query item (or form field) naming the component an action is for.
+    static let componentField = "_component"
     /// The route parameter holding a fragment's component id.
     static let componentParameter = "tessera_component"
     /// The header scripts send to ask for fragments instead of pages.

@@ -10,8 +10,8 @@ struct PostFormFields: Sendable {
     var title = ""
     /// The text as typed (or as stored, before any post).
     var body = ""
-    /// The problems by field; the form-level message says to fix the marked fields.
-    var errors = FormErrors<Draft.Field>(summary: "Please fix the marked fields.")
+    /// The problems by field.
+    var errors = FormErrors<Draft.Field>()
 
     /// Replaces the problems with `problems` (those of ``Draft/problems(title:body:publishing:)``).
     mutating func refuse(_ problems: [Draft.Field: String]) {
@@ -25,7 +25,7 @@ struct PostFormFields: Sendable {
     }
 
     /// What the partial reads: the two fields, drawn by Tessera's `Tessera/Field` (their ids
-    /// start with `idPrefix`), and `errors` for the form's summary.
+    /// start with `idPrefix`), and their ``ErrorSummary``.
     @TemplateModel
     struct Model {
         @TemplateIgnored let fields: PostFormFields
@@ -39,6 +39,6 @@ struct PostFormFields: Sendable {
                 Draft.bodyField, label: "Text", value: fields.body, error: fields.errors[.body], hint: hint, rows: 14,
                 idPrefix: idPrefix + "-")
         }
-        var errors: FormErrors<Draft.Field> { fields.errors }
+        var summary: ErrorSummary { ErrorSummary([title, body], message: fields.errors.message) }
     }
 }

@@ -50,21 +50,21 @@ struct ValidateViewsTests {
             "\(result.output)")
     }
 
-    @Test("a misspelt field in a form's {{#errors.…}} fails with file:line:col, the field and FormErrors' field type")
-    func misspeltFormErrorFieldFails() throws {
+    @Test("a misspelt key inside a form's field fails with file:line:col, the key and FormField")
+    func misspeltFieldKeyFails() throws {
         let copy = try copyOfViews()
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         let file = copy.appendingPathComponent("Tessera/SignInForm.mustache")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let line = #"{{#errors.form}}<p class="form-error" role="alert">{{errors.form}}</p>{{/errors.form}}"#
+        let line = #"{{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}"#
         #expect(text.contains(line))
-        try text.replacingOccurrences(of: line, with: line.replacingOccurrences(of: "{{#errors.form}}", with: "{{#errors.pasword}}").replacingOccurrences(of: "{{/errors.form}}", with: "{{/errors.pasword}}"))
+        try text.replacingOccurrences(of: line, with: line + #"{{#password}}<p class="hint">{{hnt}}</p>{{/password}}"#)
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try validate(copy)
         #expect(result.status != 0)
         #expect(
             result.output.contains(
-                "Views/Tessera/SignInForm.mustache:5:3: key 'errors.pasword': 'pasword' is not provided by FormErrors<Tessera.SignUpRequest.Field> (SignInFormComponent)"),
+                "Views/Tessera/SignInForm.mustache:7:84: key 'hnt' is not provided by FormField (SignInFormComponent)"),
             "\(result.output)")
     }
 

@@ -173,20 +173,27 @@ struct ShownPage {
     struct Form: Equatable {
         let action: String
         let fields: [String: String]
-        var component: String? { fields["_component"] }
+        /// The component it names: in its action's query (a child's), or in a field.
+        var component: String? {
+            URLComponents(string: action)?.queryItems?.first { $0.name == "_component" }?.value ?? fields["_component"]
+        }
+        /// The action without its query.
+        var path: String { String(action.prefix { $0 != "?" }) }
 
-        static func == (a: Form, b: Form) -> Bool { a.action == b.action && a.component == b.component }
+        static func == (a: Form, b: Form) -> Bool { a.path == b.path && a.component == b.component }
 
         /// The same form about the other records: `published` in its action's path or its
         /// component replaced by each of `others`.
         func forOtherRecords(_ published: Int64, _ others: [Int64]) -> [Form] {
-            let inPath = action.contains("/\(published)/") || action.hasSuffix("/\(published)")
+            let inPath = path.contains("/\(published)/") || path.hasSuffix("/\(published)")
             let inComponent = component?.hasSuffix("-\(published)") == true
             guard inPath || inComponent else { return [] }
             return others.map { other in
-                var fields = self.fields
-                if inComponent, let component { fields["_component"] = String(component.dropLast("\(published)".count)) + "\(other)" }
-                let action = inPath ? self.action.replacingOccurrences(of: "/\(published)", with: "/\(other)") : self.action
+                var action = inPath ? path.replacingOccurrences(of: "/\(published)", with: "/\(other)") + action.dropFirst(path.count) : self.action
+                if inComponent, let component {
+                    action = action.replacingOccurrences(
+                        of: "_component=" + component, with: "_component=" + component.dropLast("\(published)".count) + "\(other)")
+                }
                 return Form(action: action, fields: fields)
             }
         }

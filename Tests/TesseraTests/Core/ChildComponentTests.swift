@@ -88,7 +88,7 @@ struct ChildComponentTests {
             let page = try await client.send(method: .get, uri: "/ledger?page=2", headers: [.cookie: owner])
             let note = try #require(page.select("#rows-note-3").first)
             #expect(note[attribute: "data-src"] == "/ledger/_/rows-note-3?page=2")
-            #expect(page.select("#rows-note-3 form").first?[attribute: "action"] == "/ledger/bump?page=2")
+            #expect(page.select("#rows-note-3 form").first?[attribute: "action"] == "/ledger/bump?page=2&_component=rows-note-3")
             let alone = try await client.send(method: .get, uri: "/ledger/_/rows-note-3?page=2", headers: [.cookie: owner])
             #expect(alone.status == .ok)
             #expect(page.text.contains(alone.text), "the fragment alone is the page's copy")
