@@ -221,6 +221,8 @@ def sign_in(tab, password="tessera-demo"):
     tab.get_by_label("Username").fill("demo")
     tab.get_by_label("Password").fill(password)
     tab.get_by_role("button", name="Sign in").click()
+    # With JavaScript the form posts in place and the answer's redirect navigates after it.
+    tab.wait_for_url(lambda url: "/signin" not in url)
     tab.wait_for_load_state()
 
 

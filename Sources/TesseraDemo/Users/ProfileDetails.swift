@@ -43,7 +43,7 @@ struct ProfileDetails: Sendable, Equatable {
     /// A detail the profile may show.
     enum Detail: String, FormChoosable {
         case website, pronouns, birthday
-        var label: String { rawValue.capitalized }
+        var label: String { "My " + rawValue }
     }
 
     /// Who sees the shown details.
