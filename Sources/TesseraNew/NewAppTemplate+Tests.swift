@@ -106,14 +106,16 @@ extension NewAppTemplate {
         </h2>
         <div class="section-items" data-items>
         <article class="book">
-        <span class="title">Middlemarch</span> <span class="author">by George Eliot</span> <form method="post" action="/books/2/finish" data-tessera-fragment>
+        <span class="title">Middlemarch</span> <span class="author">by George Eliot</span> <form method="post" action="/books/2/finish">
         <input type="hidden" name="_csrf" value="CSRF-TOKEN">
+        <input type="hidden" name="_once" value="ONCE-TOKEN">
         <button type="submit">Finished</button>
         </form>
         </article>
         <article class="book">
-        <span class="title">The Left Hand of Darkness</span> <span class="author">by Ursula K. Le Guin</span> <form method="post" action="/books/1/finish" data-tessera-fragment>
+        <span class="title">The Left Hand of Darkness</span> <span class="author">by Ursula K. Le Guin</span> <form method="post" action="/books/1/finish">
         <input type="hidden" name="_csrf" value="CSRF-TOKEN">
+        <input type="hidden" name="_once" value="ONCE-TOKEN">
         <button type="submit">Finished</button>
         </form>
         </article>

@@ -19,7 +19,7 @@ extension NewAppTemplate {
 
     var cellTemplate: String {
         """
-        <article class="book"><span class="title">{{title}}</span> <span class="author">by {{author}}</span>{{#reading}} <form method="post" action="{{finishURL}}" data-tessera-fragment><input type="hidden" name="_csrf" value="{{csrfToken}}"><button type="submit">Finished</button></form>{{/reading}}</article>
+        <article class="book"><span class="title">{{title}}</span> <span class="author">by {{author}}</span>{{#reading}} <form method="post" action="{{finishURL}}">{{> Tessera/FormTokens}}<button type="submit">Finished</button></form>{{/reading}}</article>
 
         """
     }

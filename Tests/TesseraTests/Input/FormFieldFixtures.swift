@@ -23,7 +23,7 @@ enum ToolExtra: String, FormChoosable {
 /// `/listing`: a form with one field of every kind.
 final class ListingScene: Scene {
     override class var path: String { "/listing" }
-    override class var composition: [ComponentSlot] { [slot("listing") { _, _ in ListingFormComponent() }] }
+    override class var composition: [ComponentSlot] { [slot("listing") { _, _ in KitchenSinkFormComponent() }] }
 
     /// The fixture's template.
     static let templates = [
@@ -46,14 +46,14 @@ final class ListingScene: Scene {
 
 /// A listing's form: every field kind, refused (400, everything kept but the password and the
 /// file) while the title is empty.
-struct ListingFormComponent: Component {
+struct KitchenSinkFormComponent: Component {
     static var template: String? { "Components/ListingForm" }
     static let title = TextField("title", minScalars: 1, maxScalars: 60)
     static let notes = TextField("notes", maxScalars: 500, lines: .multiple, trimsWhitespace: false)
     static let price = TextField("price", maxScalars: 6)
     static let from = TextField("from", maxScalars: 10)
     static let code = TextField("code", maxScalars: 20, trimsWhitespace: false)
-    static let save = Action("save", path: "", ListingFormComponent.save)
+    static let save = Action("save", path: "", KitchenSinkFormComponent.save)
     static var actions: ActionTable<Self> { ActionTable().on(save) }
 
     /// What was sent.
