@@ -40,7 +40,7 @@ public struct TestClient: Sendable {
     /// POSTs `fields` URL-encoded with the session's cookie and CSRF token (unless `token` says
     /// otherwise) and `extra` headers (default none); `fragment` asks for fragments as the
     /// client script does. This adds the token whatever the page's form holds: to test a form,
-    /// use ``submit(_:on:_:as:fragment:)``, which sends what the form holds, as a browser does.
+    /// use ``submit(_:on:_:removing:files:as:fragment:)``, which sends what the form holds, as a browser does.
     public func post(
         _ uri: String, _ fields: [(String, String)] = [], as session: TestSession, token: String? = nil, fragment: Bool = false,
         headers extra: HTTPFields = [:]
