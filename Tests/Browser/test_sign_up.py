@@ -16,7 +16,7 @@ def test_sign_up(page):
     page.get_by_label("Display name").fill("Zoë Écrivain 👩🏽‍💻")
     page.get_by_label("Password").fill("a long enough password")
     page.get_by_role("button", name="Create account").click()
-    expect(page.get_by_text("Someone already has this username. Choose another.")).to_be_visible()
+    expect(page.locator("#sign-up-username-error")).to_have_text("Someone already has this username. Choose another.")
     expect(page.get_by_label("Display name")).to_have_value("Zoë Écrivain 👩🏽‍💻")
     expect(page.get_by_label("Username")).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_label("Password")).to_have_value("")

@@ -11,8 +11,12 @@
 //   data-tessera-fragment="off" sends a form the plain way. In place, it posts with the
 //   X-Tessera-Fragment and X-CSRF-Token headers; each top-level element of the answer with an id
 //   replaces the element with that id (the updated component and any other tagged fragments).
-//   X-Tessera-Redirect navigates, on this site only; an answer that matches nothing on the page
-//   loads the page again. A refusal (400) puts "Error: " before the page's title.
+//   X-Tessera-Target names the component the form sits in: when this page does not show the
+//   component that answers (a confirmation page posting to a list's action), the server answers
+//   as to a plain post — a success navigates, a refusal sends the whole page, which replaces
+//   this one's body (X-Tessera-Page). X-Tessera-Redirect navigates, on this site only; an answer
+//   that matches nothing on the page loads the page again. A refusal (400) puts "Error: " before
+//   the page's title.
 // - After a swap, focus goes, in this order, to: a refused form's error summary
 //   ([data-tessera-error-summary], also focused when a page loads with one); the first field
 //   marked aria-invalid; an element
@@ -181,6 +185,17 @@
 
   var refusedPrefix = "Error: ";
 
+  /// Shows a whole page the server sent instead of fragments (the form's page does not show
+  /// the component that answered): its title and body replace this page's.
+  function showPage(html, refused) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    document.title = fresh.title;
+    document.body.replaceWith(fresh.body);
+    (document.querySelector("main") || document.body).appendChild(live);
+    markTitle(refused);
+    focusOn(document.querySelector("[data-tessera-error-summary]") || document.querySelector("[aria-invalid=true]") || document.body);
+  }
+
   function markTitle(refused) {
     var marked = document.title.indexOf(refusedPrefix) === 0;
     if (refused && !marked) { document.title = refusedPrefix + document.title; }
@@ -206,7 +221,10 @@
     var body = multipart ? data : new URLSearchParams(data);
     var action = used && used.hasAttribute("formaction") ? used.formAction : form.action;
     busy(form, true);
-    request(action, { method: "POST", body: body, headers: { "X-CSRF-Token": token ? token.value : "" } })
+    var headers = { "X-CSRF-Token": token ? token.value : "" };
+    var holder = form.closest("[data-component]");
+    if (holder && holder.id) { headers["X-Tessera-Target"] = holder.id; }
+    request(action, { method: "POST", body: body, headers: headers })
       .then(function (response) {
         var location = response.headers.get("X-Tessera-Redirect");
         if (location) { window.location.assign(sameOrigin(location)); return; }
@@ -214,6 +232,7 @@
         return response.text().then(function (html) {
           busy(form, false);
           form.removeAttribute("data-tessera-sending");
+          if (response.headers.get("X-Tessera-Page")) { showPage(html, response.status === 400); return; }
           var swapped = swap(parse(html));
           if (!swapped.length) { window.location.assign(window.location.href); return; }
           markTitle(response.status === 400);

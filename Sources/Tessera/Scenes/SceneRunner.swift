@@ -104,12 +104,13 @@ struct SceneRunner: Sendable {
             try await entry.handler(component.component, component.place(in: scope.forComponent()))
         }
         await recordAction(component, entry, scope, result)
-        var response = try await respond(to: result, of: component, in: scene, scope)
+        let inPlace = scope.wantsFragment && Self.isShown(request.headers[Self.targetHeader], with: component, in: scene)
+        var response = try await respond(to: result, of: component, in: scene, scope, inPlace: inPlace)
         if let session = result.session {
             let cookie = SessionMiddleware.cookie(for: session, secure: site.configuration.usesTLS)
             response.headers.append(HTTPField(name: .setCookie, value: cookie))
         }
-        if let notice = result.notice, !Self.showsNoticeInPlace(result, scope) {
+        if let notice = result.notice, !(inPlace && Self.showsNoticeInPlace(result, scope)) {
             try await keepForNextPage(notice, of: result.session ?? scope.session, request, &response)
         }
         return response
@@ -118,24 +119,26 @@ struct SceneRunner: Sendable {
     /// The response for an action's result. The acting component shows the model its handler
     /// gave, or loads again; the components whose types the result names
     /// (``ActionResult/updating(_:)``) are made anew after the scene's ``Scene/loadData(_:)``
-    /// runs again, and load. A plain refused post gets the whole page, the other components
-    /// loaded.
-    private func respond(to result: AnyActionResult, of component: MountedComponent, in scene: Scene, _ scope: RequestScope)
-        async throws -> Response
-    {
+    /// runs again, and load — `inPlace`, as fragments for the client script. Otherwise (a plain
+    /// post, or a script's post from a page that does not show the acting component) a success
+    /// goes to the scene's page and a refusal gets the whole page, the other components loaded
+    /// (marked ``pageHeader`` for the script).
+    private func respond(
+        to result: AnyActionResult, of component: MountedComponent, in scene: Scene, _ scope: RequestScope, inPlace: Bool
+    ) async throws -> Response {
         switch result.outcome {
         case .redirect(let target):
-            let location = RedirectTarget.local(target) ?? "/"  // never off the site
-            return scope.wantsFragment
-                ? Response(status: .ok, headers: [Self.redirectHeader: location]) : HTMLResponse.redirect(to: location)
-        case .done where !scope.wantsFragment:
-            return HTMLResponse.redirect(to: scene.url(scope))
+            return Self.redirect(to: RedirectTarget.local(target) ?? "/", scope)  // never off the site
+        case .done where !inPlace:
+            return Self.redirect(to: scene.url(scope), scope)
         case .done, .invalid:
             let status: HTTPResponse.Status = result.outcome == .invalid ? .badRequest : .ok
-            guard scope.wantsFragment else {
+            guard inPlace else {
                 component.model = result.model
                 try await Self.load(Self.onPage(scene.components).filter { $0 !== component || result.model == nil }, scope)
-                return await renderPage(scene, scope, status: status)
+                var page = await renderPage(scene, scope, status: status)
+                if scope.wantsFragment { page.headers[Self.pageHeader] = "1" }
+                return page
             }
             var fragments = [component]
             for updated in result.updates {
@@ -254,10 +257,29 @@ struct SceneRunner: Sendable {
 
     // MARK: - Names
 
+    /// A `303` to `location`, or for the client script the header naming it (`fetch` would
+    /// follow a `303` itself).
+    static func redirect(to location: String, _ scope: RequestScope) -> Response {
+        scope.wantsFragment ? Response(status: .ok, headers: [redirectHeader: location]) : HTMLResponse.redirect(to: location)
+    }
+
+    /// Whether the page a script posted from, whose form sits in the component with id `target`
+    /// (nil: unknown), shows what `component` answers with: that component, or another of its
+    /// scene.
+    static func isShown(_ target: String?, with component: MountedComponent, in scene: Scene) -> Bool {
+        guard let target else { return true }
+        return target == component.id || scene.components.contains { $0.id == target }
+    }
+
     /// What starts a refused form's page title (GOV.UK's pattern), so a screen reader says it first.
     static let refusedTitlePrefix = "Error: "
     /// The query item (or form field) naming the component an action is for.
     static let componentField = "_component"
+    /// The header a script's post names the component its form sits in with.
+    static let targetHeader = HTTPField.Name("X-Tessera-Target")!
+    /// The header marking a whole page sent to a script's post (its form's page does not show
+    /// the component that answered).
+    static let pageHeader = HTTPField.Name("X-Tessera-Page")!
     /// The route parameter holding a fragment's component id.
     static let componentParameter = "tessera_component"
     /// The header scripts send to ask for fragments instead of pages.
