@@ -77,6 +77,23 @@ struct TrashSceneTests {
         }
     }
 
+    @Test("the script's delete from the confirmation page navigates to the trash, where its notice shows")
+    func deleteFromConfirmationPage() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            let session = try await client.signIn()
+            let target = HTTPField.Name("X-Tessera-Target")!
+            let response = try await client.post("/trash/13/delete", as: session, fragment: true, headers: [target: "confirm-delete"])
+            #expect(response.status == .ok)
+            #expect(response.headers[HTTPField.Name("X-Tessera-Redirect")!] == "/trash")
+            #expect(response.body.readableBytes == 0)
+            let trash = try await client.get("/trash", as: session)
+            #expect(trash.select("[role=status]").first?.text == "The post was deleted forever.")
+            let inList = try await client.post("/trash/7/delete", as: session, fragment: true, headers: [target: "trash-list"])
+            #expect(inList.select("section#trash-list").count == 1, "from the trash itself it answers in place")
+        }
+    }
+
     @Test("deleting forever removes the post and its likes")
     func deleteForever() async throws {
         let site = try await TestSite()
