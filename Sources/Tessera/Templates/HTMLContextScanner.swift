@@ -28,6 +28,19 @@ struct HTMLContextScanner {
         "html", "head", "body", "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option",
         "optgroup", "colgroup", "caption", "rb", "rt", "rp", "rtc",
     ]
+    /// The only elements HTML lets stand directly inside these (``scan()`` reports any other
+    /// start tag there: a browser would move it out, so an empty state's `<p>` inside a `<ul>`
+    /// would show outside the list).
+    static let allowedChildren: [String: Set<String>] = {
+        let scripting: Set<String> = ["script", "template"]
+        let children: [String: Set<String>] = [
+            "ul": ["li"], "ol": ["li"], "menu": ["li"], "dl": ["dt", "dd", "div"],
+            "table": ["caption", "colgroup", "thead", "tbody", "tfoot", "tr", "style"], "thead": ["tr"], "tbody": ["tr"],
+            "tfoot": ["tr"], "tr": ["td", "th"], "colgroup": ["col"], "select": ["option", "optgroup", "hr"],
+            "optgroup": ["option"],
+        ]
+        return children.mapValues { $0.union(scripting) }
+    }()
     /// Attributes whose value is a URL.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "formaction", "poster", "cite", "background", "longdesc", "usemap", "data",
@@ -82,6 +95,11 @@ struct HTMLContextScanner {
         func finishTag(selfClosing: Bool) {
             let name = String(decoding: tagName, as: UTF8.self)
             state = .data
+            if !isEndTag, let parent = open.last?.name, let allowed = Self.allowedChildren[parent], !allowed.contains(name) {
+                let list = allowed.sorted().map { "<\($0)>" }.joined(separator: ", ")
+                result.diagnostics.append(
+                    locator.diagnostic(at: tagStart, "<\(name)> cannot stand inside <\(parent)>, which holds only \(list)"))
+            }
             if isEndTag {
                 closeElement(name)
             } else if !selfClosing && !Self.voidElements.contains(name) {

@@ -33,6 +33,19 @@ struct TemplateValidationTests {
         ])
     }
 
+    @Test("a block inside a list or a table row, where a browser would move it out, is refused at its tag")
+    func blockInsideListOrRow() {
+        #expect(diagnostics("<ul>{{^items}}<p>No items.</p>{{/items}}{{#items}}<li>{{.}}</li>{{/items}}</ul>") == [
+            "Views/Broken.mustache:1:15: <p> cannot stand inside <ul>, which holds only <li>, <script>, <template>"
+        ])
+        #expect(diagnostics("<table>\n<tr><div>{{x}}</div></tr>\n</table>") == [
+            "Views/Broken.mustache:2:5: <div> cannot stand inside <tr>, which holds only <script>, <td>, <template>, <th>"
+        ])
+        #expect(diagnostics("<ul>{{#items}}<li><p>{{.}}</p></li>{{/items}}</ul><ol>{{items}}</ol>") == [])
+        #expect(diagnostics("<table><thead><tr><th>a</th></tr></thead><tbody>{{#rows}}<tr><td>{{.}}</td>{{/rows}}</tbody></table>") == [])
+        #expect(diagnostics("<select name=\"a\"><option>a<option>b</select><dl><dt>a</dt><dd>b</dd></dl>") == [])
+    }
+
     @Test("end tag with nothing open is reported once")
     func strayEndTag() {
         #expect(diagnostics("<p>a</p>\n</span>") == ["Views/Broken.mustache:2:1: </span> closes an element that is not open"])
@@ -131,9 +144,9 @@ struct TemplateValidationTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-views-\(UUID().uuidString)/Views")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Users"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
-        try "<ul>\n  <div>{{name}}</ul>\n".write(to: root.appendingPathComponent("Users/List.mustache"), atomically: true, encoding: .utf8)
+        try "<section>\n  <div>{{name}}</section>\n".write(to: root.appendingPathComponent("Users/List.mustache"), atomically: true, encoding: .utf8)
         try "<p>{{> Users/List}}</p>\n".write(to: root.appendingPathComponent("Page.mustache"), atomically: true, encoding: .utf8)
         let error = #expect(throws: TemplateErrors.self) { try TemplateLibrary.load(directory: root) }
-        #expect(error?.description == "Views/Users/List.mustache:2:16: </ul> does not match <div> opened at 2:3")
+        #expect(error?.description == "Views/Users/List.mustache:2:16: </section> does not match <div> opened at 2:3")
     }
 }
