@@ -66,7 +66,7 @@ public struct TestClient: Sendable {
     /// pick exactly one form with an `action`.
     public func submit(
         _ selector: String = "form", on page: TestResponse, _ fields: [(String, String)] = [], removing: Set<String> = [],
-        files: [TestFile] = [], as session: TestSession? = nil, fragment: Bool = false
+        files: [UploadedFile] = [], as session: TestSession? = nil, fragment: Bool = false
     ) async throws -> TestResponse {
         try await submit(
             selector, in: page.document, fields, removing: removing, files: files, cookie: session?.cookie ?? Self.cookie(in: page),
@@ -77,7 +77,7 @@ public struct TestClient: Sendable {
     /// ``submit(_:on:_:removing:files:as:fragment:)`` does.
     public func submit(
         _ selector: String = "form", in document: HTMLDocument, _ fields: [(String, String)] = [], removing: Set<String> = [],
-        files: [TestFile] = [], cookie: String? = nil, fragment: Bool = false
+        files: [UploadedFile] = [], cookie: String? = nil, fragment: Bool = false
     ) async throws -> TestResponse {
         let forms = document.select(selector).filter { $0.name == "form" }
         guard forms.count == 1, let action = forms[0][attribute: "action"] else {
@@ -97,7 +97,7 @@ public struct TestClient: Sendable {
             headers[.contentType] = "application/x-www-form-urlencoded"
             return try await send(method: .post, uri: action, headers: headers, body: ByteBuffer(string: Self.formBody(values)))
         }
-        let empty = fileInputs.filter { name in !files.contains { $0.field == name } }.map { TestFile(field: $0, filename: "", contentType: "application/octet-stream", data: []) }
+        let empty = fileInputs.filter { name in !files.contains { $0.field == name } }.map { UploadedFile(field: $0, filename: "", contentType: "application/octet-stream", data: []) }
         let boundary = "tessera-test-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
         let body = Self.multipartBody(values, files: files + empty, boundary: boundary)
@@ -131,7 +131,7 @@ public struct TestClient: Sendable {
     }
 
     /// `fields` and `files` as a `multipart/form-data` body between `boundary` lines.
-    static func multipartBody(_ fields: [(String, String)], files: [TestFile], boundary: String) -> [UInt8] {
+    static func multipartBody(_ fields: [(String, String)], files: [UploadedFile], boundary: String) -> [UInt8] {
         var body: [UInt8] = []
         func quoted(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "%22") }
         for (name, value) in fields {

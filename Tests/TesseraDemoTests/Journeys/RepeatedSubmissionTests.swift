@@ -29,13 +29,7 @@ struct RepeatedSubmissionTests {
 
     @Test("another member's one-time token, sent through another process, runs as their own submission and tells them nothing of the first (SQLite, PostgreSQL)")
     func tokenBelongsToItsSession() async throws {
-        let first = try await TestSite()
-        try await Self.tokenBelongsToItsSession(first, try await TestSite(reopening: first))
-        try await TestSite.onPostgres { site in
-            let second = try await TestSite(databaseURL: site.configuration.databasePath)
-            defer { second.site.database.close() }
-            try await Self.tokenBelongsToItsSession(site, second)
-        }
+        try await TestSite.onTwoProcesses(Self.tokenBelongsToItsSession)
     }
 
     /// The demo member posts a draft through `first`; another member sends the same `_once`

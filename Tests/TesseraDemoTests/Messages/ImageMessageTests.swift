@@ -106,13 +106,7 @@ struct ImageMessageTests {
 
     @Test("three bursts of twelve concurrent sends of one image form, through two processes on one database, leave three messages and three files (SQLite, PostgreSQL)")
     func concurrentBurstsStoreOneFileEach() async throws {
-        let first = try await TestSite()
-        try await Self.bursts(first, try await TestSite(reopening: first))
-        try await TestSite.onPostgres { site in
-            let second = try await TestSite(databaseURL: site.configuration.databasePath)
-            defer { second.site.database.close() }
-            try await Self.bursts(site, second)
-        }
+        try await TestSite.onTwoProcesses(Self.bursts)
     }
 
     /// Three bursts of twelve sends under one token each, alternating between `first`'s and

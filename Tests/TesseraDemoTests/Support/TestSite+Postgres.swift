@@ -18,4 +18,16 @@ extension TestSite {
             try await body(site)
         }
     }
+
+    /// Runs `body` with two sites on one database, as two processes sharing it: on a new SQLite
+    /// file, then on a new PostgreSQL database (when one is configured).
+    static func onTwoProcesses(_ body: (_ first: TestSite, _ second: TestSite) async throws -> Void) async throws {
+        let first = try await TestSite()
+        try await body(first, try await TestSite(reopening: first))
+        try await onPostgres { site in
+            let second = try await TestSite(databaseURL: site.configuration.databasePath)
+            defer { second.site.database.close() }
+            try await body(site, second)
+        }
+    }
 }

@@ -54,7 +54,7 @@ struct ProfileFormTests {
                     ("shown", "birthday"), ("shown", "website"), ("audience", "members"), ("postsPerPage", "500"),
                 ],
                 removing: ["acceptsMessages"],
-                files: [TestFile(field: "avatar", filename: "me.png", contentType: "image/png", data: Array("not an image".utf8))], as: session)
+                files: [UploadedFile(field: "avatar", filename: "me.png", contentType: "image/png", data: Array("not an image".utf8))], as: session)
             #expect(refused.status == .badRequest)
             #expect(refused.select("title").first?.text.hasPrefix("Error: ") == true)
             let links = refused.select(".error-summary[role=alert] li a")
@@ -81,13 +81,7 @@ struct ProfileFormTests {
 
     @Test("a saved picture and details show on the profile, the picture served by another process (SQLite, PostgreSQL)")
     func savedPictureIsServed() async throws {
-        let first = try await TestSite()
-        try await Self.savesAndServes(first, try await TestSite(reopening: first))
-        try await TestSite.onPostgres { site in
-            let second = try await TestSite(databaseURL: site.configuration.databasePath)
-            defer { second.site.database.close() }
-            try await Self.savesAndServes(site, second)
-        }
+        try await TestSite.onTwoProcesses(Self.savesAndServes)
     }
 
     private static func savesAndServes(_ first: TestSite, _ second: TestSite) async throws {
@@ -98,7 +92,7 @@ struct ProfileFormTests {
                 let saved = try await one.submit(
                     "form[action='/users/1/edit']", on: page,
                     [("website", "https://example.com/dee"), ("birthday", "1990-03-04"), ("pronouns", "she"), ("shown", "birthday"), ("shown", "website"), ("audience", "members"), ("postsPerPage", "5")],
-                    files: [TestFile(field: "avatar", filename: "dee.gif", contentType: "image/gif", data: png)], as: session)
+                    files: [UploadedFile(field: "avatar", filename: "dee.gif", contentType: "image/gif", data: png)], as: session)
                 #expect(saved.status == .seeOther)
                 let profile = try await two.get("/users/1", as: session)
                 let picture = try #require(profile.select("img.avatar-picture").first?[attribute: "src"])

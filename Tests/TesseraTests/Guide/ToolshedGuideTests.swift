@@ -46,7 +46,7 @@ struct ToolshedGuideTests {
             let page = try await client.get("/")
             let refused = try await client.submit(
                 on: page, [("name", "Saw"), ("notes", "Sharp.\nMind the teeth."), ("extras", "case"), ("insured", "on"), ("deposit", "lots")],
-                files: [TestFile(field: "photo", filename: "saw.jpg", contentType: "image/jpeg", data: Array("GIF89a".utf8))])
+                files: [UploadedFile(field: "photo", filename: "saw.jpg", contentType: "image/jpeg", data: Array("GIF89a".utf8))])
             #expect(refused.status == .badRequest)
             #expect(refused.select("title").first?.text.hasPrefix("Error: ") == true)
             #expect(refused.select(".error-summary li a").compactMap { $0[attribute: "href"] } == ["#condition-1", "#deposit", "#photo"])
@@ -66,7 +66,7 @@ struct ToolshedGuideTests {
             let page = try await client.get("/")
             let saved = try await client.submit(
                 on: page, [("name", "Saw"), ("condition", "good"), ("deposit", "20")],
-                files: [TestFile(field: "photo", filename: "saw.png", contentType: "image/png", data: png)])
+                files: [UploadedFile(field: "photo", filename: "saw.png", contentType: "image/png", data: png)])
             #expect(saved.status == .seeOther)
         }
         let url = try #require(
