@@ -23,6 +23,9 @@ extension TesseraApp {
         site.fragmentLifetime = configuration.fragmentLifetime
         site.members = members
         site.signInPath = members?.signInPath
+        site.jobs = jobs
+        site.schedules = schedules
+        if let workers = configuration.jobWorkers { site.jobWorkers = workers }
         configure(&site, for: configuration)
         return site
     }

@@ -79,6 +79,12 @@ public protocol TesseraApp: Sendable {
     /// Where uploaded files are stored and served (``FileRoute``); default none.
     var fileRoutes: [FileRoute] { get }
 
+    /// The app's job types (``Job``): what its workers may run. Default none.
+    var jobs: [any Job.Type] { get }
+
+    /// Jobs the app runs on a schedule (``Schedule``). Default none.
+    var schedules: [Schedule] { get }
+
     /// Subcommands of the app's own, beside `serve` (the default), `validate`, `routes` and
     /// `migrate` (a data import, a report); default none.
     var commands: [any ParsableCommand.Type] { get }
@@ -113,6 +119,10 @@ extension TesseraApp {
     public func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {}
 
     public var fileRoutes: [FileRoute] { [] }
+
+    public var jobs: [any Job.Type] { [] }
+
+    public var schedules: [Schedule] { [] }
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
     /// ``commands``. An `@main` app type gets this as its entry point.

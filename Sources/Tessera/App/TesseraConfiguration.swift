@@ -42,6 +42,10 @@ public struct TesseraConfiguration: Sendable {
     /// made, after `serve` has raised the limit. Environment `TESSERA_MAX_CONNECTIONS`, flag
     /// `--max-connections`, from 1 to 1,048,576.
     public var maxConnections: Int?
+    /// How many jobs the process runs at once (``SiteConfiguration/jobWorkers``); 0 runs none.
+    /// Nil (default): the site's default, 10. Environment `TESSERA_JOB_WORKERS`, flag
+    /// `--job-workers`, from 0 to 1,000.
+    public var jobWorkers: Int?
     /// Whether ``TesseraApp/makeApplication(_:logger:services:onServerRunning:)`` raises the
     /// process's soft open-file limit to its hard limit (at most 1,048,576) before opening
     /// anything; `serve` sets it. Off by default: tests and embedding code keep their process's
@@ -111,7 +115,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -144,6 +148,12 @@ public struct TesseraConfiguration: Sendable {
                 throw ConfigurationError(message: "TESSERA_MAX_CONNECTIONS must be a number from 1 to 1048576, not '\(cap)'")
             }
             configuration.maxConnections = number
+        }
+        if let workers = environment["TESSERA_JOB_WORKERS"], !workers.isEmpty {
+            guard let number = Int(workers), Self.jobWorkersRange.contains(number) else {
+                throw ConfigurationError(message: "TESSERA_JOB_WORKERS must be a number from 0 to 1000, not '\(workers)'")
+            }
+            configuration.jobWorkers = number
         }
         if let timeout = environment["TESSERA_CONNECTION_TIMEOUT"], !timeout.isEmpty {
             guard let duration = Self.connectionTimeout(seconds: timeout) else {
@@ -180,6 +190,8 @@ public struct TesseraConfiguration: Sendable {
 
     /// The connection caps accepted.
     static let maxConnectionsRange = 1...1_048_576
+    /// The job workers a process may run.
+    static let jobWorkersRange = 0...1_000
 
     /// `text`, a number of seconds more than 0 and at most 86,400 (decimals allowed), as a
     /// duration to the millisecond (at least one); nil for anything else.

@@ -49,6 +49,9 @@ struct AppOptions: ParsableArguments {
     )
     var maxConnections: Int?
 
+    @Option(help: "Jobs run at once by this process, 0 to 1000; 0 runs none (default 10, or $TESSERA_JOB_WORKERS).")
+    var jobWorkers: Int?
+
     @Option(
         help: ArgumentHelp(
             "Seconds a connection has to send a whole request head, from its opening or its last response (default 30, or $TESSERA_CONNECTION_TIMEOUT).",
@@ -81,6 +84,12 @@ struct AppOptions: ParsableArguments {
                 throw ValidationError("--max-connections must be from 1 to 1048576, not \(maxConnections)")
             }
             configuration.maxConnections = maxConnections
+        }
+        if let jobWorkers {
+            guard TesseraConfiguration.jobWorkersRange.contains(jobWorkers) else {
+                throw ValidationError("--job-workers must be from 0 to 1000, not \(jobWorkers)")
+            }
+            configuration.jobWorkers = jobWorkers
         }
         if let connectionTimeout {
             guard let duration = TesseraConfiguration.connectionTimeout(seconds: connectionTimeout) else {

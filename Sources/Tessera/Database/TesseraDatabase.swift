@@ -106,6 +106,9 @@ public final class TesseraDatabase: Sendable {
         SubmissionGuard.registerMigration(in: &steps)
         NoticeStore.registerMigration(in: &steps)
         StoredFiles.registerMigration(in: &steps)
+        JobQueue.registerMigration(in: &steps)
+        Schedule.registerMigration(in: &steps)
+        ProbeJob.registerMigration(in: &steps)
         DataGeneration.registerMigration(in: &steps)
     }
 

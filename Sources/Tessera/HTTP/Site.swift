@@ -175,11 +175,22 @@ public final class Site: Sendable {
     // MARK: - Background services
 
     /// The services a running site needs, for the application's service group: the
-    /// `SessionSweeper`, the ``AnalyticsWriter`` and the `PageSnapshotSweeper`. All end on a
-    /// graceful shutdown, the writer after storing every queued event.
+    /// `SessionSweeper`, the ``AnalyticsWriter``, the `PageSnapshotSweeper`, and the job
+    /// workers and scheduler when the app has jobs. All end on a graceful shutdown, the writer
+    /// after storing every queued event, the workers after their running jobs.
     public var backgroundServices: [any Service] {
+        backgroundServices(runningJobs: !configuration.jobs.isEmpty || !configuration.schedules.isEmpty)
+    }
+
+    /// ``backgroundServices``, with the job workers and the scheduler when `runningJobs` (and the
+    /// configuration allows any worker).
+    func backgroundServices(runningJobs: Bool) -> [any Service] {
+        let jobServices: [any Service] =
+            runningJobs && configuration.jobWorkers > 0
+            ? [JobWorker(site: self)] + (configuration.schedules.isEmpty ? [] : [Scheduler(site: self, schedules: configuration.schedules)])
+            : []
         // A service group ends its services last first: the database's go first in the list, so
         // the PostgreSQL client closes after the analytics writer stored its last batch.
-        database.services + [SessionSweeper(database: database), AnalyticsWriter(site: self)]
+        return database.services + [SessionSweeper(database: database), AnalyticsWriter(site: self)] + jobServices
     }
 }

@@ -63,6 +63,20 @@ public struct SiteConfiguration: Sendable {
     /// 90 days.
     public var analyticsRetention: TimeInterval = 90 * 24 * 3600
 
+    /// The app's job types (``TesseraApp/jobs``); the workers run only what is listed here (a
+    /// schedule's job type is added with it).
+    public var jobs: [any Job.Type] = []
+    /// The app's schedules (``TesseraApp/schedules``).
+    public var schedules: [Schedule] = []
+    /// How many jobs a process runs at once; 0 runs none (the process serves pages only).
+    /// Default 10.
+    public var jobWorkers = 10
+    /// How often an idle worker looks for ready jobs. Default 50 ms.
+    public var jobPollInterval: Duration = .milliseconds(50)
+    /// How long a try holds its job before another process may take it (renewed while it runs,
+    /// so only a dead or stalled process loses it). Default 60 s.
+    public var jobLease: Duration = .seconds(60)
+
     /// The defaults.
     public init() {}
 }

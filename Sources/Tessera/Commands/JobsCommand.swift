@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+
+// MARK: - JobsCommand
+
+/// `jobs`: the app's background work (``Job``). `jobs work` runs job workers (and the
+/// scheduler) without serving pages; `jobs failed` lists the jobs whose tries are spent and
+/// `jobs retry` makes them ready again; `jobs probe` and `jobs probes` measure the queue with
+/// Tessera's own probe job.
+struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "jobs", abstract: "Run, inspect and retry background jobs.",
+            subcommands: [Work.self, Failed.self, Retry.self, Probe.self, Probes.self])
+    }
+
+    // MARK: - work
+
+    /// `jobs work`: job workers and the scheduler until SIGTERM or SIGINT, which let the
+    /// running jobs finish.
+    struct Work: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "Run job workers (and the app's schedules) without serving pages, until SIGTERM.")
+        }
+
+        @OptionGroup var options: AppOptions
+
+        func run() async throws {
+            do {
+                let configuration = try options.configuration()
+                var logger = Logger(label: App().name)
+                logger.logLevel = configuration.isDevelopment ? .debug : .info
+                let site = try await App().makeSite(configuration, logger: logger)
+                let services = site.backgroundServices(runningJobs: true)
+                logger.info("jobs: \(site.configuration.jobWorkers) workers on \(site.database.location)")
+                let group = ServiceGroup(
+                    configuration: .init(
+                        services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                try await group.run()
+            } catch {
+                throw CommandFailure.report(error)
+            }
+        }
+    }
+
+    // MARK: - failed, retry
+
+    /// `jobs failed`: one line per failed job.
+    struct Failed: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "List the jobs whose tries are spent, oldest failure first.")
+        }
+
+        @OptionGroup var options: AppOptions
+
+        func run() async throws {
+            let database = try await App().openDatabase(try options.configuration())
+            defer { database.close() }
+            let failed = try await JobQueue(database: database).failed()
+            if failed.isEmpty { print("no failed jobs") }
+            for job in failed {
+                print("\(job.id)\t\(job.name)\t\(job.attempts) tries\t\(ISO8601DateFormatter().string(from: job.failedAt))\t\(job.lastError)")
+            }
+        }
+    }
+
+    /// `jobs retry`: failed jobs ready again.
+    struct Retry: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "Make failed jobs ready again: those named by id, or --all.")
+        }
+
+        @OptionGroup var options: AppOptions
+        @Flag(help: "Every failed job.") var all = false
+        @Argument(help: "The ids of the failed jobs.") var ids: [Int64] = []
+
+        func validate() throws {
+            guard all != !ids.isEmpty else { throw ValidationError("name failed jobs by id, or say --all") }
+        }
+
+        func run() async throws {
+            let database = try await App().openDatabase(try options.configuration())
+            defer { database.close() }
+            let count = try await JobQueue(database: database).retry(all ? nil : ids)
+            print("\(count) job\(count == 1 ? "" : "s") ready again")
+        }
+    }
+
+    // MARK: - probe, probes
+
+    /// `jobs probe`: enqueues probe jobs, 500 to a transaction.
+    struct Probe: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "Enqueue probe jobs, which record when they were enqueued and started (see jobs probes).")
+        }
+
+        @OptionGroup var options: AppOptions
+        @Option(help: "How many.") var count = 1000
+        @Option(help: "The batch they belong to (default a new name, printed).") var batch: String?
+
+        func run() async throws {
+            let database = try await App().openDatabase(try options.configuration())
+            defer { database.close() }
+            let name = batch ?? "probe-" + Digests.randomHex(bytes: 4)
+            var left = count
+            while left > 0 {
+                let now = min(left, 500)
+                try await database.write { db in
+                    for _ in 0..<now {
+                        try await JobQueue.enqueue(ProbeJob(enqueuedAt: Date().timeIntervalSince1970, batch: name), in: db)
+                    }
+                }
+                left -= now
+            }
+            print(name)
+        }
+    }
+
+    /// `jobs probes`: what the probes of a batch recorded.
+    struct Probes: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "Report a batch of probe jobs: how many ran, how many twice, their throughput and wait.")
+        }
+
+        @OptionGroup var options: AppOptions
+        @Argument(help: "The batch.") var batch: String
+
+        func run() async throws {
+            let database = try await App().openDatabase(try options.configuration())
+            defer { database.close() }
+            let report = try await ProbeReport.read(batch: batch, in: database)
+            print(report.description)
+        }
+    }
+}

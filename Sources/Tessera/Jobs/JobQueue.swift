@@ -1,0 +1,195 @@
+import Foundation
+
+// MARK: - JobQueue
+
+/// The jobs waiting, running and failed, in the site's database (`tessera_jobs`): one row per
+/// job until it completes.
+///
+/// A job is *ready* when its time has come (`runAt`), it has not failed for good, and no lease
+/// holds it (none, or one that ended: its process died). Workers claim ready jobs in one
+/// statement — `FOR UPDATE SKIP LOCKED` on PostgreSQL, so workers never wait on each other's
+/// rows; SQLite runs one write at a time — taking a lease (`lockedBy`, `lockedUntil`) and
+/// counting the try.
+public struct JobQueue: Sendable {
+    static let table = "tessera_jobs"
+
+    let database: TesseraDatabase
+
+    /// The jobs of `database`.
+    public init(database: TesseraDatabase) { self.database = database }
+
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.jobs.v1") { db in
+            try await db.execute(
+                """
+                CREATE TABLE \(table) (id \(db.dialect.autoIncrementPrimaryKey), name TEXT NOT NULL, arguments TEXT NOT NULL,
+                  runAt DOUBLE PRECISION NOT NULL, enqueuedAt DOUBLE PRECISION NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+                  maxAttempts INTEGER NOT NULL, lockedBy TEXT, lockedUntil DOUBLE PRECISION, failedAt DOUBLE PRECISION,
+                  lastError TEXT, uniqueKey TEXT UNIQUE)
+                """)
+            try await db.execute("CREATE INDEX tessera_jobs_ready ON \(table) (runAt, id) WHERE failedAt IS NULL")
+        }
+    }
+
+    // MARK: - Enqueueing
+
+    /// Adds `job` in `db`'s open write transaction — an action's, so the job exists only if the
+    /// action commits. It runs from `at` (default now). With a `uniqueKey`, it is added only if
+    /// no job with that key is waiting, running or failed; returns whether it was added.
+    @discardableResult
+    public static func enqueue<J: Job>(_ job: J, in db: SQLConnection, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
+        let arguments = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
+        let now = Date().timeIntervalSince1970
+        return try await db.execute(
+            """
+            INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (uniqueKey) DO NOTHING
+            """, [J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey]) == 1
+    }
+
+    /// Adds `job` in a transaction of its own (see ``enqueue(_:in:at:uniqueKey:)``).
+    @discardableResult
+    public func enqueue<J: Job>(_ job: J, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
+        try await database.write { db in try await Self.enqueue(job, in: db, at: date, uniqueKey: uniqueKey) }
+    }
+
+    // MARK: - Claiming
+
+    /// A job a worker took.
+    struct Claimed: Sendable {
+        let id: Int64
+        let name: String
+        let arguments: String
+        let attempts: Int
+        let maxAttempts: Int
+    }
+
+    /// Takes up to `limit` ready jobs for `claim` until `leaseEnd`: first a read (most polls
+    /// find nothing, and then take no write turn), then one statement.
+    func claim(limit: Int, claim: String, now: Date, leaseEnd: Date) async throws -> [Claimed] {
+        let time = now.timeIntervalSince1970
+        let ready = "failedAt IS NULL AND runAt <= ? AND (lockedUntil IS NULL OR lockedUntil < ?)"
+        let any = try await database.read { db in
+            try await db.fetchValue(Int64.self, "SELECT id FROM \(Self.table) WHERE \(ready) LIMIT 1", [time, time])
+        }
+        guard any != nil else { return [] }
+        return try await database.write { db in
+            let skipLocked = db.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+            return try await db.fetchAll(
+                """
+                UPDATE \(Self.table) SET lockedBy = ?, lockedUntil = ?, attempts = attempts + 1
+                WHERE id IN (SELECT id FROM \(Self.table) WHERE \(ready) ORDER BY runAt, id LIMIT ?\(skipLocked))
+                RETURNING id, name, arguments, attempts, maxAttempts
+                """, [claim, leaseEnd.timeIntervalSince1970, time, time, limit]
+            ) { row in
+                Claimed(id: try row[0], name: try row[1], arguments: try row[2], attempts: try row[3], maxAttempts: try row[4])
+            }
+        }
+    }
+
+    // MARK: - Ending a try
+
+    /// Deletes job `id` if `claim` still holds it, in `db`'s transaction; false when the lease
+    /// was lost.
+    static func finish(_ id: Int64, claim: String, in db: SQLConnection) async throws -> Bool {
+        try await db.execute("DELETE FROM \(table) WHERE id = ? AND lockedBy = ?", [id, claim]) == 1
+    }
+
+    /// Ends a try that did not complete through ``JobContext/complete(_:)``.
+    func finish(_ id: Int64, claim: String) async throws {
+        _ = try await database.write { db in try await Self.finish(id, claim: claim, in: db) }
+    }
+
+    /// Records a failed try: the job waits `delay` and is tried again, or — its tries used up —
+    /// is kept as failed.
+    func fail(_ job: Claimed, claim: String, error: String, delay: Duration, now: Date) async throws {
+        let time = now.timeIntervalSince1970
+        let message = String(error.prefix(2000))
+        try await database.write { db in
+            if job.attempts >= job.maxAttempts {
+                try await db.execute(
+                    "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, failedAt = ?, lastError = ? WHERE id = ? AND lockedBy = ?",
+                    [time, message, job.id, claim])
+            } else {
+                try await db.execute(
+                    "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, runAt = ?, lastError = ? WHERE id = ? AND lockedBy = ?",
+                    [time + Double(delay.nanoseconds) / 1e9, message, job.id, claim])
+            }
+        }
+    }
+
+    /// Gives job `id` back untried (its worker is shutting down): ready at once, the try not
+    /// counted.
+    func release(_ id: Int64, claim: String) async throws {
+        try await database.write { db in
+            try await db.execute(
+                "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, attempts = attempts - 1 WHERE id = ? AND lockedBy = ?",
+                [id, claim])
+        }
+    }
+
+    /// Extends `claim`'s lease on job `id` to `leaseEnd`.
+    func renew(_ id: Int64, claim: String, until leaseEnd: Date) async throws {
+        try await database.write { db in
+            try await db.execute(
+                "UPDATE \(Self.table) SET lockedUntil = ? WHERE id = ? AND lockedBy = ?", [leaseEnd.timeIntervalSince1970, id, claim])
+        }
+    }
+
+    // MARK: - Failed jobs
+
+    /// A job whose tries are used up.
+    public struct Failed: Sendable, Equatable {
+        /// Its id.
+        public let id: Int64
+        /// Its name.
+        public let name: String
+        /// Its arguments, as stored (JSON).
+        public let arguments: String
+        /// How many times it was tried.
+        public let attempts: Int
+        /// When its last try failed.
+        public let failedAt: Date
+        /// What its last try threw.
+        public let lastError: String
+    }
+
+    /// The failed jobs, oldest failure first.
+    public func failed() async throws -> [Failed] {
+        try await database.read { db in
+            try await db.fetchAll(
+                "SELECT id, name, arguments, attempts, failedAt, lastError FROM \(Self.table) WHERE failedAt IS NOT NULL ORDER BY failedAt, id"
+            ) { row in
+                Failed(
+                    id: try row[0], name: try row[1], arguments: try row[2], attempts: try row[3],
+                    failedAt: Date(timeIntervalSince1970: try row[4]), lastError: try row[5] ?? "")
+            }
+        }
+    }
+
+    /// Makes the failed jobs `ids` (nil: every failed job) ready again, with their tries
+    /// counted from zero; returns how many.
+    @discardableResult
+    public func retry(_ ids: [Int64]? = nil) async throws -> Int {
+        let now = Date().timeIntervalSince1970
+        return try await database.write { db in
+            guard let ids else {
+                return try await db.execute(
+                    "UPDATE \(Self.table) SET failedAt = NULL, attempts = 0, runAt = ? WHERE failedAt IS NOT NULL", [now])
+            }
+            var count = 0
+            for id in ids {
+                count += try await db.execute(
+                    "UPDATE \(Self.table) SET failedAt = NULL, attempts = 0, runAt = ? WHERE id = ? AND failedAt IS NOT NULL", [now, id])
+            }
+            return count
+        }
+    }
+
+    /// How many jobs are waiting or running (not failed).
+    public func pendingCount() async throws -> Int {
+        try await database.read { db in
+            try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \(Self.table) WHERE failedAt IS NULL") ?? 0
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+// MARK: - JobWorker
+
+/// Runs jobs in the background of a process: claims ready jobs (``JobQueue``) whenever it has a
+/// free slot, up to ``SiteConfiguration/jobWorkers`` at once, and runs each by its registered
+/// type. While nothing is ready it looks again every ``SiteConfiguration/jobPollInterval``.
+///
+/// A try holds a lease, renewed while it runs; a process that dies leaves its jobs to be taken
+/// again when their leases end. On a graceful shutdown (SIGTERM) it claims nothing more and lets
+/// the running tries finish; a try cancelled before it ends is given back untried.
+struct JobWorker: Service {
+    let site: Site
+    let registry: JobRegistry
+    let queue: JobQueue
+    let slots: Int
+    let pollInterval: Duration
+    let lease: Duration
+    /// This process, in the claims it takes (for a person reading `tessera_jobs`).
+    let identity: String
+
+    /// A worker for `site`'s jobs, with its configuration's settings.
+    init(site: Site) {
+        self.site = site
+        registry = JobRegistry(site.configuration.jobs + site.configuration.schedules.map(\.jobType))
+        queue = JobQueue(database: site.database)
+        slots = max(1, site.configuration.jobWorkers)
+        pollInterval = site.configuration.jobPollInterval
+        lease = site.configuration.jobLease
+        identity = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
+    }
+
+    // MARK: - Running
+
+    /// Claims and runs jobs until a graceful shutdown, then waits for the running ones.
+    func run() async throws {
+        let state = WorkerState()
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                while !state.stopping.load(ordering: .acquiring), !Task.isCancelled {
+                    let free = slots - state.running.load(ordering: .acquiring)
+                    if free <= 0 {
+                        try? await Task.sleep(for: .milliseconds(2))
+                        continue
+                    }
+                    let claim = identity + "-" + Digests.randomHex(bytes: 8)
+                    let now = Date()
+                    let jobs: [JobQueue.Claimed]
+                    do {
+                        jobs = try await queue.claim(limit: free, claim: claim, now: now, leaseEnd: now + Double(lease.nanoseconds) / 1e9)
+                    } catch {
+                        site.logger.warning("jobs: claiming failed, trying again: \(error)")
+                        jobs = []
+                    }
+                    if jobs.isEmpty {
+                        try? await Task.sleep(for: pollInterval)
+                        continue
+                    }
+                    for job in jobs {
+                        state.running.add(1, ordering: .acquiringAndReleasing)
+                        group.addTask {
+                            await perform(job, claim: claim)
+                            state.running.subtract(1, ordering: .acquiringAndReleasing)
+                        }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            state.stopping.store(true, ordering: .releasing)
+        }
+    }
+
+    /// How many tries run, and whether a shutdown began.
+    private final class WorkerState: Sendable {
+        let running = Atomic<Int>(0)
+        let stopping = Atomic<Bool>(false)
+    }
+
+    // MARK: - One try
+
+    /// Runs one try of `job` under `claim`, and records how it ended.
+    func perform(_ job: JobQueue.Claimed, claim: String) async {
+        guard let type = registry.type(named: job.name) else {
+            await record(job, claim: claim, error: "no job named \(job.name) is registered with the app", delay: .zero, final: true)
+            return
+        }
+        let decoded: any Job
+        do {
+            decoded = try registry.decode(type, job.arguments)
+        } catch {
+            await record(job, claim: claim, error: "its arguments do not decode as \(job.name): \(error)", delay: .zero, final: true)
+            return
+        }
+        let completion = JobContext.Completion()
+        let context = JobContext(site: site, id: job.id, attempt: job.attempts, claim: claim, completed: completion)
+        let renewal = Task { [queue, lease] in
+            while !Task.isCancelled {
+                try await Task.sleep(for: lease / 3)
+                try await queue.renew(job.id, claim: claim, until: Date() + Double(lease.nanoseconds) / 1e9)
+            }
+        }
+        defer { renewal.cancel() }
+        do {
+            try await decoded.run(context)
+            if !completion.isDone { try await queue.finish(job.id, claim: claim) }
+        } catch let lost as JobLeaseLost {
+            site.logger.warning("jobs: \(lost)")
+        } catch where Task.isCancelled {
+            try? await queue.release(job.id, claim: claim)
+        } catch {
+            let final = job.attempts >= job.maxAttempts
+            await record(job, claim: claim, error: String(describing: error), delay: type.retryDelay(afterAttempt: job.attempts), final: final)
+        }
+    }
+
+    /// Records a failed try (for good when `final`: its tries are spent, or it can never run).
+    private func record(_ job: JobQueue.Claimed, claim: String, error: String, delay: Duration, final: Bool) async {
+        let spent = final ? JobQueue.Claimed(id: job.id, name: job.name, arguments: job.arguments, attempts: max(job.attempts, job.maxAttempts), maxAttempts: job.maxAttempts) : job
+        if final {
+            site.logger.error("jobs: \(job.name) \(job.id) failed for good after \(job.attempts) tries: \(error)")
+        } else {
+            site.logger.warning("jobs: \(job.name) \(job.id) failed (try \(job.attempts) of \(job.maxAttempts)), tried again later: \(error)")
+        }
+        do {
+            try await queue.fail(spent, claim: claim, error: error, delay: delay, now: Date())
+        } catch {
+            site.logger.error("jobs: could not record the failure of \(job.name) \(job.id): \(error)")
+        }
+    }
+}
+
+// MARK: - JobRegistry
+
+/// The app's job types by name (and Tessera's own).
+struct JobRegistry: Sendable {
+    private let types: [String: any Job.Type]
+
+    /// The registry of `types` and Tessera's own.
+    init(_ types: [any Job.Type]) {
+        var byName: [String: any Job.Type] = [:]
+        for type in types + JobRegistry.builtIn { byName[type.name] = type }
+        self.types = byName
+    }
+
+    /// Tessera's own jobs.
+    static let builtIn: [any Job.Type] = [ProbeJob.self]
+
+    /// The type stored as `name`, or nil.
+    func type(named name: String) -> (any Job.Type)? { types[name] }
+
+    /// `arguments` (JSON) decoded as a `type`.
+    func decode(_ type: any Job.Type, _ arguments: String) throws -> any Job {
+        try Self.decode(type, Data(arguments.utf8))
+    }
+
+    private static func decode<J: Job>(_ type: J.Type, _ data: Data) throws -> any Job {
+        try JSONDecoder().decode(type, from: data)
+    }
+}

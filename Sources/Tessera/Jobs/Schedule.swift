@@ -1,0 +1,68 @@
+import Foundation
+
+// MARK: - Schedule
+
+/// A job the app runs on a schedule: every `interval`, at times counted from the epoch (every
+/// minute at :00, every hour on the hour, every day at midnight UTC).
+///
+/// Every process with job workers looks at the schedules, and each due time is taken by exactly
+/// one of them (`tessera_schedules` keeps the last due time taken), which enqueues the job to
+/// run at that time. After downtime, the missed runs are caught up once — the latest due time —
+/// not once each.
+///
+/// ```swift
+/// var schedules: [Schedule] { [Schedule("digest", every: .seconds(86_400)) { due in DailyDigest(day: due) }] }
+/// ```
+public struct Schedule: Sendable {
+    /// The schedule's name (unique in the app).
+    public let name: String
+    /// How often it is due.
+    public let interval: Duration
+    /// The type of job it enqueues.
+    let jobType: any Job.Type
+    /// Enqueues the job for due time `due` in `db`'s transaction.
+    let enqueue: @Sendable (SQLConnection, Date) async throws -> Void
+
+    /// The schedule `name`, due every `interval` (at least a second), enqueueing the job `make`
+    /// returns for each due time.
+    public init<J: Job>(_ name: String, every interval: Duration, _ make: @escaping @Sendable (_ due: Date) -> J) {
+        precondition(interval >= .seconds(1), "Schedule \(name): an interval of at least a second")
+        self.name = name
+        self.interval = interval
+        jobType = J.self
+        enqueue = { db, due in
+            try await JobQueue.enqueue(make(due), in: db, at: due, uniqueKey: "schedule:\(name):\(Int64(due.timeIntervalSince1970))")
+        }
+    }
+
+    /// The latest due time at or before `date`.
+    func due(at date: Date) -> Date {
+        let step = Double(interval.nanoseconds) / 1e9
+        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 / step).rounded(.down) * step)
+    }
+
+    // MARK: - Taking a due time
+
+    static let table = "tessera_schedules"
+
+    static func registerMigration(in migrations: inout Migrations) {
+        migrations.register("tessera.schedules.v1") { db in
+            try await db.execute("CREATE TABLE \(table) (name TEXT PRIMARY KEY NOT NULL, lastDue DOUBLE PRECISION NOT NULL)")
+        }
+    }
+
+    /// Takes due time `due` for this schedule if no process took it (or a later one), and then
+    /// enqueues its job, in one transaction; returns whether this call took it.
+    func take(_ due: Date, in database: TesseraDatabase) async throws -> Bool {
+        let time = due.timeIntervalSince1970
+        return try await database.write { db in
+            var taken =
+                try await db.execute("INSERT INTO \(Self.table) (name, lastDue) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", [name, time]) == 1
+            if !taken {
+                taken = try await db.execute("UPDATE \(Self.table) SET lastDue = ? WHERE name = ? AND lastDue < ?", [time, name, time]) == 1
+            }
+            if taken { try await enqueue(db, due) }
+            return taken
+        }
+    }
+}

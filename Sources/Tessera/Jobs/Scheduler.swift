@@ -1,0 +1,38 @@
+import Foundation
+import ServiceLifecycle
+
+// MARK: - Scheduler
+
+/// Enqueues the app's scheduled jobs (``Schedule``) when they fall due: wakes at the next due
+/// time of any schedule and tries to take it (one process takes each), until a graceful
+/// shutdown. On start it takes the latest due time of each schedule, so a run missed while every
+/// process was down happens once.
+struct Scheduler: Service {
+    let site: Site
+    let schedules: [Schedule]
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let now = Date()
+                for schedule in schedules {
+                    do {
+                        try await schedule.take(schedule.due(at: now), in: site.database)
+                    } catch {
+                        site.logger.warning("jobs: schedule \(schedule.name) could not be taken, trying again: \(error)")
+                    }
+                }
+                try await Task.sleep(for: Self.untilNextDue(of: schedules, after: Date()))
+            }
+        }
+    }
+
+    /// How long from `date` until the soonest next due time of `schedules` (a few milliseconds
+    /// past it, so the clock has surely reached it).
+    static func untilNextDue(of schedules: [Schedule], after date: Date) -> Duration {
+        let next = schedules.map { schedule in
+            schedule.due(at: date).timeIntervalSince1970 + Double(schedule.interval.nanoseconds) / 1e9
+        }.min() ?? date.timeIntervalSince1970 + 60
+        return .milliseconds(Int64(max(0, next - date.timeIntervalSince1970) * 1000) + 5)
+    }
+}
