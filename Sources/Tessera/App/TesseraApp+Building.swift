@@ -26,6 +26,7 @@ extension TesseraApp {
         site.jobs = jobs
         site.schedules = schedules
         if let workers = configuration.jobWorkers { site.jobWorkers = workers }
+        if let lease = configuration.jobLease { site.jobLease = lease }
         configure(&site, for: configuration)
         return site
     }

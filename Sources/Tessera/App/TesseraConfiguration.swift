@@ -46,6 +46,10 @@ public struct TesseraConfiguration: Sendable {
     /// Nil (default): the site's default, 10. Environment `TESSERA_JOB_WORKERS`, flag
     /// `--job-workers`, from 0 to 1,000.
     public var jobWorkers: Int?
+    /// How long a job's try holds it before another process may take it
+    /// (``SiteConfiguration/jobLease``). Nil (default): the site's default, 60 s. Environment
+    /// `TESSERA_JOB_LEASE`, flag `--job-lease`, in seconds (more than 0, at most 86,400).
+    public var jobLease: Duration?
     /// Whether ``TesseraApp/makeApplication(_:logger:services:onServerRunning:)`` raises the
     /// process's soft open-file limit to its hard limit (at most 1,048,576) before opening
     /// anything; `serve` sets it. Off by default: tests and embedding code keep their process's
@@ -115,7 +119,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -155,8 +159,14 @@ public struct TesseraConfiguration: Sendable {
             }
             configuration.jobWorkers = number
         }
+        if let lease = environment["TESSERA_JOB_LEASE"], !lease.isEmpty {
+            guard let duration = Self.duration(seconds: lease) else {
+                throw ConfigurationError(message: "TESSERA_JOB_LEASE must be a number of seconds more than 0 and at most 86400, not '\(lease)'")
+            }
+            configuration.jobLease = duration
+        }
         if let timeout = environment["TESSERA_CONNECTION_TIMEOUT"], !timeout.isEmpty {
-            guard let duration = Self.connectionTimeout(seconds: timeout) else {
+            guard let duration = Self.duration(seconds: timeout) else {
                 throw ConfigurationError(
                     message: "TESSERA_CONNECTION_TIMEOUT must be a number of seconds more than 0 and at most 86400, not '\(timeout)'")
             }
@@ -195,7 +205,7 @@ public struct TesseraConfiguration: Sendable {
 
     /// `text`, a number of seconds more than 0 and at most 86,400 (decimals allowed), as a
     /// duration to the millisecond (at least one); nil for anything else.
-    static func connectionTimeout(seconds text: String) -> Duration? {
+    static func duration(seconds text: String) -> Duration? {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else { return nil }
         return .milliseconds(max(1, Int64((seconds * 1000).rounded())))
     }

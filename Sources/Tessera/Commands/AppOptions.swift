@@ -52,6 +52,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "Jobs run at once by this process, 0 to 1000; 0 runs none (default 10, or $TESSERA_JOB_WORKERS).")
     var jobWorkers: Int?
 
+    @Option(help: ArgumentHelp("Seconds a job's try holds it before another process may take it (default 60, or $TESSERA_JOB_LEASE).", valueName: "seconds"))
+    var jobLease: String?
+
     @Option(
         help: ArgumentHelp(
             "Seconds a connection has to send a whole request head, from its opening or its last response (default 30, or $TESSERA_CONNECTION_TIMEOUT).",
@@ -91,8 +94,14 @@ struct AppOptions: ParsableArguments {
             }
             configuration.jobWorkers = jobWorkers
         }
+        if let jobLease {
+            guard let duration = TesseraConfiguration.duration(seconds: jobLease) else {
+                throw ValidationError("--job-lease must be a number of seconds more than 0 and at most 86400, not \(jobLease)")
+            }
+            configuration.jobLease = duration
+        }
         if let connectionTimeout {
-            guard let duration = TesseraConfiguration.connectionTimeout(seconds: connectionTimeout) else {
+            guard let duration = TesseraConfiguration.duration(seconds: connectionTimeout) else {
                 throw ValidationError("--connection-timeout must be a number of seconds more than 0 and at most 86400, not \(connectionTimeout)")
             }
             configuration.connectionTimeout = duration
