@@ -7,7 +7,7 @@ extension NewAppTemplate {
         import Tessera
 
         /// The app: what it is made of. Tessera gives it its command line (`serve`, `validate`,
-        /// `routes`, `migrate`) and builds the site from these declarations.
+        /// `routes`, `migrate`, `jobs`) and builds the site from these declarations.
         @main
         struct \#(appType): TesseraApp {
             var name: String { "\#(title)" }

@@ -3,8 +3,8 @@ import Foundation
 
 // MARK: - TesseraCommand
 
-/// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, `jobs`, then the
-/// app's own ``TesseraApp/commands``. An app gets it from ``TesseraApp/main()``.
+/// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`, `jobs`,
+/// then the app's own ``TesseraApp/commands``. An app gets it from ``TesseraApp/main()``.
 struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     /// The subcommands; named after the running executable.
     public static var configuration: CommandConfiguration {

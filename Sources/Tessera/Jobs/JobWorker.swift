@@ -22,8 +22,9 @@ struct JobWorker: Service {
     /// This process, in the claims it takes (for a person reading `tessera_jobs`).
     let identity: String
 
-    /// A worker for `site`'s jobs, with its configuration's settings.
-    init(site: Site) {
+    /// A worker for `site`'s jobs, with its configuration's settings (at least one slot when
+    /// `runningAll`, whatever ``SiteConfiguration/jobWorkers`` says).
+    init(site: Site, runningAll: Bool = false) {
         self.site = site
         registry = JobRegistry(site.configuration.jobs + site.configuration.schedules.map(\.jobType))
         queue = JobQueue(database: site.database)

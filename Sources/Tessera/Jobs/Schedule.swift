@@ -36,7 +36,7 @@ public struct Schedule: Sendable {
     }
 
     /// The latest due time at or before `date`.
-    func due(at date: Date) -> Date {
+    public func due(at date: Date) -> Date {
         let step = Double(interval.nanoseconds) / 1e9
         return Date(timeIntervalSince1970: (date.timeIntervalSince1970 / step).rounded(.down) * step)
     }
@@ -52,8 +52,11 @@ public struct Schedule: Sendable {
     }
 
     /// Takes due time `due` for this schedule if no process took it (or a later one), and then
-    /// enqueues its job, in one transaction; returns whether this call took it.
-    func take(_ due: Date, in database: TesseraDatabase) async throws -> Bool {
+    /// enqueues its job, in one transaction; returns whether this call took it. The scheduler of
+    /// every process with workers calls it when a time falls due; a test calls it to make a
+    /// schedule's job now.
+    @discardableResult
+    public func take(_ due: Date, in database: TesseraDatabase) async throws -> Bool {
         let time = due.timeIntervalSince1970
         return try await database.write { db in
             var taken =

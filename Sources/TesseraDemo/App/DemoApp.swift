@@ -58,6 +58,10 @@ public struct DemoApp: TesseraApp {
     /// `/avatars/…`, profile pictures, for everyone.
     public var fileRoutes: [FileRoute] { [MessageUploads.route, ProfileDetails.avatars] }
 
+    /// The jobs: the hourly purge of posts 30 days in the trash.
+    public var jobs: [any Job.Type] { [PurgeTrash.self] }
+    public var schedules: [Schedule] { [PurgeTrash.schedule] }
+
     // MARK: - Tests
 
     /// The router of `site`, as `serve` builds it (tests use this; the scenes' routes were
