@@ -7,6 +7,9 @@ Usage: swift build -c release --product tessera && python3 Tests/Benchmarks/jobs
                     (default $TESSERA_TEST_POSTGRES; without either, SQLite only)
   --jobs N          probe jobs for the throughput run (default 10000)
   --idle N          probe jobs enqueued one at a time, 20 ms apart, into idle workers (default 200)
+  --lateness MIN    instead: two worker processes take a probe schedule due every minute for MIN
+                    minutes (each database at once), then report how many runs there were (one
+                    per minute is right) and how late each started after its due time
 
 For each database it prints two lines from `tessera jobs probes`: the throughput run (every job
 enqueued first, then two worker processes started: jobs per second from the first start to the
@@ -134,16 +137,42 @@ def measure(binary, database, jobs, idle, folder):
     print(f"{database.label:10} idle ({idle} jobs, one at a time, 20 ms apart): {run(binary, database.url, 'jobs', 'probes', batch)}")
 
 
+def lateness(binary, databases, minutes, folder):
+    """Two workers per database, each taking a schedule due every minute, for `minutes`."""
+    processes = []
+    for database in databases:
+        run(binary, database.url, "migrate")
+        for index in range(2):
+            processes.append(subprocess.Popen(
+                [binary, "jobs", "work", "--probe-every", "60", "--db", database.url, "--views", str(ROOT / "Views")], cwd=ROOT,
+                stdout=open(folder / f"schedule-{database.label}-{index}.log", "ab"), stderr=subprocess.STDOUT))
+    try:
+        time.sleep(minutes * 60 + 5)
+    finally:
+        stop(processes)
+    for database in databases:
+        print(f"{database.label:10} schedule every minute, {minutes} min, 2 processes (wait = lateness after the due time): "
+              f"{run(binary, database.url, 'jobs', 'probes', 'schedule-60')}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "tessera"))
     parser.add_argument("--postgres", default=os.environ.get("TESSERA_TEST_POSTGRES", ""))
     parser.add_argument("--jobs", type=int, default=10_000)
     parser.add_argument("--idle", type=int, default=200)
+    parser.add_argument("--lateness", type=int, default=0)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tessera-jobs-bench-") as folder:
         folder = pathlib.Path(folder)
         databases = [SQLite(folder)] + ([Postgres(options.postgres)] if options.postgres else [])
+        if options.lateness:
+            try:
+                lateness(options.binary, databases, options.lateness, folder)
+            finally:
+                for database in databases:
+                    database.drop()
+            return
         for database in databases:
             try:
                 measure(options.binary, database, options.jobs, options.idle, folder)

@@ -27,13 +27,22 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
 
         @OptionGroup var options: AppOptions
 
+        @Option(help: ArgumentHelp("Also take a probe schedule due every SECONDS, whose runs record how late each started (jobs probes schedule-SECONDS).", valueName: "seconds"))
+        var probeEvery: Int?
+
         func run() async throws {
             do {
                 let configuration = try options.configuration()
                 var logger = Logger(label: App().name)
                 logger.logLevel = configuration.isDevelopment ? .debug : .info
                 let site = try await App().makeSite(configuration, logger: logger)
-                let services = site.backgroundServices(runningJobs: true)
+                var services = site.backgroundServices(runningJobs: true)
+                if let probeEvery, probeEvery > 0 {
+                    let probe = Schedule("tessera.probe-\(probeEvery)", every: .seconds(probeEvery)) { due in
+                        ProbeJob(enqueuedAt: due.timeIntervalSince1970, batch: "schedule-\(probeEvery)")
+                    }
+                    services.append(Scheduler(site: site, schedules: [probe]))
+                }
                 logger.info("jobs: \(site.configuration.jobWorkers) workers on \(site.database.location)")
                 let group = ServiceGroup(
                     configuration: .init(
