@@ -27,6 +27,11 @@ extension TesseraApp {
         site.schedules = schedules
         if let workers = configuration.jobWorkers { site.jobWorkers = workers }
         if let lease = configuration.jobLease { site.jobLease = lease }
+        if let smtp = configuration.smtpServer {
+            site.mailDelivery = .smtp(host: smtp.host, port: smtp.port)
+        } else if configuration.isDevelopment {
+            site.mailDelivery = .caught
+        }
         configure(&site, for: configuration)
         return site
     }
@@ -144,6 +149,7 @@ extension TesseraApp {
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
         if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
+        if site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)

@@ -50,6 +50,10 @@ public struct TesseraConfiguration: Sendable {
     /// (``SiteConfiguration/jobLease``). Nil (default): the site's default, 60 s. Environment
     /// `TESSERA_JOB_LEASE`, flag `--job-lease`, in seconds (more than 0, at most 86,400).
     public var jobLease: Duration?
+    /// The SMTP server mail goes through (``SiteConfiguration/mailDelivery``): environment
+    /// `TESSERA_SMTP_URL`, `smtp://HOST[:PORT]` (port 25 by default). Nil (default): mail is
+    /// caught in development and not sent otherwise.
+    public var smtpServer: (host: String, port: Int)?
     /// Whether ``TesseraApp/makeApplication(_:logger:services:onServerRunning:)`` raises the
     /// process's soft open-file limit to its hard limit (at most 1,048,576) before opening
     /// anything; `serve` sets it. Off by default: tests and embedding code keep their process's
@@ -119,7 +123,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -158,6 +162,14 @@ public struct TesseraConfiguration: Sendable {
                 throw ConfigurationError(message: "TESSERA_JOB_WORKERS must be a number from 0 to 1000, not '\(workers)'")
             }
             configuration.jobWorkers = number
+        }
+        if let url = environment["TESSERA_SMTP_URL"], !url.isEmpty {
+            guard let parts = URLComponents(string: url), parts.scheme == "smtp", let host = parts.host, !host.isEmpty,
+                (parts.path.isEmpty || parts.path == "/"), parts.user == nil
+            else {
+                throw ConfigurationError(message: "TESSERA_SMTP_URL must be smtp://HOST[:PORT], not '\(url)'")
+            }
+            configuration.smtpServer = (host, parts.port ?? 25)
         }
         if let lease = environment["TESSERA_JOB_LEASE"], !lease.isEmpty {
             guard let duration = Self.duration(seconds: lease) else {

@@ -17,6 +17,8 @@ public final class Site: Sendable {
     public let database: TesseraDatabase
     /// The logger.
     public let logger: Logger
+    /// Delivers the mail jobs send (``SiteConfiguration/mailDelivery``).
+    public let mailer: Mailer
     /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
     @_spi(Benchmarks) public let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
@@ -61,6 +63,7 @@ public final class Site: Sendable {
         self.configuration = configuration
         self.database = database
         self.logger = logger
+        mailer = Mailer(delivery: configuration.mailDelivery, domain: configuration.mailDomain)
         self.globals = globals
         self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
@@ -179,7 +182,8 @@ public final class Site: Sendable {
     /// workers and scheduler when the app has jobs. All end on a graceful shutdown, the writer
     /// after storing every queued event, the workers after their running jobs.
     public var backgroundServices: [any Service] {
-        backgroundServices(runningJobs: !configuration.jobs.isEmpty || !configuration.schedules.isEmpty)
+        backgroundServices(
+            runningJobs: !configuration.jobs.isEmpty || !configuration.schedules.isEmpty || configuration.mailDelivery != .off)
     }
 
     /// ``backgroundServices``, with the job workers and the scheduler when `runningJobs` (and the

@@ -77,6 +77,12 @@ public struct SiteConfiguration: Sendable {
     /// so only a dead or stalled process loses it). Default 60 s.
     public var jobLease: Duration = .seconds(60)
 
+    /// How mail is delivered: default ``MailDelivery/off``; `serve --dev` catches it
+    /// (``MailDelivery/caught``, shown at `/_tessera/mail`), `TESSERA_SMTP_URL` names a server.
+    public var mailDelivery: MailDelivery = .off
+    /// The domain of the Message-IDs of the mail the site sends. Default `localhost`.
+    public var mailDomain = "localhost"
+
     /// The defaults.
     public init() {}
 }
