@@ -69,6 +69,11 @@ class SQLite:
             db.execute("INSERT INTO tessera_jobs (name, arguments, runAt, enqueuedAt, maxAttempts) VALUES (?, ?, ?, ?, 3)",
                        ("tessera.probe", json.dumps({"enqueuedAt": now, "batch": batch}), now, now))
 
+    def lateness(self, batch):
+        with sqlite3.connect(self.path) as db:
+            return db.execute("SELECT enqueuedAt, (startedAt - enqueuedAt) * 1000 FROM tessera_job_probes WHERE batch = ? "
+                              "ORDER BY enqueuedAt", (batch,)).fetchall()
+
     def drop(self):
         pass
 
@@ -99,6 +104,11 @@ class Postgres:
             f"INSERT INTO tessera_jobs (name, arguments, runAt, enqueuedAt, maxAttempts) VALUES ('tessera.probe', "
             f"json_build_object('enqueuedAt', {now}, 'batch', '{batch}')::text, {now}, {now}, 3);\n")
         self.session.stdin.flush()
+
+    def lateness(self, batch):
+        rows = self.psql(self.own, f"SELECT enqueuedAt, (startedAt - enqueuedAt) * 1000 FROM tessera_job_probes "
+                                   f"WHERE batch = '{batch}' ORDER BY enqueuedAt")
+        return [tuple(float(value) for value in line.split("|")) for line in rows.splitlines() if line]
 
     def drop(self):
         if self.session:
@@ -153,6 +163,9 @@ def lateness(binary, databases, minutes, folder):
     for database in databases:
         print(f"{database.label:10} schedule every minute, {minutes} min, 2 processes (wait = lateness after the due time): "
               f"{run(binary, database.url, 'jobs', 'probes', 'schedule-60')}")
+        late = database.lateness("schedule-60")
+        print(f"{database.label:10} each run's due time and lateness in ms (the first is the catch-up of the minute the "
+              f"workers started in): " + ", ".join(f"{time.strftime('%H:%M', time.gmtime(due))} {ms:.0f}" for due, ms in late))
 
 
 def main():

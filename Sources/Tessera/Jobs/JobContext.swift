@@ -25,6 +25,7 @@ public struct JobContext: Sendable {
     /// process stalled past the lease and another took the job), nothing commits and the job
     /// ends without its effect here — the other try has it. Call it once, for the job's last
     /// writes.
+    @discardableResult
     public func complete<T>(_ body: (SQLConnection) async throws -> T) async throws -> T {
         let result = try await database.write { db in
             let value = try await body(db)
