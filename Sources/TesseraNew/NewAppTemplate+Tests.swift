@@ -70,7 +70,7 @@ extension NewAppTemplate {
                     let signIn = try await client.get("/signin")
                     let refused = try await client.submit("form", on: signIn, [("username", "nobody"), ("password", "not-the-password")])
                     #expect(refused.status == .badRequest)
-                    #expect(refused.select("[role=alert]").map(\.text) == ["That username and password do not match."])
+                    #expect(refused.select(".error-summary[role=alert] p").map(\.text) == ["That username and password do not match."])
                     #expect(refused.select("input[name=username]").first?[attribute: "value"] == "nobody")
                     #expect(!refused.headers[values: .setCookie].contains { $0.hasPrefix("tessera_session=") })
                 }

@@ -53,8 +53,9 @@ struct JobWorker: Service {
                     do {
                         jobs = try await queue.claim(limit: free, claim: claim, now: now, leaseEnd: now + Double(lease.nanoseconds) / 1e9)
                     } catch {
-                        site.logger.warning("jobs: claiming failed, trying again: \(error)")
-                        jobs = []
+                        site.logger.warning("jobs: claiming failed, trying again in a second: \(error)")
+                        try? await Task.sleep(for: .seconds(1))  // the database is down: no log line every poll
+                        continue
                     }
                     if jobs.isEmpty {
                         try? await Task.sleep(for: pollInterval)
