@@ -2,6 +2,7 @@
 out (with its notice), a refused sign-in, then signing in again. `.ci/run` runs it against the new
 app's server: `python3 Tests/Browser/new_app_members.py http://127.0.0.1:PORT`."""
 import os
+import re
 import sys
 import uuid
 
@@ -41,7 +42,8 @@ def journey(browser, base, javascript):
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password").fill("not-the-password")
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("alert")).to_have_text("That username and password do not match.")
+    expect(page.locator(".error-summary[role=alert] p")).to_have_text("That username and password do not match.")
+    expect(page).to_have_title(re.compile(r"^Error: "))
     expect(page.get_by_label("Username")).to_have_value(name)
 
     page.get_by_label("Password").fill("analytical-engine")
