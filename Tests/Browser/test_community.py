@@ -219,6 +219,7 @@ def test_restore_moves_focus_to_the_notice(page):
     page.goto(post)
     title = page.get_by_role("heading", level=1).inner_text()
     page.get_by_role("button", name="Move to trash").click()
+    expect(page).to_have_url(re.compile(r"/users/1$"))  # posted in place: wait for its redirect
     page.goto("/trash")
     mark(page)
     page.locator("[data-component=trash-list] li", has_text=title).get_by_role("button", name="Restore").click()
