@@ -100,20 +100,20 @@ public struct JobQueue: Sendable {
         _ = try await database.write { db in try await Self.finish(id, claim: claim, in: db) }
     }
 
-    /// Records a failed try: the job waits `delay` and is tried again, or — its tries used up —
-    /// is kept as failed.
-    func fail(_ job: Claimed, claim: String, error: String, delay: Duration, now: Date) async throws {
+    /// Records a failed try of job `id`: it waits `retryAfter` and is tried again, or — nil — is
+    /// kept as failed.
+    func fail(_ id: Int64, claim: String, error: String, retryAfter: Duration?, now: Date) async throws {
         let time = now.timeIntervalSince1970
         let message = String(error.prefix(2000))
         try await database.write { db in
-            if job.attempts >= job.maxAttempts {
-                try await db.execute(
-                    "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, failedAt = ?, lastError = ? WHERE id = ? AND lockedBy = ?",
-                    [time, message, job.id, claim])
-            } else {
+            if let retryAfter {
                 try await db.execute(
                     "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, runAt = ?, lastError = ? WHERE id = ? AND lockedBy = ?",
-                    [time + Double(delay.nanoseconds) / 1e9, message, job.id, claim])
+                    [time + Double(retryAfter.nanoseconds) / 1e9, message, id, claim])
+            } else {
+                try await db.execute(
+                    "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, failedAt = ?, lastError = ? WHERE id = ? AND lockedBy = ?",
+                    [time, message, id, claim])
             }
         }
     }

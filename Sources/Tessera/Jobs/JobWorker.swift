@@ -86,14 +86,14 @@ struct JobWorker: Service {
     /// Runs one try of `job` under `claim`, and records how it ended.
     func perform(_ job: JobQueue.Claimed, claim: String) async {
         guard let type = registry.type(named: job.name) else {
-            await record(job, claim: claim, error: "no job named \(job.name) is registered with the app", delay: .zero, final: true)
+            await record(job, claim: claim, error: "no job named \(job.name) is registered with the app", retryAfter: nil)
             return
         }
         let decoded: any Job
         do {
             decoded = try registry.decode(type, job.arguments)
         } catch {
-            await record(job, claim: claim, error: "its arguments do not decode as \(job.name): \(error)", delay: .zero, final: true)
+            await record(job, claim: claim, error: "its arguments do not decode as \(job.name): \(error)", retryAfter: nil)
             return
         }
         let completion = JobContext.Completion()
@@ -113,21 +113,21 @@ struct JobWorker: Service {
         } catch where Task.isCancelled {
             try? await queue.release(job.id, claim: claim)
         } catch {
-            let final = job.attempts >= job.maxAttempts
-            await record(job, claim: claim, error: String(describing: error), delay: type.retryDelay(afterAttempt: job.attempts), final: final)
+            let spent = job.attempts >= job.maxAttempts
+            await record(job, claim: claim, error: String(describing: error), retryAfter: spent ? nil : type.retryDelay(afterAttempt: job.attempts))
         }
     }
 
-    /// Records a failed try (for good when `final`: its tries are spent, or it can never run).
-    private func record(_ job: JobQueue.Claimed, claim: String, error: String, delay: Duration, final: Bool) async {
-        let spent = final ? JobQueue.Claimed(id: job.id, name: job.name, arguments: job.arguments, attempts: max(job.attempts, job.maxAttempts), maxAttempts: job.maxAttempts) : job
-        if final {
+    /// Records a failed try: tried again after `retryAfter`, or for good when nil (its tries are
+    /// spent, or it can never run).
+    private func record(_ job: JobQueue.Claimed, claim: String, error: String, retryAfter: Duration?) async {
+        if retryAfter == nil {
             site.logger.error("jobs: \(job.name) \(job.id) failed for good after \(job.attempts) tries: \(error)")
         } else {
             site.logger.warning("jobs: \(job.name) \(job.id) failed (try \(job.attempts) of \(job.maxAttempts)), tried again later: \(error)")
         }
         do {
-            try await queue.fail(spent, claim: claim, error: error, delay: delay, now: Date())
+            try await queue.fail(job.id, claim: claim, error: error, retryAfter: retryAfter, now: Date())
         } catch {
             site.logger.error("jobs: could not record the failure of \(job.name) \(job.id): \(error)")
         }
