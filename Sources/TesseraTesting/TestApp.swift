@@ -16,6 +16,8 @@ import Tessera
 /// ```
 ///
 /// Each `TestApp` has its own database; ``test(keepingFiles:_:)`` deletes it when its body ends.
+/// Mail is caught, not sent: ``runJobs()`` runs what actions enqueued, and ``mails`` lists what
+/// was sent.
 public struct TestApp<App: TesseraApp>: Sendable {
     /// The app.
     public let app: App
@@ -45,6 +47,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
         configuration.databasePath = folder.appendingPathComponent("test.sqlite").path
         configuration.viewsDirectory = root.appendingPathComponent("Views").path
         configuration.publicDirectory = root.appendingPathComponent("Public").path
+        configuration.catchesMail = true
         configure(&configuration)
         self.configuration = configuration
         self.app = app
@@ -73,6 +76,17 @@ public struct TestApp<App: TesseraApp>: Sendable {
         let server = InProcessServer(router: try app.makeRouter(site: site), logger: InProcessServer.logger(label: app.name))
         return try await server.test(body)
     }
+
+    // MARK: - Jobs and mail
+
+    /// Runs every job that is ready, and those they enqueue, until none is left (a failed one
+    /// waits for its next try); how many tries ran.
+    @discardableResult
+    public func runJobs() async throws -> Int { try await site.drainJobs() }
+
+    /// The mails sent so far, oldest first (when ``TesseraConfiguration/catchesMail`` is on, as
+    /// it is unless the test configured an SMTP server).
+    public var mails: [Mail] { site.mailer.caught.map(\.mail) }
 
     // MARK: - Rendering alone
 

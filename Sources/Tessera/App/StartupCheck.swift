@@ -17,11 +17,14 @@ struct StartupCheck {
     let viewsFolder: String
     /// Who declares ``SiteConfiguration/defaultLayout``: the app's type, named when it is missing.
     let layoutOwner: String
+    /// The mails the app and its members send.
+    let mails: [any MailMessage.Type]
 
     init(
         scenes: [Scene.Type], site: SiteConfiguration, templates: TemplateLibrary, appGlobals: any TemplateModel.Type,
-        layoutOwner: String = "SiteConfiguration"
+        layoutOwner: String = "SiteConfiguration", mails: [any MailMessage.Type] = []
     ) {
+        self.mails = mails
         self.scenes = scenes
         self.site = site
         self.templates = templates
@@ -108,9 +111,24 @@ struct StartupCheck {
                 problems.append(TemplateChecker.ambiguous(owner: owner, names: names))
             }
         }
-        problems += checker.problems
-        problems += checker.errors.map { StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message) }
-        var warnings = checker.unusedKeyWarnings()
+        var mailChecker = TemplateChecker(library: templates, globals: MailGlobals.declaredKeys)
+        for mail in mails {
+            let owner = String(describing: mail)
+            if templates.contains(mail.template + ".text") {
+                mailChecker.check(template: mail.template + ".text", model: mail, owner: owner)
+            } else {
+                problems.append(
+                    StartupProblem(file: nil, type: owner, message: "has no text template (expected \(viewsFolder)/\(mail.template).text.mustache)"))
+            }
+            if templates.contains(mail.template + ".html") {
+                mailChecker.check(template: mail.template + ".html", model: mail, owner: owner)
+            }
+        }
+        for found in [checker, mailChecker] {
+            problems += found.problems
+            problems += found.errors.map { StartupProblem(file: "\($0.file):\($0.line):\($0.column)", type: "", message: $0.message) }
+        }
+        var warnings = checker.unusedKeyWarnings() + mailChecker.unusedKeyWarnings()
         if site.defaultLayout == BuiltInTemplates.layout, templates.names.contains(SiteConfiguration.appLayout) {
             warnings.append(
                 "\(viewsFolder)/\(SiteConfiguration.appLayout).mustache is not used: \(layoutOwner) declares no layout "

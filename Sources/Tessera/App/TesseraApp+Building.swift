@@ -27,9 +27,12 @@ extension TesseraApp {
         site.schedules = schedules
         if let workers = configuration.jobWorkers { site.jobWorkers = workers }
         if let lease = configuration.jobLease { site.jobLease = lease }
+        site.publicURL = configuration.resolvedPublicURL
+        if let host = URLComponents(string: site.publicURL)?.host, MailAddress("no-reply@" + host) != nil { site.mailDomain = host }
+        site.mailFrom = configuration.mailFrom
         if let smtp = configuration.smtpServer {
             site.mailDelivery = .smtp(host: smtp.host, port: smtp.port)
-        } else if configuration.isDevelopment {
+        } else if configuration.isDevelopment || configuration.catchesMail {
             site.mailDelivery = .caught
         }
         configure(&site, for: configuration)
@@ -64,7 +67,7 @@ extension TesseraApp {
         }
         let check = StartupCheck(
             scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
-            appGlobals: Globals.self, layoutOwner: String(describing: Self.self))
+            appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
         let (problems, warnings) = check.run()
         let all = problems + membersProblems
             + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
@@ -84,7 +87,7 @@ extension TesseraApp {
     /// Members' pages listed without ``members`` to run them, one problem each.
     private var membersProblems: [StartupProblem] {
         guard members == nil else { return [] }
-        return (scenes + statelessScenes).filter { $0 is SignInScene.Type || $0 is SignUpScene.Type || $0 is PasswordScene.Type }.map {
+        return (scenes + statelessScenes).filter { $0 is MemberPageScene.Type }.map {
             StartupProblem(
                 file: nil, type: String(describing: $0),
                 message: "is a members' page, but \(Self.self) declares no `members` (add `var members: Members? { Members() }`)")
@@ -149,7 +152,7 @@ extension TesseraApp {
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
         if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
-        if site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
+        if site.configuration.isDevelopment, site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
         addRoutes(to: router, site: site)
         for scene in statelessScenes { site.mount(scene, on: router) }
         let withSessions = site.sessionRoutes(on: router)

@@ -85,6 +85,9 @@ public protocol TesseraApp: Sendable {
     /// Jobs the app runs on a schedule (``Schedule``). Default none.
     var schedules: [Schedule] { get }
 
+    /// The app's mails (``MailMessage``), whose templates start-up checks. Default none.
+    var mails: [any MailMessage.Type] { get }
+
     /// Subcommands of the app's own, beside `serve` (the default), `validate`, `routes` and
     /// `migrate` (a data import, a report); default none.
     var commands: [any ParsableCommand.Type] { get }
@@ -123,6 +126,8 @@ extension TesseraApp {
     public var jobs: [any Job.Type] { [] }
 
     public var schedules: [Schedule] { [] }
+
+    public var mails: [any MailMessage.Type] { [] }
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
     /// ``commands``. An `@main` app type gets this as its entry point.

@@ -54,6 +54,19 @@ public struct TesseraConfiguration: Sendable {
     /// `TESSERA_SMTP_URL`, `smtp://HOST[:PORT]` (port 25 by default). Nil (default): mail is
     /// caught in development and not sent otherwise.
     public var smtpServer: (host: String, port: Int)?
+    /// Whether mail is kept in the process's memory instead of sent (``MailDelivery/caught``):
+    /// `TestApp` turns it on, so tests read what was sent. Development mode catches mail too
+    /// (shown at `/_tessera/mail`) unless ``smtpServer`` is set. Default off.
+    public var catchesMail = false
+    /// Who the site's mail is from (``SiteConfiguration/mailFrom``): environment
+    /// `TESSERA_MAIL_FROM`, an address. Nil (default): `no-reply@` the public address's host.
+    public var mailFrom: MailAddress?
+    /// The address people reach the site at, which links in mail start with
+    /// (``SiteConfiguration/publicURL``): `http://` or `https://`, a host and an optional port,
+    /// no path. Environment `TESSERA_PUBLIC_URL`, flag `--public-url`. Nil (default): made from
+    /// ``hostname``, ``port`` and ``usesTLS``, right for a developer's machine only; set it
+    /// behind a proxy. The request's `Host` header is never used: anyone can send any.
+    public var publicURL: String?
     /// Whether ``TesseraApp/makeApplication(_:logger:services:onServerRunning:)`` raises the
     /// process's soft open-file limit to its hard limit (at most 1,048,576) before opening
     /// anything; `serve` sets it. Off by default: tests and embedding code keep their process's
@@ -123,7 +136,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -171,6 +184,18 @@ public struct TesseraConfiguration: Sendable {
             }
             configuration.smtpServer = (host, parts.port ?? 25)
         }
+        if let from = environment["TESSERA_MAIL_FROM"], !from.isEmpty {
+            guard let address = MailAddress(from) else {
+                throw ConfigurationError(message: "TESSERA_MAIL_FROM must be an e-mail address, not '\(from)'")
+            }
+            configuration.mailFrom = address
+        }
+        if let url = environment["TESSERA_PUBLIC_URL"], !url.isEmpty {
+            guard let checked = Self.publicURL(url) else {
+                throw ConfigurationError(message: "TESSERA_PUBLIC_URL must be http(s)://HOST[:PORT] without a path, not '\(url)'")
+            }
+            configuration.publicURL = checked
+        }
         if let lease = environment["TESSERA_JOB_LEASE"], !lease.isEmpty {
             guard let duration = Self.duration(seconds: lease) else {
                 throw ConfigurationError(message: "TESSERA_JOB_LEASE must be a number of seconds more than 0 and at most 86400, not '\(lease)'")
@@ -214,6 +239,24 @@ public struct TesseraConfiguration: Sendable {
     static let maxConnectionsRange = 1...1_048_576
     /// The job workers a process may run.
     static let jobWorkersRange = 0...1_000
+
+    /// `text` as a public address — `http://` or `https://`, a host, an optional port, no user,
+    /// path, query or fragment — without a final `/`; nil for anything else.
+    static func publicURL(_ text: String) -> String? {
+        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = parts.host, !host.isEmpty, parts.user == nil, parts.password == nil, parts.path.isEmpty || parts.path == "/",
+            parts.query == nil, parts.fragment == nil
+        else { return nil }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// ``publicURL``, or one made from the address the server listens on.
+    var resolvedPublicURL: String {
+        if let publicURL { return publicURL }
+        let host = hostname == "0.0.0.0" || hostname == "::" ? "localhost" : hostname
+        let defaultPort = usesTLS ? 443 : 80
+        return (usesTLS ? "https://" : "http://") + (host.contains(":") ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
+    }
 
     /// `text`, a number of seconds more than 0 and at most 86,400 (decimals allowed), as a
     /// duration to the millisecond (at least one); nil for anything else.

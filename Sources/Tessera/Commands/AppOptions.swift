@@ -28,6 +28,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "A header a trusted reverse proxy sets to the client's address, e.g. X-Forwarded-For (default none, or $TESSERA_CLIENT_ADDRESS_HEADER).")
     var clientAddressHeader: String?
 
+    @Option(help: "The address people reach the site at, for links in mail: http(s)://HOST[:PORT] (default made from --hostname and --port, or $TESSERA_PUBLIC_URL).")
+    var publicURL: String?
+
     @Flag(help: "The site is reached over HTTPS: Secure cookies and HSTS (or $TESSERA_SECURE=1).")
     var secure = false
 
@@ -73,6 +76,12 @@ struct AppOptions: ParsableArguments {
         if let views { configuration.viewsDirectory = views }
         if let publicDirectory { configuration.publicDirectory = publicDirectory }
         if secure { configuration.usesTLS = true }
+        if let publicURL {
+            guard let checked = TesseraConfiguration.publicURL(publicURL) else {
+                throw ValidationError("--public-url must be http(s)://HOST[:PORT] without a path, not \(publicURL)")
+            }
+            configuration.publicURL = checked
+        }
         if noCompress { configuration.compressesResponses = false }
         if noFragmentCache { configuration.reusesFragments = false }
         if let clientAddressHeader { configuration.clientAddressHeader = clientAddressHeader }

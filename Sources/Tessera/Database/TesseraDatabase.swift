@@ -110,6 +110,7 @@ public final class TesseraDatabase: Sendable {
         Schedule.registerMigration(in: &steps)
         ProbeJob.registerMigration(in: &steps)
         DataGeneration.registerMigration(in: &steps)
+        MemberTokens.registerMigration(in: &steps)
     }
 
     // MARK: - Reading and writing

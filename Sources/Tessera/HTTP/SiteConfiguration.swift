@@ -80,8 +80,16 @@ public struct SiteConfiguration: Sendable {
     /// How mail is delivered: default ``MailDelivery/off``; `serve --dev` catches it
     /// (``MailDelivery/caught``, shown at `/_tessera/mail`), `TESSERA_SMTP_URL` names a server.
     public var mailDelivery: MailDelivery = .off
-    /// The domain of the Message-IDs of the mail the site sends. Default `localhost`.
+    /// The domain of the Message-IDs of the mail the site sends. Default `localhost`; `serve`
+    /// sets the public address's host.
     public var mailDomain = "localhost"
+    /// Who the site's mail is from; nil (default) for `no-reply@` ``mailDomain``
+    /// (``TesseraConfiguration/mailFrom``).
+    public var mailFrom: MailAddress?
+    /// The address people reach the site at, without a final `/`: links in mail start with it
+    /// (``Site/absoluteURL(_:)``). Default `http://localhost:8080`; `serve` sets
+    /// ``TesseraConfiguration/publicURL``.
+    public var publicURL = "http://localhost:8080"
 
     /// The defaults.
     public init() {}

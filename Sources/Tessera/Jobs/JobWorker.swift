@@ -148,7 +148,7 @@ struct JobRegistry: Sendable {
     }
 
     /// Tessera's own jobs.
-    static let builtIn: [any Job.Type] = [ProbeJob.self, MailJob.self]
+    static let builtIn: [any Job.Type] = [ProbeJob.self, MailJob.self, PasswordResetJob.self, AddressConfirmationJob.self]
 
     /// The type stored as `name`, or nil.
     func type(named name: String) -> (any Job.Type)? { types[name] }

@@ -20,7 +20,8 @@ public struct CurrentMember: Sendable, Equatable, TemplateModel {
 // MARK: - MemberPages
 
 /// Where the members' pages are, as the built-in `memberPages` global: `signIn`, `signUp`
-/// (absent when sign-ups are closed), `signOut` (where the sign-out form posts) and `password`.
+/// (absent when sign-ups are closed), `signOut` (where the sign-out form posts), `password`,
+/// `forgotPassword` and `email` (absent when the member table keeps no addresses).
 /// Absent when the app has no ``Members``.
 public struct MemberPages: Sendable, Equatable, TemplateModel {
     /// The sign-in page.
@@ -31,17 +32,23 @@ public struct MemberPages: Sendable, Equatable, TemplateModel {
     public let signOut: String?
     /// The change-password page.
     public let password: String?
+    /// The forgotten-password page, or nil.
+    public let forgotPassword: String?
+    /// The address page, or nil.
+    public let email: String?
 
     init(_ members: Members) {
         signIn = members.signInPath
         signUp = members.signUpPath
         signOut = members.signOutPath
         password = members.passwordPath
+        forgotPassword = members.forgotPasswordPath
+        email = members.emailPath
     }
 
-    /// `signIn`, `signUp`, `signOut`, `password`.
+    /// `signIn`, `signUp`, `signOut`, `password`, `forgotPassword`, `email`.
     public static let templateKeys: [TemplateKey<MemberPages>] = [
         TemplateKey("signIn") { $0.signIn }, TemplateKey("signUp") { $0.signUp }, TemplateKey("signOut") { $0.signOut },
-        TemplateKey("password") { $0.password },
+        TemplateKey("password") { $0.password }, TemplateKey("forgotPassword") { $0.forgotPassword }, TemplateKey("email") { $0.email },
     ]
 }

@@ -27,8 +27,39 @@ struct MemberAccounts: Sendable {
 
     /// Stores `hash` as member `id`'s password.
     func setPasswordHash(_ hash: String, of id: Int64) async throws {
-        let sql = "UPDATE \(quotedTable) SET \(quoted(table.passwordHash)) = ? WHERE \(quoted(table.id)) = ?"
-        try await database.write { db in try await db.execute(sql, [hash, id]) }
+        try await database.write { db in try await setPasswordHash(hash, of: id, in: db) }
+    }
+
+    /// The id and shown name of the member whose confirmed address is `email` (compared
+    /// lowercase), or nil; nil too when the table keeps no addresses.
+    func member(withEmail email: String) async throws -> (id: Int64, name: String)? {
+        guard let column = table.email else { return nil }
+        let name = table.displayName ?? table.username
+        let sql = "SELECT \(quoted(table.id)), \(quoted(name)) FROM \(quotedTable) WHERE \(quoted(column)) = ?"
+        return try await database.read { db in try await db.fetchOne(sql, [email.lowercased()]) { (try $0[0], try $0[1]) } }
+    }
+
+    /// The shown name and confirmed address (nil for none) of member `id`, or nil for no member.
+    func nameAndEmail(of id: Int64) async throws -> (name: String, email: String?)? {
+        let name = table.displayName ?? table.username
+        let email = table.email.map(quoted) ?? "NULL"
+        let sql = "SELECT \(quoted(name)), \(email) FROM \(quotedTable) WHERE \(quoted(table.id)) = ?"
+        return try await database.read { db in try await db.fetchOne(sql, [id]) { (try $0[0], try $0[1]) } }
+    }
+
+    /// Makes `email` (lowercased) member `id`'s confirmed address in `db`'s transaction: false
+    /// when another member has it.
+    func setEmail(_ email: String, of id: Int64, in db: SQLConnection) async throws -> Bool {
+        guard let column = table.email else { return false }
+        let taken = "SELECT TRUE FROM \(quotedTable) WHERE \(quoted(column)) = ? AND \(quoted(table.id)) != ?"
+        guard try await db.fetchValue(Bool.self, taken, [email.lowercased(), id]) == nil else { return false }
+        try await db.execute("UPDATE \(quotedTable) SET \(quoted(column)) = ? WHERE \(quoted(table.id)) = ?", [email.lowercased(), id])
+        return true
+    }
+
+    /// Stores `hash` as member `id`'s password in `db`'s transaction.
+    func setPasswordHash(_ hash: String, of id: Int64, in db: SQLConnection) async throws {
+        try await db.execute("UPDATE \(quotedTable) SET \(quoted(table.passwordHash)) = ? WHERE \(quoted(table.id)) = ?", [hash, id])
     }
 
     /// Adds a member and returns their id, or nil when `username` is taken. The look and the

@@ -7,6 +7,8 @@ public enum MemberFields {
     public static let username = TextField("username", maxScalars: 32, maxBytes: 64)
     /// A new member's username: 3 to 32 of `a-z`, `0-9`, `-` (not first).
     public static let newUsername = TextField("username", minScalars: 3, maxScalars: 32, maxBytes: 32)
+    /// An e-mail address: at most 254 characters, checked as an address by ``MailAddress``.
+    public static let email = TextField("email", maxScalars: 254, maxBytes: 254)
     /// The name shown on pages: 1 to 60 characters, one line.
     public static let displayName = TextField("displayName", minScalars: 1, maxScalars: 60)
     /// A password as typed, never trimmed: at most 72 bytes (bcrypt ignores the rest).

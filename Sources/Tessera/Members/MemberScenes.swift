@@ -45,3 +45,45 @@ open class PasswordScene: MemberPageScene {
     open override var title: String { "Change your password" }
 
 }
+
+// MARK: - ForgotPasswordScene
+
+/// `GET /account/forgot`, `POST /account/forgot`: ask for a link to choose a new password.
+open class ForgotPasswordScene: MemberPageScene {
+    open override class var path: String { "/account/forgot" }
+    open override class var composition: [ComponentSlot] { [slot("forgot-password") { _, _ in ForgotPasswordFormComponent() }] }
+    /// "Forgot your password?".
+    open override var title: String { "Forgot your password?" }
+}
+
+// MARK: - ResetPasswordScene
+
+/// `GET /account/reset?token=…`, `POST /account/reset`: the page a reset link opens.
+open class ResetPasswordScene: MemberPageScene {
+    open override class var path: String { "/account/reset" }
+    open override class var composition: [ComponentSlot] { [slot("reset-password") { _, _ in ResetPasswordFormComponent() }] }
+    /// "Choose a new password".
+    open override var title: String { "Choose a new password" }
+}
+
+// MARK: - EmailScene
+
+/// `GET /account/email`, `POST /account/email`: a member's address (``Scene/requiresSignIn``).
+open class EmailScene: MemberPageScene {
+    open override class var path: String { "/account/email" }
+    open override class var requiresSignIn: Bool { true }
+    open override class var composition: [ComponentSlot] { [slot("email") { _, _ in EmailFormComponent() }] }
+    /// "Your e-mail address".
+    open override var title: String { "Your e-mail address" }
+}
+
+// MARK: - ConfirmEmailScene
+
+/// `GET /account/email/confirm?token=…`, `POST /account/email/confirm`: the page a confirmation
+/// link opens, signed in or not.
+open class ConfirmEmailScene: MemberPageScene {
+    open override class var path: String { "/account/email/confirm" }
+    open override class var composition: [ComponentSlot] { [slot("confirm-email") { _, _ in ConfirmEmailComponent() }] }
+    /// "Confirm your address".
+    open override var title: String { "Confirm your address" }
+}

@@ -4,7 +4,7 @@ import Foundation
 
 /// The app's own table of members, as ``Members`` reads and writes it: its name and the columns
 /// holding the id, the username (stored lowercase), the bcrypt hash and, optionally, the name
-/// shown on pages. Other columns are the app's; a new member's row gets ``newRowValues`` for
+/// shown on pages and the member's confirmed e-mail address. Other columns are the app's; a new member's row gets ``newRowValues`` for
 /// any the app needs filled. Start-up checks that the table and columns exist.
 public struct MemberTable: Sendable {
     /// The table's name; default `member`.
@@ -17,6 +17,10 @@ public struct MemberTable: Sendable {
     public let passwordHash: String
     /// The name shown on pages, asked for at sign-up; default `displayName`, nil for none.
     public let displayName: String?
+    /// The member's e-mail address, stored lowercase and only once confirmed (a link sent to it
+    /// was followed), unique; default `email`, nil for none (then there is no "forgot your
+    /// password" and no address page).
+    public let email: String?
     /// Values for the app's other columns of a new member's row, given the time of sign-up
     /// (say `[("createdAt", date), ("bio", "")]`); default none.
     public let newRowValues: @Sendable (Date) -> [(String, any SQLValueConvertible)]
@@ -24,10 +28,10 @@ public struct MemberTable: Sendable {
     /// A member table; every name must be a plain SQL identifier (letters, digits, `_`).
     public init(
         _ name: String = "member", id: String = "id", username: String = "username", passwordHash: String = "passwordHash",
-        displayName: String? = "displayName",
+        displayName: String? = "displayName", email: String? = "email",
         newRowValues: @escaping @Sendable (Date) -> [(String, any SQLValueConvertible)] = { _ in [] }
     ) {
-        for identifier in [name, id, username, passwordHash] + (displayName.map { [$0] } ?? []) {
+        for identifier in [name, id, username, passwordHash] + [displayName, email].compactMap({ $0 }) {
             precondition(Self.isIdentifier(identifier), "MemberTable: '\(identifier)' is not a plain SQL identifier")
         }
         self.name = name
@@ -35,12 +39,14 @@ public struct MemberTable: Sendable {
         self.username = username
         self.passwordHash = passwordHash
         self.displayName = displayName
+        self.email = email
         self.newRowValues = newRowValues
     }
 
-    /// Registers the migration `tessera.members.v1`, creating the default `member` table:
-    /// `id`, a unique `username`, `displayName`, `passwordHash` and `createdAt` (the time of
-    /// sign-up, filled by the database). Apps with a table of their own skip it.
+    /// Registers the migrations of the default `member` table: `tessera.members.v1` creates it
+    /// with `id`, a unique `username`, `displayName`, `passwordHash` and `createdAt` (the time of
+    /// sign-up, filled by the database); `tessera.members.v2-email` adds a unique `email`. Apps
+    /// with a table of their own skip it.
     public static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.members.v1") { db in
             try await db.execute(
@@ -48,6 +54,10 @@ public struct MemberTable: Sendable {
                 CREATE TABLE member (id \(db.dialect.autoIncrementPrimaryKey), username TEXT NOT NULL UNIQUE,
                   displayName TEXT NOT NULL, passwordHash TEXT NOT NULL, createdAt \(db.dialect.timestamp) NOT NULL DEFAULT CURRENT_TIMESTAMP)
                 """)
+        }
+        migrations.register("tessera.members.v2-email") { db in
+            try await db.execute("ALTER TABLE member ADD COLUMN email TEXT")
+            try await db.execute("CREATE UNIQUE INDEX member_email ON member (email)")
         }
     }
 
@@ -62,7 +72,7 @@ public struct MemberTable: Sendable {
             }
         let columns = Set(try await db.fetchValues(String.self, sql, [name.lowercased()]).map { $0.lowercased() })
         guard !columns.isEmpty else { return ["the member table '\(name)' does not exist"] }
-        let wanted = [id, username, passwordHash] + (displayName.map { [$0] } ?? [])
+        let wanted = [id, username, passwordHash] + [displayName, email].compactMap { $0 }
         return wanted.filter { !columns.contains($0.lowercased()) }.map { "the member table '\(name)' has no column '\($0)'" }
     }
 

@@ -32,11 +32,12 @@ extension Members {
     }
 
     /// Counts a sign-up from the client's address, then stores the member (the password
-    /// hashed off the event loops) and signs them in. Throws a `429` when throttled. The fields
-    /// must already pass ``SignUpRequest/problems(asksDisplayName:)``.
-    public func signUp(username: String, displayName: String, password: String, _ context: ActionContext<some Component>) async throws
-        -> SignUpOutcome
-    {
+    /// hashed off the event loops) and signs them in; with an `email`, enqueues the mail that
+    /// confirms it (it becomes theirs when they follow its link). Throws a `429` when throttled.
+    /// The fields must already pass ``SignUpRequest/problems(asksDisplayName:asksEmail:)``.
+    public func signUp(
+        username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ActionContext<some Component>
+    ) async throws -> SignUpOutcome {
         let database = context.scope.site.database
         let accounts = MemberAccounts(table: table, database: database)
         let key = signUpRule.key(ClientAddress.subject(of: context.scope))
@@ -45,6 +46,11 @@ extension Members {
                 username: username, displayName: displayName, hash: try await Passwords.hashed(password), at: Date())
         }
         guard let created else { return .taken }
+        if let email, table.email != nil {
+            try await database.write { db in
+                try await JobQueue.enqueue(AddressConfirmationJob(memberID: created, email: email.text.lowercased()), in: db)
+            }
+        }
         let session = try await SessionStore(database: database).signIn(userID: created, replacing: context.scope.session)
         return .created(memberID: created, session: session)
     }

@@ -1,14 +1,19 @@
+import Foundation
+
 // MARK: - Members
 
 /// Members as a framework feature: sign-up, sign-in, sign-out and password change on the app's
-/// own member table, with bcrypt, sessions, throttles and notices done by Tessera. An app adopts
+/// own member table, with bcrypt, sessions, throttles and notices done by Tessera; and, when
+/// the table keeps addresses (``MemberTable/email``), a forgotten password reset and address
+/// confirmation by mailed single-use links. An app adopts
 /// it in one declaration:
 ///
 /// ```swift
 /// var members: Members? { Members() }   // the `member` table of MemberTable.registerMigration
 /// ```
 ///
-/// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`) beside the app's,
+/// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`, and
+/// `/account/forgot`, `/account/reset`, `/account/email`, `/account/email/confirm`) beside the app's,
 /// gives every template the signed-in `member` and the `memberPages` links, and sends visitors
 /// asking for a ``Scene/requiresSignIn`` page to sign in and back. Their templates are Tessera's
 /// (`Tessera/SignInForm`, `Tessera/SignUpForm`, `Tessera/PasswordForm`) until the app puts its
@@ -22,7 +27,8 @@ public struct Members: Sendable {
     /// `member` table.
     public var table: MemberTable
     /// The scenes mounted for members, in order; default ``SignInScene``, ``SignUpScene`` and
-    /// ``PasswordScene``. Replace one with a subclass to move it (its `path`) or retitle it; drop
+    /// ``PasswordScene``, then — when the table keeps addresses — ``ForgotPasswordScene``,
+    /// ``ResetPasswordScene``, ``EmailScene`` and ``ConfirmEmailScene``. Replace one with a subclass to move it (its `path`) or retitle it; drop
     /// ``SignUpScene`` to close sign-ups.
     public var scenes: [Scene.Type]
     /// Where a member goes after signing in or up when the form carried no `next`; default `/`.
@@ -42,16 +48,34 @@ public struct Members: Sendable {
     public var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
     /// Sign-ups per client address: default 10 an hour, each one counted.
     public var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    /// Password resets asked for one address: default 3 an hour, each one counted (whether a
+    /// member has the address or not, so the limit tells nothing).
+    public var resetAddressRule = ThrottleRule(name: "members.reset.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
+    /// Password resets asked for from one client address: default 10 an hour.
+    public var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    /// Confirmation mails a member asks for: default 5 an hour.
+    public var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
+    /// How long a mailed link works, in seconds: default an hour.
+    public var linkLifetime: TimeInterval = 3600
 
-    /// Members in `table` (default the `member` table), through `scenes` (default the three
-    /// pages), going to `home` (default `/`) after signing in.
-    public init(
-        table: MemberTable = MemberTable(), scenes: [Scene.Type] = [SignInScene.self, SignUpScene.self, PasswordScene.self],
-        home: String = "/"
-    ) {
+    /// Members in `table` (default the `member` table), through `scenes` (default ``defaultScenes(for:)``),
+    /// going to `home` (default `/`) after signing in.
+    public init(table: MemberTable = MemberTable(), scenes: [Scene.Type]? = nil, home: String = "/") {
         self.table = table
-        self.scenes = scenes
+        self.scenes = scenes ?? Self.defaultScenes(for: table)
         self.home = home
+    }
+
+    /// The pages of a members' kit on `table`: sign in, sign up, change password, and the four
+    /// pages of mailed links when the table keeps addresses.
+    public static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
+        [SignInScene.self, SignUpScene.self, PasswordScene.self]
+            + (table.email == nil ? [] : [ForgotPasswordScene.self, ResetPasswordScene.self, EmailScene.self, ConfirmEmailScene.self])
+    }
+
+    /// The mails the kit sends (checked at start-up with the app's): none without addresses.
+    public var mails: [any MailMessage.Type] {
+        table.email == nil ? [] : [PasswordResetMail.self, AddressConfirmationMail.self]
     }
 
     // MARK: - Pages
@@ -62,6 +86,14 @@ public struct Members: Sendable {
     public var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
     /// The password page's path, or nil.
     public var passwordPath: String? { scenes.first { $0 is PasswordScene.Type }?.path }
+    /// The forgotten-password page's path, or nil.
+    public var forgotPasswordPath: String? { scenes.first { $0 is ForgotPasswordScene.Type }?.path }
+    /// The path of the page a reset link opens, or nil.
+    public var resetPasswordPath: String? { scenes.first { $0 is ResetPasswordScene.Type }?.path }
+    /// The address page's path, or nil.
+    public var emailPath: String? { scenes.first { $0 is EmailScene.Type }?.path }
+    /// The path of the page a confirmation link opens, or nil.
+    public var confirmEmailPath: String? { scenes.first { $0 is ConfirmEmailScene.Type }?.path }
     /// Where the sign-out form posts, or nil without a sign-in page.
     public var signOutPath: String? { signInScene?.link(to: SignInFormComponent.signOut) }
 

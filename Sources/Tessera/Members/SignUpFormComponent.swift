@@ -27,8 +27,11 @@ public struct SignUpFormComponent: Component {
         let signInURL: String
         let username: FormField
         let displayName: FormField?
+        let email: FormField?
         let password: FormField
-        var summary: ErrorSummary { ErrorSummary([username] + (displayName.map { [$0] } ?? []) + [password], message: errors.formMessage) }
+        var summary: ErrorSummary {
+            ErrorSummary([username] + [displayName, email].compactMap { $0 } + [password], message: errors.formMessage)
+        }
     }
 
     // MARK: - Actions
@@ -40,19 +43,24 @@ public struct SignUpFormComponent: Component {
         let request = SignUpRequest(context.form)
         let next = context.form["next"].flatMap(RedirectTarget.local)
         let asksDisplayName = members.table.displayName != nil
-        var errors = FormErrors(request.problems(asksDisplayName: asksDisplayName), summary: Self.noErrors.summary)
+        let asksEmail = members.table.email != nil
+        var errors = FormErrors(request.problems(asksDisplayName: asksDisplayName, asksEmail: asksEmail), summary: Self.noErrors.summary)
         func refused() -> ActionResult<Model> {
             .invalid(model(context.scope, actionURL: context.url(for: Self.signUp), next: next, input: request, errors: errors))
         }
         guard errors.isEmpty else { return refused() }
         let name = asksDisplayName ? request.displayName.value : request.username.value
-        switch try await members.signUp(username: request.username.value, displayName: name, password: request.password.value, context) {
+        let email = asksEmail ? request.emailAddress : nil
+        switch try await members.signUp(
+            username: request.username.value, displayName: name, password: request.password.value, email: email, context)
+        {
         case .taken:
             errors[.username] = SignUpRequest.taken
             return refused()
         case .created(let memberID, let session):
+            let welcome = email.map { "Welcome! Your account is ready. A link to confirm \($0.text) is on its way to it." }
             return ActionResult.redirect(to: next ?? members.welcomePage?(memberID) ?? members.home).replacingSession(with: session)
-                .withNotice(Notice("Welcome! Your account is ready."))
+                .withNotice(Notice(welcome ?? "Welcome! Your account is ready."))
         }
     }
 
@@ -75,6 +83,11 @@ public struct SignUpFormComponent: Component {
                 ? FormField(
                     MemberFields.displayName, label: "Display name", value: input?.displayName.value ?? "", error: errors[.displayName],
                     hint: "Shown on your pages.", autocomplete: "name", idPrefix: "sign-up-") : nil,
+            email: members?.table.email != nil
+                ? FormField(
+                    MemberFields.email, label: "E-mail address (optional)", type: "email", value: input?.email.value ?? "",
+                    error: errors[.email], hint: "Only to reset a forgotten password. We mail a link to confirm it.",
+                    autocomplete: "email", required: false, idPrefix: "sign-up-") : nil,
             password: FormField(
                 MemberFields.newPassword, label: "Password", type: "password", error: errors[.password],
                 hint: "At least \(PasswordChangeRequest.minimumLength) characters.", autocomplete: "new-password", idPrefix: "sign-up-"))

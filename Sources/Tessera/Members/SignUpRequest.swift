@@ -5,13 +5,15 @@
 public struct SignUpRequest: Sendable {
     /// The form's fields; their raw values are the field names.
     public enum Field: String, Sendable, CaseIterable {
-        case username, displayName, password
+        case username, displayName, email, password
     }
 
     /// The username as checked.
     public let username: FieldValue
     /// The display name as checked.
     public let displayName: FieldValue
+    /// The e-mail address as checked (optional: empty for none).
+    public let email: FieldValue
     /// The password as checked.
     public let password: FieldValue
 
@@ -19,12 +21,16 @@ public struct SignUpRequest: Sendable {
     public init(_ form: Parameters) {
         username = form.field(MemberFields.newUsername)
         displayName = form.field(MemberFields.displayName)
+        email = form.field(MemberFields.email)
         password = form.field(MemberFields.newPassword)
     }
 
+    /// The address given, or nil for none (or one that is not an address: see ``problems(asksDisplayName:asksEmail:)``).
+    public var emailAddress: MailAddress? { email.value.isEmpty ? nil : MailAddress(email.value) }
+
     /// The problems by field, empty when the sign-up may go ahead; `asksDisplayName` false
-    /// skips the display name (a table without one).
-    public func problems(asksDisplayName: Bool = true) -> [Field: String] {
+    /// skips the display name (a table without one), `asksEmail` false the address.
+    public func problems(asksDisplayName: Bool = true, asksEmail: Bool = true) -> [Field: String] {
         var problems: [Field: String] = [:]
         if let problem = username.problem {
             problems[.username] = problem
@@ -32,6 +38,9 @@ public struct SignUpRequest: Sendable {
             problems[.username] = "Use lowercase letters a–z, digits and “-” (not first)."
         }
         if asksDisplayName { problems[.displayName] = displayName.problem }
+        if asksEmail, !email.value.isEmpty || email.problem != nil {
+            problems[.email] = email.problem ?? (emailAddress == nil ? ForgotPasswordFormComponent.notAnAddress : nil)
+        }
         if let problem = password.problem {
             problems[.password] = problem
         } else if password.value.utf8.contains(0) {

@@ -15,7 +15,7 @@ struct FormTokenCheck {
     func diagnostics() -> [TemplateDiagnostic] {
         var found: [TemplateDiagnostic] = []
         for name in sources.keys.sorted() {
-            guard let source = sources[name] else { continue }
+            guard let source = sources[name], !source.isPlainText else { continue }
             let text = String(decoding: source.bytes, as: UTF8.self)
             let locator = SourceLocator(file: source.displayPath, bytes: source.bytes)
             for form in Self.postForms(in: text) where !carriesToken(form.body, depth: 0) {

@@ -4,7 +4,8 @@
 ///
 /// Sections must close in order; a parent (`{{<layout}}`) keeps only the blocks it overrides.
 /// Each interpolation gets the output context the HTML scanner found for it (element text when
-/// the template is not HTML-checked, as in the Mustache spec tests).
+/// the template is not HTML-checked, as in the Mustache spec tests; ``OutputContext/plain`` in a
+/// plain-text template).
 struct TemplateCompiler {
     /// A reference to another template (partial or parent), kept to link and locate it.
     struct Reference: Sendable {
@@ -18,13 +19,16 @@ struct TemplateCompiler {
     let locator: SourceLocator
     let tokens: [MustacheToken]
     let contexts: [Int: OutputContext]
+    /// Whether every value is written as it is (a plain-text template).
+    let isPlainText: Bool
     private(set) var references: [Reference] = []
     private var index = 0
 
-    init(locator: SourceLocator, tokens: [MustacheToken], contexts: [Int: OutputContext]) {
+    init(locator: SourceLocator, tokens: [MustacheToken], contexts: [Int: OutputContext], isPlainText: Bool = false) {
         self.locator = locator
         self.tokens = tokens
         self.contexts = contexts
+        self.isPlainText = isPlainText
     }
 
     /// The key of `name` rendered with `indentation` before each of its lines.
@@ -116,6 +120,7 @@ struct TemplateCompiler {
     }
 
     private func context(of token: MustacheToken, escaped: Bool) -> OutputContext {
+        if isPlainText { return .plain }
         let found = contexts[token.range.lowerBound] ?? .text
         return (!escaped && found == .text) ? .raw : found
     }

@@ -45,7 +45,7 @@ struct TemplateLibraryBuilder {
             let tokens = try MustacheTokenizer(locator: locator).tokenize()
             var contexts: [Int: OutputContext] = [:]
             var found: [TemplateDiagnostic] = []
-            if options.validatesHTML {
+            if options.validatesHTML, !source.isPlainText {
                 let masked = source.masked(by: tokens)
                 let scan = HTMLContextScanner(masked: masked, locator: locator, tokens: tokens).scan()
                 contexts = scan.contexts
@@ -59,7 +59,7 @@ struct TemplateLibraryBuilder {
                     }
                 }
             }
-            var compiler = TemplateCompiler(locator: locator, tokens: tokens, contexts: contexts)
+            var compiler = TemplateCompiler(locator: locator, tokens: tokens, contexts: contexts, isPlainText: source.isPlainText)
             let nodes = try compiler.compile()
             guard found.isEmpty else { throw TemplateErrors(diagnostics: found) }
             return (Template(name: source.name, nodes: nodes), compiler.references)

@@ -59,6 +59,9 @@ enum OutputContext: Sendable, Equatable {
     /// `{{{…}}}` / `{{&…}}` in text: Tessera-rendered markup goes out as is; strings are still
     /// escaped unless the library was built for the Mustache spec tests.
     case raw
+    /// Any value of a plain-text template (``TemplateSource/isPlainText``, a mail's text part):
+    /// written as it is, since no browser reads it as markup.
+    case plain
 }
 
 // MARK: - Indentation

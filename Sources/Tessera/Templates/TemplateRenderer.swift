@@ -237,6 +237,8 @@ struct RenderPass {
                 } else {
                     writer.writeEscaped(text)
                 }
+            case .plain:
+                writer.writeRaw(Array(text.utf8))
             }
         case .int(let number):
             writer.write(number)
@@ -245,7 +247,7 @@ struct RenderPass {
         case .html(let html):
             writeMarkup(html.bytes, context, into: &writer)
         case .fragment(let fragment):
-            if context == .text || context == .raw {
+            if context == .text || context == .raw || context == .plain {
                 fragment.write(into: &writer, renderer: renderer)
             } else {
                 var scratch = HTMLWriter()
@@ -260,7 +262,7 @@ struct RenderPass {
     /// Markup goes out as is in element text; in an attribute it is escaped like any string.
     private func writeMarkup(_ bytes: [UInt8], _ context: OutputContext, into writer: inout HTMLWriter) {
         switch context {
-        case .text, .raw: writer.writeRaw(bytes)
+        case .text, .raw, .plain: writer.writeRaw(bytes)
         case .attribute: bytes.withUnsafeBufferPointer { writer.writeEscaped($0) }
         case .url: writer.writeURL(String(decoding: bytes, as: UTF8.self))
         }

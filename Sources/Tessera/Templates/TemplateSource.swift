@@ -9,6 +9,11 @@ public struct TemplateSource: Sendable {
     /// The source bytes.
     public let bytes: [UInt8]
 
+    /// Whether it is plain text, not HTML: a name ending in `.text` (`Mail/Welcome.text`, from
+    /// `Views/Mail/Welcome.text.mustache`). It is not checked as HTML, and its values are written
+    /// as they are (``OutputContext/plain``).
+    public var isPlainText: Bool { name.hasSuffix(".text") }
+
     /// A source; `displayPath` defaults to the name.
     public init(name: String, text: String, displayPath: String? = nil) {
         self.name = name

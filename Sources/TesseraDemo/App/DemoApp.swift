@@ -20,11 +20,14 @@ public struct DemoApp: TesseraApp {
     public var scenes: [Scene.Type] { Self.contentScenes + Self.profileScenes + Self.messagingScenes }
 
     /// Members through Tessera, on the demo's `user` table (a new member gets an empty bio), with
-    /// the password page under the settings.
+    /// the password and address pages under the settings.
     public var members: Members? {
         var members = Members(
             table: MemberTable("user", newRowValues: { date in [("bio", ""), ("createdAt", date)] }),
-            scenes: [SignInScene.self, SignUpScene.self, DemoPasswordScene.self])
+            scenes: [
+                SignInScene.self, SignUpScene.self, DemoPasswordScene.self, DemoEmailScene.self, ForgotPasswordScene.self,
+                ResetPasswordScene.self, ConfirmEmailScene.self,
+            ])
         members.welcomePage = { DemoURLs.user($0) }
         return members
     }

@@ -32,5 +32,10 @@ enum DemoMigrations {
         migrations.register("demo.uploads.v2-folder") { db in
             try await db.execute("UPDATE tessera_files SET name = 'uploads/' || name WHERE name NOT LIKE '%/%'")
         }
+        // Members may keep a confirmed address (``MemberTable/email``), for password resets.
+        migrations.register("demo.members.v2-email") { db in
+            try await db.execute("ALTER TABLE \(db.dialect.quoted("user")) ADD COLUMN email TEXT")
+            try await db.execute("CREATE UNIQUE INDEX user_email ON \(db.dialect.quoted("user")) (email)")
+        }
     }
 }

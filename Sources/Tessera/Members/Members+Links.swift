@@ -1,0 +1,99 @@
+import Foundation
+
+// MARK: - Links by mail
+
+/// What the members' mailed links do: a forgotten password reset, an address confirmed. Each
+/// request is counted against its throttle rules first; the mail itself is sent by a job.
+extension Members {
+    /// What following an address confirmation link did.
+    public enum AddressConfirmation: Sendable, Equatable {
+        /// `email` is now the member's address.
+        case confirmed(memberID: Int64, email: String)
+        /// Another member confirmed the address first.
+        case taken
+        /// The link does not work: never did, was used, or its hour ended.
+        case expired
+    }
+
+    /// Counts a request for `email` (per address and per client address), then enqueues the job
+    /// that mails a reset link if a member has that confirmed address. The answer and its time
+    /// are the same whether one does or not. Throws a `429` when throttled.
+    public func requestPasswordReset(email: MailAddress, _ context: ActionContext<some Component>) async throws {
+        let database = context.scope.site.database
+        let address = email.text.lowercased()
+        let keys = [resetAddressRule.key(address), resetClientRule.key(ClientAddress.subject(of: context.scope))]
+        _ = try await AttemptThrottle(database: database).attempt(
+            keys, message: "Too many password resets asked for this address or from your network."
+        ) { () async throws -> Bool? in
+            try await database.write { db in try await JobQueue.enqueue(PasswordResetJob(email: address), in: db) }
+            return true
+        }
+    }
+
+    /// Whether `token` is a working reset link (for showing its form).
+    public func resetLinkWorks(_ token: String, _ scope: RequestScope) async throws -> Bool {
+        try await tokens.holder(of: token, for: .reset, in: scope.site.database) != nil
+    }
+
+    /// Uses reset link `token` to set `password`: the new session signed in as its member,
+    /// every other session of theirs ended, and their other reset links too; nil when the link
+    /// does not work (then nothing changed). Of two uses of one link at once, on any processes,
+    /// one succeeds. The password must already pass ``MemberFields/changedPassword``'s check.
+    public func resetPassword(token: String, to password: String, _ context: ActionContext<some Component>) async throws -> Session? {
+        let database = context.scope.site.database
+        guard try await tokens.holder(of: token, for: .reset, in: database) != nil else { return nil }  // no hash for a dead link
+        let hash = try await Passwords.hashed(password)
+        let accounts = MemberAccounts(table: table, database: database)
+        let used = try await database.write { db -> MemberTokens.Holder? in
+            guard let holder = try await tokens.use(token, for: .reset, in: db) else { return nil }
+            try await accounts.setPasswordHash(hash, of: holder.memberID, in: db)
+            try await tokens.endAll(.reset, of: holder.memberID, in: db)
+            return holder
+        }
+        guard let used else { return nil }
+        let sessions = SessionStore(database: database)
+        let session = try await sessions.signIn(userID: used.memberID, replacing: context.scope.session)
+        try await sessions.endOtherSessions(of: used.memberID, keeping: session)
+        return session
+    }
+
+    /// Counts the request for the signed-in member, then enqueues the job that mails a link
+    /// confirming `email` (unless another member has it: then no mail, and no different
+    /// answer). A `403` for a visitor, a `429` when throttled.
+    public func requestAddressConfirmation(email: MailAddress, _ context: ActionContext<some Component>) async throws {
+        let memberID = try context.requireUser()
+        let database = context.scope.site.database
+        _ = try await AttemptThrottle(database: database).attempt(
+            [confirmRule.key(String(memberID))], message: "Too many confirmation mails asked for."
+        ) { () async throws -> Bool? in
+            try await database.write { db in
+                try await JobQueue.enqueue(AddressConfirmationJob(memberID: memberID, email: email.text.lowercased()), in: db)
+            }
+            return true
+        }
+    }
+
+    /// The address confirmation link `token` would confirm, while it works (for showing its
+    /// button), or nil.
+    public func addressToConfirm(_ token: String, _ scope: RequestScope) async throws -> String? {
+        try await tokens.holder(of: token, for: .confirm, in: scope.site.database)?.email
+    }
+
+    /// Uses confirmation link `token`: its address becomes its member's.
+    public func confirmAddress(token: String, _ scope: RequestScope) async throws -> AddressConfirmation {
+        let accounts = MemberAccounts(table: table, database: scope.site.database)
+        return try await scope.site.database.write { db in
+            guard let holder = try await tokens.use(token, for: .confirm, in: db) else { return .expired }
+            guard try await accounts.setEmail(holder.email, of: holder.memberID, in: db) else { return .taken }
+            return .confirmed(memberID: holder.memberID, email: holder.email)
+        }
+    }
+
+    /// The signed-in member's confirmed address, or nil.
+    public func confirmedAddress(of memberID: Int64, _ scope: RequestScope) async throws -> String? {
+        try await MemberAccounts(table: table, database: scope.site.database).nameAndEmail(of: memberID)?.email
+    }
+
+    /// The links' store, with ``linkLifetime``.
+    var tokens: MemberTokens { MemberTokens(lifetime: linkLifetime) }
+}
