@@ -114,6 +114,7 @@ struct StartupCheck {
         var mailChecker = TemplateChecker(library: templates, globals: MailGlobals.declaredKeys)
         for mail in mails {
             let owner = String(describing: mail)
+            mailChecker.markRead("subject", of: mail)
             if templates.contains(mail.template + ".text") {
                 mailChecker.check(template: mail.template + ".text", model: mail, owner: owner)
             } else {

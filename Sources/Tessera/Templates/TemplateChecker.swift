@@ -56,6 +56,12 @@ struct TemplateChecker {
         walk(outline.nodes, outline: outline, stack: stack, owner: owner, includedFrom: nil, depth: 0)
     }
 
+    /// Counts `key` of `model` as read by code, not a template (a mail's `subject`, which titles
+    /// its HTML part), so it is not warned about.
+    mutating func markRead(_ key: String, of model: any TemplateModel.Type) {
+        used[ObjectIdentifier(model), default: []].insert(key)
+    }
+
     /// Warnings for declared keys no checked template read, one per key.
     func unusedKeyWarnings() -> [String] {
         var warnings: [String] = []

@@ -61,9 +61,12 @@ public struct DemoApp: TesseraApp {
     /// `/avatars/…`, profile pictures, for everyone.
     public var fileRoutes: [FileRoute] { [MessageUploads.route, ProfileDetails.avatars] }
 
-    /// The jobs: the hourly purge of posts 30 days in the trash.
-    public var jobs: [any Job.Type] { [PurgeTrash.self] }
-    public var schedules: [Schedule] { [PurgeTrash.schedule] }
+    /// The jobs: the hourly purge of posts 30 days in the trash, the mail about a comment, the
+    /// daily digest.
+    public var jobs: [any Job.Type] { [PurgeTrash.self, CommentMailJob.self, DailyDigest.self] }
+    public var schedules: [Schedule] { [PurgeTrash.schedule, DailyDigest.schedule] }
+    /// The mails: a comment, the digest.
+    public var mails: [any MailMessage.Type] { [CommentMail.self, DigestMail.self] }
 
     // MARK: - Tests
 

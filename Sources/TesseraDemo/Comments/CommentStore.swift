@@ -29,15 +29,17 @@ struct CommentStore {
         }
     }
 
-    /// Adds `userID`'s comment on published blog `blogID`; returns its id, or nil when the blog
-    /// is missing or in the trash.
+    /// Adds `userID`'s comment on published blog `blogID`, with the job that mails the post's
+    /// author (``CommentMailJob``); returns its id, or nil when the blog is missing or in the trash.
     func add(to blogID: Int64, by userID: Int64, body: String, at date: Date) async throws -> Int64? {
         try await database.write { db in
             guard try await db.fetchValue(Bool.self, "SELECT TRUE FROM blog WHERE id = ? AND trashedAt IS NULL", [blogID]) != nil else {
                 return nil
             }
-            return try await db.insertReturningID(
+            let id = try await db.insertReturningID(
                 "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?) RETURNING id", [blogID, userID, body, date])
+            try await JobQueue.enqueue(CommentMailJob(commentID: id), in: db)
+            return id
         }
     }
 

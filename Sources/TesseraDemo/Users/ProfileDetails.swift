@@ -6,8 +6,9 @@ import Tessera
 /// What a member adds to their profile beyond a name and a bio — one of every kind of form
 /// field: a website (a URL), a birthday (a date), pronouns (a choice of a few), which details
 /// the profile shows (several choices), who sees them (one of two), whether members may write to
-/// them (yes or no), how many posts a page of their profile lists (a number) and a picture (an
-/// image file). Kept in `profile_details`, one row per member who saved any.
+/// them (yes or no), how many posts a page of their profile lists (a number), a picture (an
+/// image file) and which mails they get. Kept in `profile_details`, one row per member who saved
+/// any.
 struct ProfileDetails: Sendable, Equatable {
     /// `https://…`, or empty.
     var website = ""
@@ -25,6 +26,8 @@ struct ProfileDetails: Sendable, Equatable {
     var postsPerPage = 10
     /// Their picture's URL (``ProfileDetails/avatars``), or nil.
     var avatarURL: String?
+    /// The mails they get at their confirmed address.
+    var mails: Set<MailTopic> = [.comments]
 
     // MARK: - Choices
 
@@ -44,6 +47,12 @@ struct ProfileDetails: Sendable, Equatable {
     enum Detail: String, FormChoosable {
         case website, pronouns, birthday
         var label: String { "My " + rawValue }
+    }
+
+    /// A mail a member may get.
+    enum MailTopic: String, FormChoosable {
+        case comments, digest
+        var label: String { self == .comments ? "When someone comments on my posts" : "A daily digest of new posts" }
     }
 
     /// Who sees the shown details.

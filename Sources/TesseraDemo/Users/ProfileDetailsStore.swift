@@ -17,6 +17,9 @@ struct ProfileDetailsStore: Sendable {
                   acceptsMessages INTEGER NOT NULL, postsPerPage INTEGER NOT NULL, avatarURL TEXT)
                 """)
         }
+        migrations.register("demo.profile-details.v2-mails") { db in
+            try await db.execute("ALTER TABLE profile_details ADD COLUMN mails TEXT NOT NULL DEFAULT 'comments'")
+        }
     }
 
     /// `userID`'s details (the defaults when they saved none). One query.
@@ -33,7 +36,7 @@ struct ProfileDetailsStore: Sendable {
 
     /// The columns ``decode(_:from:)`` reads, of the table named `table` (a join's alias).
     static func columns(of table: String) -> String {
-        ["website", "birthday", "pronouns", "shown", "audience", "acceptsMessages", "postsPerPage", "avatarURL"]
+        ["website", "birthday", "pronouns", "shown", "audience", "acceptsMessages", "postsPerPage", "avatarURL", "mails"]
             .map { table + "." + $0 }.joined(separator: ", ")
     }
 
@@ -45,24 +48,26 @@ struct ProfileDetailsStore: Sendable {
             website: website, birthday: try row[start + 1], pronouns: (try row[start + 2] as String?).flatMap(ProfileDetails.Pronouns.init),
             shown: Set((try row[start + 3] as String).split(separator: ",").compactMap { ProfileDetails.Detail(rawValue: String($0)) }),
             audience: ProfileDetails.Audience(rawValue: try row[start + 4]) ?? .everyone, acceptsMessages: (try row[start + 5] as Int64) != 0,
-            postsPerPage: Int(try row[start + 6] as Int64), avatarURL: try row[start + 7])
+            postsPerPage: Int(try row[start + 6] as Int64), avatarURL: try row[start + 7],
+            mails: Set((try row[start + 8] as String).split(separator: ",").compactMap { ProfileDetails.MailTopic(rawValue: String($0)) }))
     }
 
     /// Saves `details` for `userID` in `db`'s open write transaction (with the name and bio).
     static func save(_ details: ProfileDetails, of userID: Int64, in db: SQLConnection) async throws {
         let shown = ProfileDetails.Detail.allCases.filter(details.shown.contains).map(\.rawValue).joined(separator: ",")
+        let mails = ProfileDetails.MailTopic.allCases.filter(details.mails.contains).map(\.rawValue).joined(separator: ",")
         let values: [SQLValue] = [
             .integer(userID), .text(details.website), .text(details.birthday), details.pronouns.map { .text($0.rawValue) } ?? .null,
             .text(shown), .text(details.audience.rawValue), .integer(details.acceptsMessages ? 1 : 0), .integer(Int64(details.postsPerPage)),
-            details.avatarURL.map { .text($0) } ?? .null,
+            details.avatarURL.map { .text($0) } ?? .null, .text(mails),
         ]
         try await db.execute(
             """
-            INSERT INTO profile_details (userID, website, birthday, pronouns, shown, audience, acceptsMessages, postsPerPage, avatarURL)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO profile_details (userID, website, birthday, pronouns, shown, audience, acceptsMessages, postsPerPage, avatarURL, mails)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (userID) DO UPDATE SET website = excluded.website, birthday = excluded.birthday, pronouns = excluded.pronouns,
               shown = excluded.shown, audience = excluded.audience, acceptsMessages = excluded.acceptsMessages,
-              postsPerPage = excluded.postsPerPage, avatarURL = excluded.avatarURL
+              postsPerPage = excluded.postsPerPage, avatarURL = excluded.avatarURL, mails = excluded.mails
             """, SQLArguments(values))
     }
 }

@@ -16,7 +16,7 @@ struct ProfileFormComponent: Component {
 
     /// The form's fields, in reading order; raw values are the inputs' names.
     enum Field: String, CaseIterable, Sendable {
-        case displayName, bio, website, birthday, pronouns, shown, audience, acceptsMessages, postsPerPage, avatar
+        case displayName, bio, website, birthday, pronouns, shown, audience, acceptsMessages, postsPerPage, avatar, mails
     }
 
     // MARK: - Configuration
@@ -75,6 +75,7 @@ struct ProfileFormComponent: Component {
                 FormField.checkbox(Field.acceptsMessages.rawValue, label: "Members may send me messages", checked: details.acceptsMessages, error: errors[.acceptsMessages], idPrefix: "profile-"),
                 FormField(ProfileFormComponent.postsPerPageField, label: "Posts per page", type: "number", value: typed.postsPerPage, error: errors[.postsPerPage], hint: "From \(ProfileDetails.postsPerPageRange.lowerBound) to \(ProfileDetails.postsPerPageRange.upperBound).", required: true, idPrefix: "profile-"),
                 FormField.file(ProfileDetails.avatarField, label: "Picture", error: errors[.avatar], hint: "PNG, JPEG, GIF or WebP, up to 1 MiB. Leave empty to keep the current one.", idPrefix: "profile-"),
+                FormField.checkboxes(Field.mails.rawValue, label: "Mail me", choices: FormChoice.all(ProfileDetails.MailTopic.self), selected: Set(details.mails.map(\.rawValue)), error: errors[.mails], hint: "At your confirmed address, under Settings.", idPrefix: "profile-"),
             ]
         }
         var summary: ErrorSummary { ErrorSummary(fields, message: errors.message) }
@@ -119,6 +120,7 @@ struct ProfileFormComponent: Component {
             errors[.audience] = "Choose who sees these details."
         }
         details.acceptsMessages = form.isChecked(Field.acceptsMessages.rawValue)
+        details.mails = Set(try form.choices(Field.mails.rawValue, as: ProfileDetails.MailTopic.self))
         let postsPerPage = form.field(Self.postsPerPageField)
         if let count = Int(postsPerPage.value), ProfileDetails.postsPerPageRange.contains(count), postsPerPage.problem == nil {
             details.postsPerPage = count

@@ -77,13 +77,9 @@ struct AddressConfirmationTests {
     func changesAndTaken() async throws {
         let site = try await TestSite()
         try await site.giveDemoAnAddress()
-        try await site.site.database.write { db in
-            let user = db.dialect.quoted("user")
-            try await db.execute("UPDATE \(user) SET passwordHash = (SELECT passwordHash FROM \(user) WHERE username = 'demo') WHERE username = 'grace'")
-        }
         try await site.test { client in
             let demo = try await client.signIn()
-            let grace = try await client.signIn("grace", password: "tessera-demo")
+            let grace = try await site.signInAsGrace(client)
             let shared = "shared@example.test"
             for session in [demo, grace] {
                 #expect(try await client.post(Self.page, [("email", shared)], as: session).status == .seeOther)

@@ -32,10 +32,11 @@ struct ProfileFormTests {
                 let id = String(selector.split(separator: "#")[1].prefix { $0 != "[" })
                 #expect(page.select("label[for='\(id)']").first?.text == label)
             }
-            #expect(page.select("fieldset legend").map(\.text) == ["Show on my profile", "Who sees these details"])
+            #expect(page.select("fieldset legend").map(\.text) == ["Show on my profile", "Who sees these details", "Mail me"])
             #expect(page.select("input[name=shown][type=checkbox][checked]").compactMap { $0[attribute: "value"] } == ["website", "pronouns"])
             #expect(page.select("input[name=audience][type=radio][checked]").first?[attribute: "value"] == "everyone")
             #expect(page.select("input#profile-acceptsMessages[checked]").count == 1)
+            #expect(page.select("input[name=mails][type=checkbox][checked]").compactMap { $0[attribute: "value"] } == ["comments"])
             #expect(page.select("input#profile-postsPerPage").first?[attribute: "value"] == "10")
             #expect(page.select(".error-summary").isEmpty)
         }
