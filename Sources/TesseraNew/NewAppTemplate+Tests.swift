@@ -4,6 +4,7 @@
 extension NewAppTemplate {
     var tests: String {
         #"""
+        import Foundation
         import Tessera
         import Testing
         import TesseraTesting
@@ -62,6 +63,41 @@ extension NewAppTemplate {
                     let back = try await client.submit("form", on: signIn, [("username", "ada"), ("password", "analytical-engine")])
                     #expect(back.status == .seeOther)
                 }
+            }
+
+            @Test("a member confirms their address, forgets their password and sets a new one through the mailed link")
+            func forgottenPasswordIsReset() async throws {
+                let app = try await TestApp<\#(appType)>()
+                try await app.test { client in
+                    let signUp = try await client.get("/signup")
+                    let fields = [("username", "ada"), ("displayName", "Ada"), ("email", "ada@example.com"), ("password", "analytical-engine")]
+                    let ada = try await client.session(after: try await client.submit("form", on: signUp, fields))
+                    try await app.runJobs()
+                    let confirmation = try #require(app.mails.last)
+                    let confirmPage = try await client.get(try Self.path(in: confirmation), as: ada)
+                    #expect(try await client.submit("main form", on: confirmPage, as: ada).status == .seeOther)
+
+                    let forgot = try await client.get("/account/forgot")
+                    #expect(try await client.submit("form", on: forgot, [("email", "ada@example.com")]).status == .seeOther)
+                    try await app.runJobs()
+                    let reset = try #require(app.mails.last)
+                    #expect(reset.subject == "Choose a new password")
+                    let resetPage = try await client.get(try Self.path(in: reset))
+                    let done = try await client.submit("form", on: resetPage, [("password", "difference-engine"), ("confirm", "difference-engine")])
+                    #expect(done.status == .seeOther)
+                    let signIn = try await client.get("/signin")
+                    let back = try await client.submit("form", on: signIn, [("username", "ada"), ("password", "difference-engine")])
+                    #expect(back.status == .seeOther)
+                    let again = try await client.submit("form", on: resetPage, [("password", "a-third-password"), ("confirm", "a-third-password")])
+                    #expect(again.status == .badRequest, "a link works once")
+                }
+            }
+
+            /// The path and query of the link in `mail`'s text.
+            static func path(in mail: Mail) throws -> String {
+                let link = try #require(mail.text.split(separator: "\n").first { $0.hasPrefix("http") })
+                let url = try #require(URLComponents(string: String(link)))
+                return url.path + "?" + (url.query ?? "")
             }
 
             @Test("a wrong password is refused with 400, the username kept, and no session")

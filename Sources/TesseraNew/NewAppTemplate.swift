@@ -75,8 +75,13 @@ struct NewAppTemplate {
 
         A reading list built with [Tessera](\#(tesseraPath)): one page (`ShelfScene`) holding one
         component (`ShelfComponent`) that lists books in two sections and marks one finished, and
-        members from Tessera (`var members`): `/signup`, `/signin`, sign-out and
-        `/account/password`, on the `member` table.
+        members from Tessera (`var members`): `/signup`, `/signin`, sign-out,
+        `/account/password`, `/account/email`, and "Forgot your password?" at `/account/forgot`
+        (a single-use link by mail), on the `member` table.
+
+        Mail: in `--dev` it is caught and shown at `/_tessera/mail`; in production set
+        `TESSERA_SMTP_URL=smtp://HOST:PORT`, `TESSERA_MAIL_FROM` and `TESSERA_PUBLIC_URL` (the
+        address links in mail start with).
 
         Serve it (creates `data/tessera.sqlite` with three books on first run; `--dev` reloads
         templates as you edit them), then open http://127.0.0.1:8080:

@@ -50,10 +50,12 @@ def free_port():
 class Server:
     """A `tessera serve` process on its own database: a SQLite file in `folder` (`db/tessera.sqlite`),
     or what `db` names (another path, or a `postgres://` URL); its log is `folder/server.log`.
-    `file_limit` starts it with that open-file limit, soft and hard (default the test's own)."""
+    `file_limit` starts it with that open-file limit, soft and hard (default the test's own); `env`
+adds environment variables."""
 
-    def __init__(self, folder, dev=False, extra=(), db=None, file_limit=None):
+    def __init__(self, folder, dev=False, extra=(), db=None, file_limit=None, env=None):
         self.dev = dev
+        self.env = env
         self.extra = list(extra)
         self.file_limit = file_limit
         self.folder = pathlib.Path(folder)
@@ -72,7 +74,7 @@ class Server:
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--db", self.db,
              "--views", str(ROOT / "Views"), "--public", str(ROOT / "Public")] + (["--dev"] if self.dev else []) + self.extra,
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **self.env} if self.env else None,
             preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (self.file_limit, self.file_limit)))
             if self.file_limit else None)
         return self.process

@@ -61,7 +61,7 @@ open class ForgotPasswordScene: MemberPageScene {
 /// `GET /account/reset?token=…`, `POST /account/reset`: the page a reset link opens.
 open class ResetPasswordScene: MemberPageScene {
     open override class var path: String { "/account/reset" }
-    open override class var composition: [ComponentSlot] { [slot("reset-password") { _, _ in ResetPasswordFormComponent() }] }
+    open override class var composition: [ComponentSlot] { [slot("choose-password") { _, _ in ResetPasswordFormComponent() }] }
     /// "Choose a new password".
     open override var title: String { "Choose a new password" }
 }
