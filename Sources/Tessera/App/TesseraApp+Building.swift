@@ -69,7 +69,7 @@ extension TesseraApp {
             scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
         let (problems, warnings) = check.run()
-        let all = problems + membersProblems
+        let all = problems + membersProblems + scheduleProblems
             + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
             + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
             .problems()
@@ -82,6 +82,18 @@ extension TesseraApp {
         }
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates, warnings)
+    }
+
+    /// Schedules whose cron line cannot be read, and names used twice.
+    private var scheduleProblems: [StartupProblem] {
+        var seen: Set<String> = []
+        return schedules.compactMap { schedule in
+            if let problem = schedule.problem { return StartupProblem(file: nil, type: "Schedule \"\(schedule.name)\"", message: "\(problem)") }
+            guard seen.insert(schedule.name).inserted else {
+                return StartupProblem(file: nil, type: "Schedule \"\(schedule.name)\"", message: "is declared twice; give each schedule its own name")
+            }
+            return nil
+        }
     }
 
     /// Members' pages listed without ``members`` to run them, one problem each.

@@ -16,8 +16,9 @@ struct Scheduler: Service {
             while !Task.isCancelled {
                 let now = Date()
                 for schedule in schedules {
+                    guard let due = schedule.due(at: now) else { continue }
                     do {
-                        try await schedule.take(schedule.due(at: now), in: site.database)
+                        try await schedule.take(due, in: site.database)
                     } catch {
                         site.logger.warning("jobs: schedule \(schedule.name) could not be taken, trying again: \(error)")
                     }
@@ -30,9 +31,7 @@ struct Scheduler: Service {
     /// How long from `date` until the soonest next due time of `schedules` (a few milliseconds
     /// past it, so the clock has surely reached it).
     static func untilNextDue(of schedules: [Schedule], after date: Date) -> Duration {
-        let next = schedules.map { schedule in
-            schedule.due(at: date).timeIntervalSince1970 + Double(schedule.interval.nanoseconds) / 1e9
-        }.min() ?? date.timeIntervalSince1970 + 60
+        let next = schedules.compactMap { $0.next(after: date)?.timeIntervalSince1970 }.min() ?? date.timeIntervalSince1970 + 60
         return .milliseconds(Int64(max(0, next - date.timeIntervalSince1970) * 1000) + 5)
     }
 }

@@ -24,7 +24,7 @@ struct DigestMail: MailMessage {
 // MARK: - DailyDigest
 
 /// Mails every member who asked for it (``ProfileDetails/mails``) and has a confirmed address
-/// the posts published in the day before `until` — other members' posts, at most 20. A schedule
+/// the posts published in the 24 hours before `until` — other members' posts, at most 20. A schedule
 /// enqueues it once a day across all processes; its mails are enqueued with its completion, so
 /// a second try of the same day sends nothing twice.
 struct DailyDigest: Job {
@@ -32,8 +32,8 @@ struct DailyDigest: Job {
     /// The end of the day it covers.
     let until: Date
 
-    /// Every day at midnight UTC: the day before.
-    static let schedule = Schedule("daily-digest", every: .seconds(24 * 3600)) { due in DailyDigest(until: due) }
+    /// Every day at 07:00 UTC: the 24 hours before.
+    static let schedule = Schedule("daily-digest", cron: "0 7 * * *") { due in DailyDigest(until: due) }
 
     func run(_ context: JobContext) async throws {
         let since = until.addingTimeInterval(-24 * 3600)

@@ -13,7 +13,7 @@ struct PurgeTrashTests {
     func purgesOldTrash() async throws {
         try await TestSite.onTwoProcesses { first, second in
             let db = first.site.database
-            let due = PurgeTrash.schedule.due(at: Date())
+            let due = try #require(PurgeTrash.schedule.due(at: Date()))
             try await db.write { db in
                 try await db.execute("UPDATE blog SET trashedAt = ? WHERE id = 7", [due.addingTimeInterval(-PurgeTrash.keptFor - 60)])
                 try await db.execute("UPDATE blog SET trashedAt = ? WHERE id = 13", [due.addingTimeInterval(-PurgeTrash.keptFor + 60)])

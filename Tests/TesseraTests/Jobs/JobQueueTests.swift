@@ -117,7 +117,7 @@ struct JobQueueTests {
             let first = try await JobFixtures.site(location, schedules: [schedule])
             let second = try await JobFixtures.site(location, schedules: [schedule])
             defer { first.database.close(); second.database.close() }
-            let due = schedule.due(at: Date(timeIntervalSince1970: 1_700_000_030))
+            let due = try #require(schedule.due(at: Date(timeIntervalSince1970: 1_700_000_030)))
             #expect(due.timeIntervalSince1970 == 1_699_999_980, "due on the minute")
             async let one = schedule.take(due, in: first.database)
             async let two = schedule.take(due, in: second.database)
