@@ -31,7 +31,7 @@ extension TesseraApp {
         if let host = URLComponents(string: site.publicURL)?.host, MailAddress("no-reply@" + host) != nil { site.mailDomain = host }
         site.mailFrom = configuration.mailFrom
         if let smtp = configuration.smtpServer {
-            site.mailDelivery = .smtp(host: smtp.host, port: smtp.port)
+            site.mailDelivery = .smtp(smtp)
         } else if configuration.isDevelopment || configuration.catchesMail {
             site.mailDelivery = .caught
         }

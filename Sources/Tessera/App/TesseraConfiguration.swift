@@ -51,9 +51,11 @@ public struct TesseraConfiguration: Sendable {
     /// `TESSERA_JOB_LEASE`, flag `--job-lease`, in seconds (more than 0, at most 86,400).
     public var jobLease: Duration?
     /// The SMTP server mail goes through (``SiteConfiguration/mailDelivery``): environment
-    /// `TESSERA_SMTP_URL`, `smtp://HOST[:PORT]` (port 25 by default). Nil (default): mail is
-    /// caught in development and not sent otherwise.
-    public var smtpServer: (host: String, port: Int)?
+    /// `TESSERA_SMTP_URL` (`smtp://HOST[:PORT]`, `smtp://USER:PASSWORD@HOST[:PORT]` or
+    /// `smtps://…`, see ``SMTPServer``), with `TESSERA_SMTP_CA` naming a PEM file of authorities
+    /// to trust instead of the system's. Nil (default): mail is caught in development and not
+    /// sent otherwise.
+    public var smtpServer: SMTPServer?
     /// Whether mail is kept in the process's memory instead of sent (``MailDelivery/caught``):
     /// `TestApp` turns it on, so tests read what was sent. Development mode catches mail too
     /// (shown at `/_tessera/mail`) unless ``smtpServer`` is set. Default off.
@@ -136,7 +138,7 @@ public struct TesseraConfiguration: Sendable {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL` and `TESSERA_SMTP_CA`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -177,12 +179,15 @@ public struct TesseraConfiguration: Sendable {
             configuration.jobWorkers = number
         }
         if let url = environment["TESSERA_SMTP_URL"], !url.isEmpty {
-            guard let parts = URLComponents(string: url), parts.scheme == "smtp", let host = parts.host, !host.isEmpty,
-                (parts.path.isEmpty || parts.path == "/"), parts.user == nil
-            else {
-                throw ConfigurationError(message: "TESSERA_SMTP_URL must be smtp://HOST[:PORT], not '\(url)'")
+            let trustRoots = environment["TESSERA_SMTP_CA"].flatMap { $0.isEmpty ? nil : $0 }
+            guard let server = SMTPServer(url: url, trustRoots: trustRoots) else {
+                throw ConfigurationError(
+                    message: "TESSERA_SMTP_URL must be smtp://[USER:PASSWORD@]HOST[:PORT] or smtps://…, not '\(url.replacingOccurrences(of: #":[^:@/]*@"#, with: ":…@", options: .regularExpression))'")
             }
-            configuration.smtpServer = (host, parts.port ?? 25)
+            if let trustRoots, !FileManager.default.isReadableFile(atPath: trustRoots) {
+                throw ConfigurationError(message: "TESSERA_SMTP_CA names '\(trustRoots)', which cannot be read")
+            }
+            configuration.smtpServer = server
         }
         if let from = environment["TESSERA_MAIL_FROM"], !from.isEmpty {
             guard let address = MailAddress(from) else {

@@ -96,6 +96,8 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
     case refused(command: String, reply: String)
     /// The SMTP server's answer could not be read.
     case unreadableReply(String)
+    /// TLS with the SMTP server failed (most often: its certificate is not trusted).
+    case tls(String)
 
     public var description: String {
         switch self {
@@ -104,6 +106,8 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
         case .notConfigured: "no SMTP server is configured (TESSERA_SMTP_URL)"
         case .refused(let command, let reply): "the SMTP server refused \(command): \(reply)"
         case .unreadableReply(let text): "the SMTP server's reply could not be read: \(text)"
+        case .tls(let text):
+            "TLS with the SMTP server failed (\(text)); if its certificate comes from a private authority, name that authority's PEM file in TESSERA_SMTP_CA"
         }
     }
 }

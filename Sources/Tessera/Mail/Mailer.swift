@@ -8,9 +8,8 @@ public enum MailDelivery: Sendable, Equatable {
     /// Not at all: a mail job fails with ``MailError/notConfigured`` (and waits among the failed
     /// jobs until a server is configured and it is retried).
     case off
-    /// Through the SMTP server at `host:port` (STARTTLS is not used yet: a server on the same
-    /// machine or network, such as a local relay).
-    case smtp(host: String, port: Int)
+    /// Through an SMTP server (``SMTPServer``: STARTTLS or TLS, and an account, as it says).
+    case smtp(SMTPServer)
     /// Kept in this process's memory and shown at `/_tessera/mail` — what `--dev` does, so no
     /// mail leaves a developer's machine.
     case caught
@@ -47,8 +46,8 @@ public final class Mailer: Sendable {
         switch delivery {
         case .off:
             throw MailError.notConfigured
-        case .smtp(let host, let port):
-            try await SMTPClient(host: host, port: port, heloName: domain).send(mail.message(id: id, date: Date(), domain: domain), from: mail.from, to: mail.to)
+        case .smtp(let server):
+            try await SMTPClient(server: server, heloName: domain).send(mail.message(id: id, date: Date(), domain: domain), from: mail.from, to: mail.to)
         case .caught:
             caughtMails.withLock { mails in
                 if !mails.contains(where: { $0.id == id }) { mails.append(Caught(mail: mail, id: id, date: Date())) }

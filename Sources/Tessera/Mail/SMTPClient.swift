@@ -1,43 +1,78 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 // MARK: - SMTPClient
 
-/// Sends one message over SMTP (RFC 5321): connects, says EHLO, gives the envelope (MAIL FROM,
-/// RCPT TO), sends the message after DATA, and QUITs; any reply outside 2xx/3xx where one is
+/// Sends one message over SMTP (RFC 5321): connects (in TLS for ``SMTPServer/Security/tls``),
+/// says EHLO, upgrades with STARTTLS (RFC 3207) as ``SMTPServer/security`` asks and says EHLO
+/// again, signs in with `AUTH PLAIN` (RFC 4954) only over TLS, gives the envelope (MAIL FROM,
+/// RCPT TO), sends the message after DATA, and QUITs. Any reply outside 2xx/3xx where one is
 /// expected is a ``MailError/refused(command:reply:)``. Every line it writes is made from checked
 /// addresses (``MailAddress``) and a message whose lines ``Mail`` already ended with CRLF and
 /// dot-stuffed.
 struct SMTPClient {
-    let host: String
-    let port: Int
+    let server: SMTPServer
     let heloName: String
     /// How long the whole exchange may take.
     var timeout: Duration = .seconds(30)
 
     func send(_ message: String, from: MailAddress, to recipients: [MailAddress]) async throws {
+        let tls = try Self.context(trusting: server.trustRoots)
+        let (host, implicitTLS) = (server.host, server.security == .tls)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
-            .connect(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+            .connect(host: server.host, port: server.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if implicitTLS { try channel.pipeline.syncOperations.addHandler(try Self.handler(tls, host: host)) }
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
             }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await channel.executeThenClose { inbound, outbound in
                     var replies = ReplyReader(inbound.makeAsyncIterator())
-                    try await replies.expect(220, after: "the greeting")
-                    func command(_ line: String, expecting code: Int) async throws {
-                        try await outbound.write(ByteBuffer(string: line + "\r\n"))
-                        try await replies.expect(code, after: String(line.prefix { $0 != ":" && $0 != " " }))
+                    do {
+                        try await replies.expect(220, after: "the greeting")
+                        @discardableResult
+                        func command(_ line: String, expecting code: Int, naming name: String? = nil) async throws -> [String] {
+                            try await outbound.write(ByteBuffer(string: line + "\r\n"))
+                            return try await replies.expect(code, after: name ?? String(line.prefix { $0 != ":" && $0 != " " }))
+                        }
+                        var capabilities = try await command("EHLO \(heloName)", expecting: 250)
+                        var encrypted = implicitTLS
+                        let offersTLS = capabilities.contains { $0.uppercased() == "STARTTLS" }
+                        if !encrypted, server.security == .startTLS, !offersTLS {
+                            throw MailError.refused(command: "STARTTLS", reply: "the server does not offer STARTTLS, which this server setting requires")
+                        }
+                        if !encrypted, offersTLS {
+                            try await command("STARTTLS", expecting: 220)
+                            try await channel.channel.eventLoop.submit {
+                                try channel.channel.pipeline.syncOperations.addHandler(try Self.handler(tls, host: host), position: .first)
+                            }.get()
+                            encrypted = true
+                            capabilities = try await command("EHLO \(heloName)", expecting: 250)
+                        }
+                        if let username = server.username, let password = server.password {
+                            guard encrypted else { throw MailError.refused(command: "AUTH", reply: "not over an unencrypted connection") }
+                            let plain = Data(("\0" + username + "\0" + password).utf8).base64EncodedString()
+                            try await command("AUTH PLAIN " + plain, expecting: 235, naming: "AUTH")
+                        }
+                        try await command("MAIL FROM:<\(from.text)>", expecting: 250)
+                        for recipient in recipients { try await command("RCPT TO:<\(recipient.text)>", expecting: 250) }
+                        try await command("DATA", expecting: 354)
+                        try await outbound.write(ByteBuffer(string: message))
+                        try await replies.expect(250, after: "the message")
+                        try await outbound.write(ByteBuffer(string: "QUIT\r\n"))
+                    } catch let error as NIOSSLError {
+                        throw MailError.tls("\(error)")
+                    } catch {
+                        // QUIT makes the server close the connection; a TLS one closed by this
+                        // side alone would wait for the server's own farewell.
+                        try? await outbound.write(ByteBuffer(string: "QUIT\r\n"))
+                        throw error
                     }
-                    try await command("EHLO \(heloName)", expecting: 250)
-                    try await command("MAIL FROM:<\(from.text)>", expecting: 250)
-                    for recipient in recipients { try await command("RCPT TO:<\(recipient.text)>", expecting: 250) }
-                    try await command("DATA", expecting: 354)
-                    try await outbound.write(ByteBuffer(string: message))
-                    try await replies.expect(250, after: "the message")
-                    try await outbound.write(ByteBuffer(string: "QUIT\r\n"))
                 }
             }
             group.addTask {
@@ -49,6 +84,23 @@ struct SMTPClient {
         }
     }
 
+    // MARK: - TLS
+
+    /// A client context checking certificates against `trustRoots` (a PEM file) or the system's.
+    static func context(trusting trustRoots: String?) throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let trustRoots { configuration.trustRoots = .file(trustRoots) }
+        return try NIOSSLContext(configuration: configuration)
+    }
+
+    /// The TLS handler for `host`: its name checked against the certificate (an IP address
+    /// against the certificate's addresses).
+    static func handler(_ context: NIOSSLContext, host: String) throws -> NIOSSLClientHandler {
+        let isAddress = host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" } && (host.contains(".") || host.contains(":"))
+            && host.contains(where: \.isNumber)
+        return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+    }
+
     // MARK: - Replies
 
     /// Reads SMTP replies (`250-…` lines then `250 …`) from the inbound bytes.
@@ -58,18 +110,16 @@ struct SMTPClient {
 
         init(_ iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) { self.iterator = iterator }
 
-        /// The next whole reply: its code and its text.
-        mutating func next() async throws -> (code: Int, text: String) {
-            var text: [String] = []
+        /// The next whole reply: its code and the text of each of its lines.
+        mutating func next() async throws -> (code: Int, lines: [String]) {
+            var lines: [String] = []
             while true {
                 while let end = pending.range(of: "\r\n") {
                     let line = String(pending[..<end.lowerBound])
                     pending.removeSubrange(..<end.upperBound)
                     guard line.utf8.count >= 3, let code = Int(line.prefix(3)) else { throw MailError.unreadableReply(line) }
-                    text.append(String(line.dropFirst(4)))
-                    if line.utf8.count == 3 || line[line.index(line.startIndex, offsetBy: 3)] == " " {
-                        return (code, text.joined(separator: " "))
-                    }
+                    lines.append(String(line.dropFirst(4)))
+                    if line.utf8.count == 3 || line[line.index(line.startIndex, offsetBy: 3)] == " " { return (code, lines) }
                 }
                 guard pending.utf8.count < 64 * 1024, let buffer = try await iterator.next() else {
                     throw MailError.unreadableReply(pending.isEmpty ? "the connection closed" : pending)
@@ -78,10 +128,14 @@ struct SMTPClient {
             }
         }
 
-        /// Reads a reply and throws unless its code is `code`.
-        mutating func expect(_ code: Int, after command: String) async throws {
+        /// Reads a reply and throws unless its code is `code`; its lines.
+        @discardableResult
+        mutating func expect(_ code: Int, after command: String) async throws -> [String] {
             let reply = try await next()
-            guard reply.code == code else { throw MailError.refused(command: command, reply: "\(reply.code) \(reply.text)") }
+            guard reply.code == code else {
+                throw MailError.refused(command: command, reply: "\(reply.code) \(reply.lines.joined(separator: " "))")
+            }
+            return reply.lines
         }
     }
 }

@@ -29,11 +29,36 @@ struct ConfigurationTests {
     }
 
     @Test("a value that does not parse is an error naming the variable", arguments: [
-        ["PORT": "eighty"], ["PORT": "70000"], ["TESSERA_ENV": "staging"],
+        ["PORT": "eighty"], ["PORT": "70000"], ["TESSERA_ENV": "staging"], ["TESSERA_SMTP_URL": "http://mail.example.com"],
+        ["TESSERA_PUBLIC_URL": "https://example.com/app"], ["TESSERA_PUBLIC_URL": "example.com"], ["TESSERA_MAIL_FROM": "club"],
+        ["TESSERA_SMTP_URL": "smtp://mail.example.com", "TESSERA_SMTP_CA": "/no/such/ca.pem"],
     ])
     func badValues(_ environment: [String: String]) {
         let error = #expect(throws: ConfigurationError.self) { try TesseraConfiguration.fromEnvironment(environment) }
-        #expect(error?.message.hasPrefix(environment.keys.first ?? "") == true)
+        #expect(environment.keys.contains { error?.message.hasPrefix($0) == true })
+    }
+
+    @Test("mail settings: the SMTP server, its password kept out of errors, the sender and the public address for links")
+    func mailSettings() throws {
+        let configuration = try TesseraConfiguration.fromEnvironment([
+            "TESSERA_SMTP_URL": "smtp://club:pa%40ss@mail.example.com", "TESSERA_MAIL_FROM": "club@example.com",
+            "TESSERA_PUBLIC_URL": "https://club.example.com/", "PORT": "9090",
+        ])
+        #expect(configuration.smtpServer == SMTPServer(host: "mail.example.com", port: 587, security: .startTLS, username: "club", password: "pa@ss"))
+        #expect(configuration.resolvedPublicURL == "https://club.example.com")
+        let site = CommentNoticeApp().siteConfiguration(configuration)
+        #expect(site.mailDelivery == .smtp(configuration.smtpServer!))
+        #expect(site.mailFrom == MailAddress("club@example.com"))
+        #expect(site.mailDomain == "club.example.com")
+        #expect(site.publicURL == "https://club.example.com")
+
+        let error = #expect(throws: ConfigurationError.self) {
+            try TesseraConfiguration.fromEnvironment(["TESSERA_SMTP_URL": "smtp://club:secret@mail.example.com/x"])
+        }
+        #expect(error?.message.contains("secret") == false)
+        #expect(try TesseraConfiguration.fromEnvironment(["PORT": "9090"]).resolvedPublicURL == "http://127.0.0.1:9090")
+        let options = try AppOptions.parse(["--public-url", "https://flag.example.com"])
+        #expect(try options.configuration(environment: [:]).publicURL == "https://flag.example.com")
     }
 
     @Test("flags win over the environment")

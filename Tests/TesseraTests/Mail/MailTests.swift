@@ -36,7 +36,7 @@ struct MailTests {
         defer { server.stop() }
         try await TestDatabases.onSQLite { database in
             var configuration = SiteConfiguration()
-            configuration.mailDelivery = .smtp(host: "127.0.0.1", port: server.port)
+            configuration.mailDelivery = .smtp(SMTPServer(host: "127.0.0.1", port: server.port))
             configuration.mailDomain = "club.example.test"
             var logger = Logger(label: "mail-test")
             logger.logLevel = .critical
@@ -81,19 +81,65 @@ struct MailTests {
             #expect(waiting == MailError.notConfigured.description)
         }
     }
+
+    @Test("over STARTTLS with an account the mail arrives; an untrusted certificate or no STARTTLS keeps it, the password unsent")
+    func startTLSAndAccount() async throws {
+        guard let secure = try SMTPTestServer.start(tls: true, account: "club:s3cret pass"),
+            let plain = try SMTPTestServer.start(account: "club:s3cret pass")
+        else { return }
+        defer { secure.stop(); plain.stop() }
+        let url = "smtp://club:s3cret%20pass@127.0.0.1:\(secure.port)"
+        let trusted = try #require(SMTPServer(url: url, trustRoots: secure.certificate))
+        #expect(trusted.security == .startTLS && trusted.username == "club" && trusted.password == "s3cret pass")
+        let cases: [(SMTPServer, delivered: Bool, error: String?)] = [
+            (trusted, true, nil),
+            (SMTPServer(host: "127.0.0.1", port: secure.port, security: .startTLS, username: "club", password: "s3cret pass"), false, "TESSERA_SMTP_CA"),
+            (SMTPServer(host: "127.0.0.1", port: plain.port, security: .startTLS, username: "club", password: "s3cret pass"), false,
+             "does not offer STARTTLS"),
+        ]
+        for (server, delivered, error) in cases {
+            try await TestDatabases.onSQLite { database in
+                var configuration = SiteConfiguration()
+                configuration.mailDelivery = .smtp(server)
+                var logger = Logger(label: "mail-test")
+                logger.logLevel = .critical
+                let site = try await Site(configuration: configuration, templates: try TemplateLibrary(sources: []), database: database, logger: logger)
+                try await database.write { db in try await Mail(from: Self.site, to: [Self.ada], subject: "Hi", text: "over TLS").send(in: db) }
+                #expect(try await site.drainJobs() == 1)
+                let lastError = try await database.read { db in try await db.fetchValue(String?.self, "SELECT lastError FROM tessera_jobs") ?? nil }
+                #expect((lastError == nil) == delivered, "\(server): \(lastError ?? "delivered")")
+                if let error { #expect(lastError?.contains(error) == true, "\(lastError ?? "")") }
+            }
+        }
+        #expect(try secure.messages().count == 1)
+        #expect(try plain.messages().isEmpty)
+    }
+
+    @Test("SMTP URLs: the scheme and an account choose the port and the encryption; anything else is refused")
+    func smtpURLs() {
+        #expect(SMTPServer(url: "smtp://relay.internal") == SMTPServer(host: "relay.internal", port: 25, security: .startTLSWhenOffered))
+        #expect(SMTPServer(url: "smtp://u:p@mail.example.com")?.port == 587)
+        #expect(SMTPServer(url: "smtps://u:p@mail.example.com") == SMTPServer(host: "mail.example.com", port: 465, security: .tls, username: "u", password: "p"))
+        for bad in ["http://mail.example.com", "smtp://", "smtp://u@mail.example.com", "smtp://mail.example.com/path", "smtp://h?x=1"] {
+            #expect(SMTPServer(url: bad) == nil, "\(bad)")
+        }
+    }
 }
 
 // MARK: - SMTPTestServer
 
-/// Python's aiosmtpd on a free port of 127.0.0.1, keeping what it receives in a maildir; nil
-/// (and a note) when python3 or aiosmtpd is missing (`python3 -m pip install aiosmtpd`; CI
-/// installs it).
+/// Python's aiosmtpd on a free port of 127.0.0.1 (`Tests/Fixtures/smtp_server.py`), keeping
+/// what it receives in a maildir; nil (and a note) when python3 or aiosmtpd is missing
+/// (`python3 -m pip install aiosmtpd`; CI installs it).
 struct SMTPTestServer {
     let port: Int
     let process: Process
     let folder: URL
 
-    static func start() throws -> SMTPTestServer? {
+    /// A server; with `tls`, one offering STARTTLS (and requiring it) with a new self-signed
+    /// certificate for 127.0.0.1 (``certificate``); with `account` (`user:password`), one
+    /// requiring that account, over TLS only.
+    static func start(tls: Bool = false, account: String? = nil) throws -> SMTPTestServer? {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = ["python3", "-c", "import aiosmtpd"]
@@ -107,14 +153,36 @@ struct SMTPTestServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = Int.random(in: 20_000...40_000)
+        var arguments = ["python3", Self.script.path, "--port", String(port), "--maildir", folder.appendingPathComponent("box").path]
+        if tls {
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            openssl.arguments = [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.appendingPathComponent("key.pem").path,
+                "-out", folder.appendingPathComponent("cert.pem").path,
+            ]
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            arguments += ["--cert", folder.appendingPathComponent("cert.pem").path, "--key", folder.appendingPathComponent("key.pem").path]
+        }
+        if let account { arguments += ["--auth", account] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", folder.appendingPathComponent("box").path]
+        process.arguments = arguments
         try process.run()
         let server = SMTPTestServer(port: port, process: process, folder: folder)
         for _ in 0..<100 where !server.accepts() { Thread.sleep(forTimeInterval: 0.05) }  // until it listens, at most 5 s
         return server
     }
+
+    /// The fixture server's script.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/smtp_server.py")
+
+    /// The self-signed certificate of a server started with `tls` (a PEM file).
+    var certificate: String { folder.appendingPathComponent("cert.pem").path }
 
     /// Whether something listens on the port.
     private func accepts() -> Bool {
@@ -137,7 +205,7 @@ struct SMTPTestServer {
     }
 
     func stop() {
-        kill(process.processIdentifier, SIGKILL)  // aiosmtpd does not end on SIGTERM
+        kill(process.processIdentifier, SIGKILL)  // its thread waits for ever
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
