@@ -57,3 +57,43 @@ def test_a_killed_worker_loses_no_job_and_doubles_none(database, tmp_path):
     failed = database.rows("SELECT COUNT(*) FROM tessera_jobs WHERE failedAt IS NOT NULL")[0][0]
     assert (int(total), int(distinct), int(failed)) == (JOBS, JOBS, 0), \
         f"{database.label}: {total} runs of {distinct} jobs ({JOBS} enqueued, killed at {killed_at}), {failed} failed"
+
+
+# The probe jobs (the app's schedules enqueue jobs of their own when a worker starts).
+PROBES = "name = 'tessera.probe'"
+
+
+def test_sigterm_lets_running_jobs_finish_and_claims_no_more(database, tmp_path):
+    """SIGTERM to a worker in the middle of three long jobs: it finishes those three, claims none of
+    the three waiting, and exits 0; the next worker runs those. Each job once, none failed."""
+    subprocess.run(command(database, "migrate"), cwd=ROOT, check=True, capture_output=True, timeout=120)
+    batch = subprocess.run(command(database, "jobs", "probe", "--count", "6", "--hold", "1500"), cwd=ROOT, check=True,
+                           capture_output=True, text=True, timeout=60).stdout.strip()
+    log = open(tmp_path / "stopped.log", "ab")
+    process = subprocess.Popen(command(database, "jobs", "work", "--job-workers", "3"), cwd=ROOT, stdout=log,
+                               stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while int(database.rows(f"SELECT COUNT(*) FROM tessera_jobs WHERE {PROBES} AND lockedBy IS NOT NULL")[0][0]) < 3:
+            assert time.monotonic() < deadline, "the worker did not claim three jobs in 30 s"
+            time.sleep(0.02)
+        assert runs(database, batch) == 0, "a job finished before the signal: nothing was tested"
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert runs(database, batch) == 3, "the three running jobs finished"
+    waiting = database.rows(f"SELECT COUNT(*) FROM tessera_jobs WHERE {PROBES} AND lockedBy IS NULL AND attempts = 0")[0][0]
+    assert int(waiting) == 3, "the three others were left untried, for the next worker"
+    restarted = worker(database, tmp_path, "restarted")
+    try:
+        deadline = time.monotonic() + 30
+        while int(database.rows(f"SELECT COUNT(*) FROM tessera_jobs WHERE {PROBES}")[0][0]) > 0:
+            assert time.monotonic() < deadline, "the next worker did not finish the rest in 30 s"
+            time.sleep(0.1)
+    finally:
+        restarted.send_signal(signal.SIGTERM)
+        restarted.wait(timeout=30)
+    total, distinct = database.rows(f"SELECT COUNT(*), COUNT(DISTINCT jobID) FROM tessera_job_probes WHERE batch = '{batch}'")[0]
+    assert (int(total), int(distinct)) == (6, 6)

@@ -108,6 +108,8 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
         @OptionGroup var options: AppOptions
         @Option(help: "How many.") var count = 1000
         @Option(help: "The batch they belong to (default a new name, printed).") var batch: String?
+        @Option(help: ArgumentHelp("How long each works before recording itself (default not at all).", valueName: "milliseconds"))
+        var hold: Int?
 
         func run() async throws {
             let database = try await App().openDatabase(try options.configuration())
@@ -118,7 +120,7 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
                 let now = min(left, 500)
                 try await database.write { db in
                     for _ in 0..<now {
-                        try await JobQueue.enqueue(ProbeJob(enqueuedAt: Date().timeIntervalSince1970, batch: name), in: db)
+                        try await JobQueue.enqueue(ProbeJob(enqueuedAt: Date().timeIntervalSince1970, batch: name, holdMilliseconds: hold), in: db)
                     }
                 }
                 left -= now

@@ -14,9 +14,13 @@ struct ProbeJob: Job {
     let enqueuedAt: Double
     /// Which batch of probes it belongs to.
     let batch: String
+    /// How long it works before it records itself, in milliseconds (`jobs probe --hold`), or nil
+    /// for not at all: a job still running when a test stops its process.
+    var holdMilliseconds: Int?
 
     func run(_ context: JobContext) async throws {
         let started = Date().timeIntervalSince1970
+        if let holdMilliseconds { try await Task.sleep(for: .milliseconds(holdMilliseconds)) }
         try await context.complete { db in
             try await db.execute(
                 "INSERT INTO \(Self.table) (jobID, batch, enqueuedAt, startedAt, finishedAt) VALUES (?, ?, ?, ?, ?)",
