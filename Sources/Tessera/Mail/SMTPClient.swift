@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NIOTLS
 
 // MARK: - SMTPClient
 
@@ -48,9 +49,13 @@ struct SMTPClient {
                         }
                         if !encrypted, offersTLS {
                             try await command("STARTTLS", expecting: 220)
+                            let handshake = channel.channel.eventLoop.makePromise(of: Void.self)
                             try await channel.channel.eventLoop.submit {
-                                try channel.channel.pipeline.syncOperations.addHandler(try Self.handler(tls, host: host), position: .first)
+                                let handlers = channel.channel.pipeline.syncOperations
+                                try handlers.addHandler(try Self.handler(tls, host: host), position: .first)
+                                try handlers.addHandler(HandshakeWatcher(handshake), position: .after(try handlers.handler(type: NIOSSLClientHandler.self)))
                             }.get()
+                            try await handshake.futureResult.get()  // a refused certificate fails here, not as a closed channel
                             encrypted = true
                             capabilities = try await command("EHLO \(heloName)", expecting: 250)
                         }
@@ -99,6 +104,39 @@ struct SMTPClient {
         let isAddress = host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" } && (host.contains(".") || host.contains(":"))
             && host.contains(where: \.isNumber)
         return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+    }
+
+    // MARK: - Handshake
+
+    /// Completes `promise` when the TLS handshake after STARTTLS ends: with success, or with the
+    /// handshake's error (an untrusted certificate) or the connection's end.
+    final class HandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = NIOAny
+        private let promise: EventLoopPromise<Void>
+        private var done = false
+
+        init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case .handshakeCompleted = event as? TLSUserEvent { finish(nil) }
+            context.fireUserInboundEventTriggered(event)
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            finish(error)
+            context.fireErrorCaught(error)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            finish(ChannelError.ioOnClosedChannel)
+            context.fireChannelInactive()
+        }
+
+        private func finish(_ error: (any Error)?) {
+            guard !done else { return }
+            done = true
+            if let error { promise.fail(error) } else { promise.succeed() }
+        }
     }
 
     // MARK: - Replies
