@@ -98,6 +98,8 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
     case unreadableReply(String)
     /// TLS with the SMTP server failed (most often: its certificate is not trusted).
     case tls(String)
+    /// A ``MailMessage``'s text template does not exist.
+    case noTemplate(String)
 
     public var description: String {
         switch self {
@@ -106,6 +108,8 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
         case .notConfigured: "no SMTP server is configured (TESSERA_SMTP_URL)"
         case .refused(let command, let reply): "the SMTP server refused \(command): \(reply)"
         case .unreadableReply(let text): "the SMTP server's reply could not be read: \(text)"
+        case .noTemplate(let name):
+            "the mail template '\(name)' does not exist (list the mail in TesseraApp.mails so start-up checks its templates)"
         case .tls(let text):
             "TLS with the SMTP server failed (\(text)); if its certificate comes from a private authority, name that authority's PEM file in TESSERA_SMTP_CA"
         }

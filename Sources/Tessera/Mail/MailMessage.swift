@@ -59,13 +59,18 @@ extension Site {
     }
 
     /// `message` drawn from its templates, from ``mailSender`` to `recipients`; send it with
-    /// ``Mail/send(in:)``. Throws ``MailError`` for a subject with a line break or no recipient.
+    /// ``Mail/send(in:)``. Throws ``MailError`` for a subject with a line break, no recipient, or
+    /// no text template (a mail the app does not list in ``TesseraApp/mails``, which start-up
+    /// would have checked).
     public func mail<Message: MailMessage>(_ message: Message, to recipients: [MailAddress]) throws(MailError) -> Mail {
         let templates = self.templates
+        guard let textTemplate = templates.template(named: Message.template + ".text") else {
+            throw .noTemplate(Message.template + ".text")
+        }
         let renderer = TemplateRenderer(
             library: templates, globals: .object(MailGlobals(siteName: configuration.name, siteURL: configuration.publicURL)))
         var text = HTMLWriter()
-        renderer.render(Message.template + ".text", message, into: &text)
+        renderer.render(textTemplate, message, into: &text)
         var html: String?
         if let template = templates.template(named: Message.template + ".html") {
             var writer = HTMLWriter()

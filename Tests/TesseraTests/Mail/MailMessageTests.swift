@@ -23,6 +23,11 @@ struct CommentNoticeApp: TesseraApp {
     var mails: [any MailMessage.Type] { [CommentNoticeMail.self] }
 }
 
+/// An app that sends the mail without listing it.
+struct NoMailsApp: TesseraApp {
+    var scenes: [Scene.Type] { [] }
+}
+
 // MARK: - Tests
 
 /// Mails drawn from `Views/Mail/`: the text part as typed, the HTML part escaped, both checked
@@ -71,6 +76,17 @@ struct MailMessageTests {
         #expect(files.sorted() == ["Views/Mail/CommentNoticeMail.html.mustache:1:46", "Views/Mail/CommentNoticeMail.text.mustache:2:22"])
         #expect(error.description.contains("postTitle"))
         #expect(error.description.contains("csrfToken"), "a page's globals are not a mail's")
+    }
+
+    @Test("drawing a mail whose text template is missing throws, naming it, instead of sending a comment")
+    func missingTemplateAtSend() async throws {
+        let folder = try AppFolder(templates: [:])
+        defer { folder.remove() }
+        let app = try await TestApp<NoMailsApp>(root: folder.root) { _ in }
+        defer { app.removeFiles() }
+        #expect(throws: MailError.noTemplate("Mail/CommentNoticeMail.text")) {
+            try app.site.mail(CommentNoticeMail(author: "A", comment: "c", link: "https://x.test"), to: [MailAddress("a@example.test")!])
+        }
     }
 
     @Test("a text template is not checked as HTML; an HTML one is")
