@@ -11,7 +11,7 @@ public struct TemplateSource: Sendable {
 
     /// Whether it is plain text, not HTML: a name ending in `.text` (`Mail/Welcome.text`, from
     /// `Views/Mail/Welcome.text.mustache`). It is not checked as HTML, and its values are written
-    /// as they are (``OutputContext/plain``).
+    /// as they are, unescaped: no browser reads it.
     public var isPlainText: Bool { name.hasSuffix(".text") }
 
     /// A source; `displayPath` defaults to the name.
