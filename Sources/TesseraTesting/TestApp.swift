@@ -84,7 +84,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     @discardableResult
     public func runJobs() async throws -> Int { try await site.drainJobs() }
 
-    /// The mails sent so far, oldest first (when ``TesseraConfiguration/catchesMail`` is on, as
+    /// The mails sent so far, oldest first (when `TesseraConfiguration.catchesMail` is on, as
     /// it is unless the test configured an SMTP server).
     public var mails: [Mail] { site.mailer.caught.map(\.mail) }
 

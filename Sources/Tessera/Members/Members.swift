@@ -23,7 +23,7 @@ import Foundation
 /// ``signInRule``'s limit of attempts per account name and ``addressRule``'s per client address
 /// reach bcrypt, however many arrive at once, on any number of processes sharing the database.
 public struct Members: Sendable {
-    /// Where members live; default ``MemberTable/init(_:id:username:passwordHash:displayName:newRowValues:)``'s
+    /// Where members live; default ``MemberTable/init(_:id:username:passwordHash:displayName:email:newRowValues:)``'s
     /// `member` table.
     public var table: MemberTable
     /// The scenes mounted for members, in order; default ``SignInScene``, ``SignUpScene`` and
