@@ -30,24 +30,13 @@ extension NewAppTemplate {
         #"""
         import Tessera
 
-        /// A book on the shelf.
-        struct Book: SQLRecord, Sendable {
+        /// A book on the shelf: one row of `book`, its columns the stored properties (`@SQLRecord`).
+        @SQLRecord
+        struct Book: Sendable {
             var id: Int64
             var title: String
             var author: String
             var finished: Bool
-
-            /// The columns a query selects for a book, in the order ``init(row:)`` reads them.
-            static let columns = "id, title, author, finished"
-
-            init(id: Int64, title: String, author: String, finished: Bool) {
-                (self.id, self.title, self.author, self.finished) = (id, title, author, finished)
-            }
-
-            /// Reads a row whose first columns are ``columns``.
-            init(row: SQLRow) throws {
-                (id, title, author, finished) = (try row[0], try row[1], try row[2], try row[3])
-            }
         }
 
         """#

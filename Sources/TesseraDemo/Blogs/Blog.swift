@@ -4,6 +4,7 @@ import Tessera
 // MARK: - Blog
 
 /// A published post. Trashed posts keep their row with `trashedAt` set until deleted forever.
+@SQLRecord
 public struct Blog: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "blog"
 
@@ -32,24 +33,6 @@ public struct Blog: Codable, ColumnOrderedRecord, Sendable, Equatable {
 extension Blog {
     /// Whether `userID` wrote this blog.
     public func isWritten(by userID: Int64?) -> Bool { userID == self.userID }
-}
-
-// MARK: - Decoding
-
-extension Blog {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "userID", "title", "body", "likeCount", "createdAt", "trashedAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        userID = try row[1]
-        title = try row[2]
-        body = try row[3]
-        likeCount = try row[4]
-        createdAt = try row[5]
-        trashedAt = try row[6]
-    }
 }
 
 // MARK: - Inserting

@@ -68,11 +68,11 @@ struct BlogStore {
     func heading(_ id: Int64, viewerID: Int64?) async throws -> BlogHeading? {
         try await database.read { db in
             try await db.fetchOne(
+                BlogHeading.self,
                 """
                 SELECT title, likeCount, EXISTS (SELECT 1 FROM "like" WHERE userID = ? AND blogID = blog.id)
                 FROM blog WHERE id = ? AND trashedAt IS NULL
-                """, [viewerID, id]
-            ) { row in BlogHeading(title: try row[0], likeCount: try row[1], likedByViewer: try row[2]) }
+                """, [viewerID, id])
         }
     }
 
@@ -80,7 +80,7 @@ struct BlogStore {
     /// with its author's name, whether `viewerID` (if anyone) likes it and its comment count;
     /// nil when it is missing or trashed. One query, the like and the count as subqueries.
     func page(_ id: Int64, viewerID: Int64?) async throws -> BlogPost? {
-        let extra = Blog.columnOrder.count
+        let extra = Blog.columnNames.count
         return try await database.read { db in
             try await db.fetchOne(
                 """
@@ -154,7 +154,7 @@ struct BlogStore {
 
     /// The rows of `sql` (a ``withAuthorsSQL`` query), decoded by position.
     private static func withAuthors(_ db: SQLConnection, _ sql: String, _ arguments: SQLArguments) async throws -> [BlogListItem] {
-        let nameIndex = Blog.columnOrder.count
+        let nameIndex = Blog.columnNames.count
         return try await db.fetchAll(sql, arguments) { row in
             BlogListItem(blog: try Blog(row: row), authorName: try row[nameIndex])
         }

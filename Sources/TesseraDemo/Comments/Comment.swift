@@ -4,6 +4,7 @@ import Tessera
 // MARK: - Comment
 
 /// A member's comment on a published post.
+@SQLRecord
 public struct Comment: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "comment"
 
@@ -26,22 +27,6 @@ public struct Comment: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static func problem(with text: String) -> String? {
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "Write something before posting." }
         return textField.check(text).problem
-    }
-}
-
-// MARK: - Decoding
-
-extension Comment {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "blogID", "userID", "body", "createdAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        blogID = try row[1]
-        userID = try row[2]
-        body = try row[3]
-        createdAt = try row[4]
     }
 }
 

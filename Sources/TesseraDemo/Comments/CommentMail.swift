@@ -30,22 +30,29 @@ struct CommentMailJob: Job {
     static var name: String { "demo.comment-mail" }
     let commentID: Int64
 
+    /// What the mail needs, read in one statement.
+    @SQLRecord
+    struct Found {
+        var blogID: Int64
+        var title: String
+        var authorName: String
+        var email: String?
+        var commenterName: String
+        var body: String
+        var mails: String
+    }
+
     func run(_ context: JobContext) async throws {
         let found = try await context.database.read { db in
             try await db.fetchOne(
+                Found.self,
                 """
-                SELECT blog.id, blog.title, author.id, author.displayName, author.email, commenter.displayName, comment.body,
+                SELECT blog.id, blog.title, author.displayName, author.email, commenter.displayName, comment.body,
                   COALESCE(profile_details.mails, 'comments')
                 FROM comment JOIN blog ON blog.id = comment.blogID JOIN "user" author ON author.id = blog.userID
                 JOIN "user" commenter ON commenter.id = comment.userID LEFT JOIN profile_details ON profile_details.userID = author.id
                 WHERE comment.id = ? AND comment.userID != blog.userID
-                """, [commentID]
-            ) { row in
-                (
-                    blogID: try row[0] as Int64, title: try row[1] as String, authorName: try row[3] as String, email: try row[4] as String?,
-                    commenterName: try row[5] as String, body: try row[6] as String, mails: try row[7] as String
-                )
-            }
+                """, [commentID])
         }
         guard let found, let email = found.email.flatMap(MailAddress.init), found.mails.split(separator: ",").contains("comments")
         else { return }

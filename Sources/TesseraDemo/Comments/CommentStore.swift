@@ -10,7 +10,7 @@ struct CommentStore {
     /// `limit` comments of blog `blogID` after skipping `offset`, newest first, with their
     /// authors' names, plus whether more follow. One query.
     func range(of blogID: Int64, offset: Int, limit: Int) async throws -> (comments: [CommentItem], hasMore: Bool) {
-        let nameIndex = Comment.columnOrder.count
+        let nameIndex = Comment.columnNames.count
         let rows = try await database.read { db in
             try await db.fetchAll(
                 """

@@ -4,6 +4,7 @@ import Tessera
 // MARK: - Draft
 
 /// An unpublished post, only its author sees it.
+@SQLRecord
 public struct Draft: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "draft"
 
@@ -58,22 +59,6 @@ extension Draft {
 
     /// An ASCII byte that is not whitespace: a title may start or end with it as is.
     private static func isPlainEdge(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
-}
-
-// MARK: - Decoding
-
-extension Draft {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "userID", "title", "body", "updatedAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        userID = try row[1]
-        title = try row[2]
-        body = try row[3]
-        updatedAt = try row[4]
-    }
 }
 
 // MARK: - Inserting

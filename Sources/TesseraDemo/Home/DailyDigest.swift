@@ -35,21 +35,38 @@ struct DailyDigest: Job {
     /// Every day at 07:00 UTC: the 24 hours before.
     static let schedule = Schedule("daily-digest", cron: "0 7 * * *") { due in DailyDigest(until: due) }
 
+    /// A post of the day, with its author.
+    @SQLRecord
+    struct Post {
+        var id: Int64
+        var title: String
+        var authorID: Int64
+        var author: String
+    }
+
+    /// A member who asked for the digest.
+    @SQLRecord
+    struct Reader {
+        var id: Int64
+        var name: String
+        var email: String
+    }
+
     func run(_ context: JobContext) async throws {
         let since = until.addingTimeInterval(-24 * 3600)
         let (posts, readers) = try await context.database.read { db in
             let posts = try await db.fetchAll(
+                Post.self,
                 """
                 SELECT blog.id, blog.title, "user".id, "user".displayName FROM blog JOIN "user" ON "user".id = blog.userID
                 WHERE blog.createdAt >= ? AND blog.createdAt < ? AND blog.trashedAt IS NULL ORDER BY blog.createdAt DESC, blog.id DESC LIMIT 21
-                """, [since, until]
-            ) { row in (id: try row[0] as Int64, title: try row[1] as String, authorID: try row[2] as Int64, author: try row[3] as String) }
+                """, [since, until])
             let readers = try await db.fetchAll(
+                Reader.self,
                 """
                 SELECT "user".id, "user".displayName, "user".email FROM "user" JOIN profile_details ON profile_details.userID = "user".id
                 WHERE "user".email IS NOT NULL AND (',' || profile_details.mails || ',') LIKE '%,digest,%' ORDER BY "user".id
-                """
-            ) { row in (id: try row[0] as Int64, name: try row[1] as String, email: try row[2] as String) }
+                """)
             return (posts, readers)
         }
         guard !posts.isEmpty else { return }

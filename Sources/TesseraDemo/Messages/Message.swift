@@ -5,6 +5,7 @@ import Tessera
 
 /// One message of a conversation. Its `kind` picks the cell that draws it and the strategy
 /// that sends it (text, image, …).
+@SQLRecord
 public struct Message: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "message"
 
@@ -32,24 +33,6 @@ public struct Message: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public var createdAt: Date
 }
 
-// MARK: - Decoding
-
-extension Message {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "conversationID", "senderID", "kind", "body", "imageURL", "createdAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        conversationID = try row[1]
-        senderID = try row[2]
-        kind = try row[3]
-        body = try row[4]
-        imageURL = try row[5]
-        createdAt = try row[6]
-    }
-}
-
 // MARK: - Inserting
 
 extension Message {
@@ -69,6 +52,7 @@ extension Message {
 // MARK: - Conversation
 
 /// A conversation between two members.
+@SQLRecord
 public struct Conversation: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "conversation"
 
@@ -77,15 +61,6 @@ public struct Conversation: Codable, ColumnOrderedRecord, Sendable, Equatable {
 }
 
 extension Conversation {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "title"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        title = try row[1]
-    }
-
     /// Stores a new conversation between `userIDs` (for the seed and fixtures) and returns the
     /// id the database numbered it with.
     @discardableResult

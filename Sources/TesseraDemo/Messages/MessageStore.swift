@@ -12,6 +12,7 @@ struct MessageStore {
     func summaries(of userID: Int64) async throws -> [ConversationSummary] {
         try await database.read { db in
             try await db.fetchAll(
+                SummaryRow.self,
                 """
                 SELECT c.id,
                   (SELECT u.displayName FROM participant p2 JOIN "user" u ON u.id = p2.userID
@@ -22,12 +23,26 @@ struct MessageStore {
                 LEFT JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = c.id)
                 ORDER BY m.id IS NULL, m.id DESC, c.id DESC
                 """, [userID, userID]
-            ) { row in
-                let last = try row.decode(Message.Kind?.self, at: 2).map { kind in
-                    ConversationSummary.LastMessage(kind: kind, body: try row[3], senderID: try row[4], createdAt: try row[5])
-                }
-                return ConversationSummary(id: try row[0], otherName: try row.decode(String?.self, at: 1) ?? "", last: last)
+            ).map(\.summary)
+        }
+    }
+
+    /// A row of ``summaries(of:)``: the latest message's columns are NULL for a conversation
+    /// without one.
+    @SQLRecord
+    struct SummaryRow {
+        var id: Int64
+        var otherName: String?
+        var kind: Message.Kind?
+        var body: String?
+        var senderID: Int64?
+        var createdAt: Date?
+
+        var summary: ConversationSummary {
+            let last = kind.map { kind in
+                ConversationSummary.LastMessage(kind: kind, body: body ?? "", senderID: senderID ?? 0, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
             }
+            return ConversationSummary(id: id, otherName: otherName ?? "", last: last)
         }
     }
 
@@ -65,7 +80,7 @@ struct MessageStore {
     /// The messages of conversation `id`, oldest first, each with its sender's display name.
     /// One query.
     func messagesWithSenders(in id: Int64) async throws -> [(message: Message, senderName: String)] {
-        let nameIndex = Message.columnOrder.count
+        let nameIndex = Message.columnNames.count
         return try await database.read { db in
             try await db.fetchAll(
                 """

@@ -4,6 +4,7 @@ import Tessera
 // MARK: - Photo
 
 /// A picture in the gallery.
+@SQLRecord
 public struct Photo: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "photo"
 
@@ -13,22 +14,6 @@ public struct Photo: Codable, ColumnOrderedRecord, Sendable, Equatable {
     /// Its URL under `Public/` (`/photos/photo-3.svg`).
     public var url: String
     public var createdAt: Date
-}
-
-// MARK: - Decoding
-
-extension Photo {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "userID", "title", "url", "createdAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        userID = try row[1]
-        title = try row[2]
-        url = try row[3]
-        createdAt = try row[4]
-    }
 }
 
 // MARK: - Inserting

@@ -4,6 +4,7 @@ import Tessera
 // MARK: - Priority
 
 /// Something a user focuses on between two dates (seed 002's example).
+@SQLRecord
 public struct Priority: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "priority"
 
@@ -15,22 +16,6 @@ public struct Priority: Codable, ColumnOrderedRecord, Sendable, Equatable {
 
     /// Whether the priority is in force at `date` (both ends included).
     public func isCurrent(at date: Date) -> Bool { startDate <= date && date <= endDate }
-}
-
-// MARK: - Decoding
-
-extension Priority {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "userID", "title", "startDate", "endDate"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        userID = try row[1]
-        title = try row[2]
-        startDate = try row[3]
-        endDate = try row[4]
-    }
 }
 
 // MARK: - Inserting

@@ -4,6 +4,7 @@ import Tessera
 // MARK: - User
 
 /// A member of the community.
+@SQLRecord
 public struct User: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "user"
 
@@ -17,23 +18,6 @@ public struct User: Codable, ColumnOrderedRecord, Sendable, Equatable {
     /// bcrypt hash of the password.
     public var passwordHash: String
     public var createdAt: Date
-}
-
-// MARK: - Decoding
-
-extension User {
-    /// The columns ``init(row:)`` reads, by position (``ColumnOrderedRecord``).
-    public static let columnOrder = ["id", "username", "displayName", "bio", "passwordHash", "createdAt"]
-
-    /// Decodes a row whose first columns are ``columnOrder``.
-    public init(row: SQLRow) throws {
-        id = try row[0]
-        username = try row[1]
-        displayName = try row[2]
-        bio = try row[3]
-        passwordHash = try row[4]
-        createdAt = try row[5]
-    }
 }
 
 // MARK: - Inserting

@@ -15,7 +15,7 @@ struct UserStore {
     /// The member with `id` and what their profile counts (published posts, likes received), or
     /// nil: one query, the counts as subqueries (a profile page's only read besides its lists).
     func profile(_ id: Int64) async throws -> (user: User, counts: ProfileCounts, details: ProfileDetails)? {
-        let countIndex = User.columnOrder.count
+        let countIndex = User.columnNames.count
         return try await database.read { db in
             try await db.fetchOne(
                 """

@@ -11,9 +11,9 @@ struct RecordColumnsTests {
     @Test(
         "each table's first columns are the ones its record reads, in order, on both databases",
         arguments: [
-            ("user", User.columnOrder), ("photo", Photo.columnOrder), ("blog", Blog.columnOrder), ("draft", Draft.columnOrder),
-            ("comment", Comment.columnOrder), ("priority", Priority.columnOrder), ("message", Message.columnOrder),
-            ("conversation", Conversation.columnOrder),
+            ("user", User.columnNames), ("photo", Photo.columnNames), ("blog", Blog.columnNames), ("draft", Draft.columnNames),
+            ("comment", Comment.columnNames), ("priority", Priority.columnNames), ("message", Message.columnNames),
+            ("conversation", Conversation.columnNames),
         ])
     func tableStartsWithRecordColumns(table: String, columns: [String]) async throws {
         try await DemoDatabases.empty { database in

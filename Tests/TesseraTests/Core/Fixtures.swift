@@ -18,14 +18,11 @@ final class HookLog: Sendable {
 }
 
 /// One item row.
-struct Item: Codable, SQLRecord, Sendable {
+@SQLRecord
+struct Item: Codable, Sendable {
     var id: Int64
     var title: String
     var likes: Int
-
-    init(row: SQLRow) throws {
-        (id, title, likes) = (try row[0], try row[1], try row[2])
-    }
 }
 
 /// A cell for items: "Item 1 (0 likes)".

@@ -231,7 +231,21 @@ extension Array: SQLDecodable where Element == UInt8 {
 // MARK: - SQLRecord
 
 /// A type decoded from a whole row, by position: a store's `fetchAll(Blog.self, sql, …)`.
+/// Declare one with ``SQLRecord()``, which takes the columns from the stored properties.
 public protocol SQLRecord {
-    /// Decodes `row`, whose first columns are the ones this type reads, in its order.
+    /// The columns ``init(row:)`` reads, in order.
+    static var columnNames: [String] { get }
+    /// Decodes `row`, whose first columns are ``columnNames``, in that order.
     init(row: SQLRow) throws
+}
+
+extension SQLRecord {
+    /// ``columnNames`` as a `SELECT` list: `id, title, author`.
+    public static var columns: String { columnNames.joined(separator: ", ") }
+
+    /// ``columnNames`` qualified by `table` (a name or an alias, written as given), for a
+    /// `SELECT` list across a join: `book.id, book.title, book.author`.
+    public static func columns(of table: String) -> String {
+        columnNames.map { table + "." + $0 }.joined(separator: ", ")
+    }
 }
