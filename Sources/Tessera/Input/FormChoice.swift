@@ -11,6 +11,7 @@
 /// }
 /// FormField.radioGroup("condition", label: "Condition", choices: FormChoice.all(Condition.self), selected: "good")
 /// ```
+@TemplateModel
 public struct FormChoice: Sendable, Equatable {
     /// The value sent when it is chosen.
     public let value: String
@@ -56,14 +57,6 @@ public struct FormChoice: Sendable, Equatable {
     }
 }
 
-extension FormChoice: TemplateModel {
-    /// The keys the `Tessera/Field` partial reads for each choice.
-    public static let templateKeys: [TemplateKey<FormChoice>] = [
-        TemplateKey("value") { $0.value }, TemplateKey("label") { $0.label }, TemplateKey("name") { $0.name },
-        TemplateKey("id") { $0.id }, TemplateKey("type") { $0.type }, TemplateKey("isChosen") { $0.isChosen },
-        TemplateKey("isRequired") { $0.isRequired }, TemplateKey("isInvalid") { $0.isInvalid },
-    ]
-}
 
 // MARK: - FormChoosable
 

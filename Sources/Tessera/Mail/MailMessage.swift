@@ -37,13 +37,10 @@ extension MailMessage {
 // MARK: - MailGlobals
 
 /// What every mail template may read besides its message: `siteName` and `siteURL`.
-struct MailGlobals: TemplateModel, Sendable {
+@TemplateModel
+struct MailGlobals: Sendable {
     let siteName: String
     let siteURL: String
-
-    static let templateKeys: [TemplateKey<MailGlobals>] = [
-        TemplateKey("siteName") { $0.siteName }, TemplateKey("siteURL") { $0.siteURL },
-    ]
 }
 
 // MARK: - Site

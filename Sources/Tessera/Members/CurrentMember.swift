@@ -3,18 +3,14 @@
 /// The signed-in member as every template sees them: the built-in `member` global
 /// (`{{#member}}Signed in as {{displayName}}{{/member}}`), absent for visitors. Read from the
 /// ``MemberTable`` only when a template reads it.
-public struct CurrentMember: Sendable, Equatable, TemplateModel {
+@TemplateModel
+public struct CurrentMember: Sendable, Equatable {
     /// The member's id.
     public let id: Int64
     /// The member's username.
     public let username: String
     /// The name shown on pages (the username when the table has no display name).
     public let displayName: String
-
-    /// `id`, `username`, `displayName`.
-    public static let templateKeys: [TemplateKey<CurrentMember>] = [
-        TemplateKey("id") { Int($0.id) }, TemplateKey("username") { $0.username }, TemplateKey("displayName") { $0.displayName },
-    ]
 }
 
 // MARK: - MemberPages
@@ -23,7 +19,8 @@ public struct CurrentMember: Sendable, Equatable, TemplateModel {
 /// (absent when sign-ups are closed), `signOut` (where the sign-out form posts), `password`,
 /// `forgotPassword` and `email` (absent when the member table keeps no addresses).
 /// Absent when the app has no ``Members``.
-public struct MemberPages: Sendable, Equatable, TemplateModel {
+@TemplateModel
+public struct MemberPages: Sendable, Equatable {
     /// The sign-in page.
     public let signIn: String?
     /// The sign-up page, or nil.
@@ -45,10 +42,4 @@ public struct MemberPages: Sendable, Equatable, TemplateModel {
         forgotPassword = members.forgotPasswordPath
         email = members.emailPath
     }
-
-    /// `signIn`, `signUp`, `signOut`, `password`, `forgotPassword`, `email`.
-    public static let templateKeys: [TemplateKey<MemberPages>] = [
-        TemplateKey("signIn") { $0.signIn }, TemplateKey("signUp") { $0.signUp }, TemplateKey("signOut") { $0.signOut },
-        TemplateKey("password") { $0.password }, TemplateKey("forgotPassword") { $0.forgotPassword }, TemplateKey("email") { $0.email },
-    ]
 }

@@ -11,7 +11,9 @@
 /// - to the client script, in place: the response carries the `Tessera/Notice` region
 ///   (`id="tessera-notice"`), which replaces the one in the layout.
 ///
-/// Layouts show it with `{{> Tessera/Notice}}` (Tessera's own layout does).
+/// Layouts show it with `{{> Tessera/Notice}}` (Tessera's own layout does), which reads
+/// `message`, `undoURL` and `undoBack`.
+@TemplateModel
 public struct Notice: Sendable, Equatable {
     /// What happened, in a sentence.
     public var message: String
@@ -27,15 +29,4 @@ public struct Notice: Sendable, Equatable {
         self.undoURL = undoURL
         self.undoBack = undoBack
     }
-}
-
-// MARK: - Template
-
-extension Notice: TemplateModel {
-    /// `message`, `undoURL`, `undoBack`.
-    public static let templateKeys: [TemplateKey<Notice>] = [
-        TemplateKey("message") { $0.message },
-        TemplateKey("undoURL") { $0.undoURL },
-        TemplateKey("undoBack") { $0.undoBack },
-    ]
 }

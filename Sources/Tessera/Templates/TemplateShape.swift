@@ -46,6 +46,14 @@ extension Int: TemplateReadable {
     @inlinable public var templateValue: TemplateValue { .int(self) }
 }
 
+extension Int64: TemplateReadable {
+    /// A value.
+    public static var templateShape: TemplateShape { .value }
+    /// `.int(Int(self))`: a record's id, written as digits (Int is 64 bits on every platform
+    /// Tessera runs on).
+    @inlinable public var templateValue: TemplateValue { .int(Int(self)) }
+}
+
 extension Bool: TemplateReadable {
     /// A value.
     public static var templateShape: TemplateShape { .value }
