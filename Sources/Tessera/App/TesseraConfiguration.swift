@@ -98,12 +98,9 @@ public struct TesseraConfiguration: Sendable {
     /// How many threads read and write the sockets (NIO event loops); default half the cores,
     /// at least one (environment `TESSERA_EVENT_LOOPS`, flag `--event-loops`). Pages run on
     /// Swift's task pool, which already has a thread per core; event loops only move bytes, and
-    /// more of them than that makes threads take turns on the cores mid-request (on 2 cores, one
-    /// event loop served `/users/1` about 10% faster, p99 4.8–5.4 ms against 6.1–6.4 ms).
+    /// more of them than that makes threads take turns on the cores mid-request.
     /// PostgreSQL's connections run on the same event loops: one set of I/O threads per
-    /// process, so a page's statements wake no threads of their own (on 2 cores, `/blogs/1`
-    /// without reuse took 22% less CPU a request than with the connections on NIO's shared
-    /// group, and served 15% more).
+    /// process, so a page's statements wake no threads of their own.
     public var eventLoopThreads = TesseraConfiguration.defaultEventLoopThreads
     /// Half the active cores, at least one.
     public static var defaultEventLoopThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }

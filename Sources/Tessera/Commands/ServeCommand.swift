@@ -41,8 +41,8 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
 
     /// Names the local time zone's file in `TZ` when nothing is set, before any thread starts.
     /// swift-log's handler stamps every line (one per request) with the local time, and with
-    /// `TZ` unset glibc checks `/etc/localtime` again for each stamp: a `stat` per request, 2%
-    /// of a page's time. Naming the same file keeps the same local time without the `stat`.
+    /// `TZ` unset glibc checks `/etc/localtime` again for each stamp: a `stat` per request.
+    /// Naming the same file keeps the same local time without the `stat`.
     static func pinLocalTimeZone() {
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
     }

@@ -6,9 +6,9 @@ import Foundation
 /// a `DateFormatter` and read without a `Calendar`.
 ///
 /// Text dates compare in SQL as text, so a query comparing a column with a date passes the date
-/// in this form. GRDB formats a `Date` argument through Foundation's `DateFormatter`, which cost
-/// a member's page two formatter calls (about 2.5% of `/users/1`) for the session's expiry
-/// check; this writes the same text from ``UTCDateParts``. Milliseconds are rounded to the
+/// in this form. GRDB formats a `Date` argument through Foundation's `DateFormatter`, which would
+/// cost every member's page formatter calls for the session's expiry check; this writes the same
+/// text from ``UTCDateParts``. Milliseconds are rounded to the
 /// nearest, halves up, as the formatter does.
 enum StoredDate {
     /// `date` as GRDB would store it (years 0001–9999).

@@ -8,8 +8,8 @@ import GRDBSQLite
 /// stored (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, or without the milliseconds) is read from the
 /// column's bytes by integer arithmetic (``StoredDate``); any other form GRDB accepts (seconds
 /// since 1970, a date alone, a time zone) is decoded by GRDB, so the result is always GRDB's
-/// own. GRDB's own `Date` decoding goes through `Calendar` for every row: about 3% of a page
-/// listing twenty dated items.
+/// own. GRDB's own `Date` decoding goes through `Calendar` for every row, a cost a page listing
+/// dated items would pay per item.
 struct StoredDateColumn: DatabaseValueConvertible, StatementColumnConvertible {
     let date: Date
 

@@ -40,9 +40,9 @@ public struct SiteConfiguration: Sendable {
     /// (``TesseraConfiguration/usesTLS``).
     public var usesTLS = false
     /// Whether public text responses of 1 KiB or more are gzipped for clients that accept it
-    /// (`CompressionMiddleware`). Default on. Compressing costs the server CPU: on loopback,
-    /// where bandwidth is free, a 5 KB page served about a quarter fewer requests per second,
-    /// for a body four times smaller. Turn it off behind a proxy that compresses (nginx, Caddy).
+    /// (`CompressionMiddleware`). Default on. Compressing costs the server CPU per response and
+    /// saves bandwidth, so it pays on slow networks, not on a fast one. Turn it off behind a
+    /// proxy that compresses (nginx, Caddy).
     public var compressesResponses = true
 
     /// The most bytes of rendered fragments kept for components that allow their reuse

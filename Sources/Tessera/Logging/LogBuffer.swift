@@ -13,7 +13,7 @@ import Synchronization
 /// (``BufferedLogHandler``). nginx's `access_log … buffer= flush=` works the same way.
 ///
 /// A server logs a line per request. Written one `write(2)` per line, as swift-log's
-/// `StreamLogHandler` does, the log cost a page about 5% of its CPU time; buffered, a write
+/// `StreamLogHandler` does, the log would cost every page a system call; buffered, a write
 /// carries hundreds of lines. Lines keep their order: they are appended and written under
 /// one lock. A crash (a trap) loses what is buffered, at most one flush interval of info
 /// lines; warnings and errors are already written.
