@@ -20,9 +20,9 @@
 /// components' loads; the answer renders what the handler shows, loading again only the
 /// components its ``ActionResult`` names.
 ///
-/// A variant (your own profile vs someone else's) is a subclass that adds to
-/// `super.composition`, never `if`s spread through the scene; a scene whose template differs
-/// per request is a ``VariantScene``.
+/// A page that varies (your own profile or someone else's) is one ``VariantScene``: its template
+/// is chosen per request among cases all checked at start-up, and a slot whose maker returns nil
+/// leaves out what a variant does not show.
 open class Scene {
     // MARK: - Declaration
 
@@ -30,10 +30,9 @@ open class Scene {
     /// start-up error naming the scene and its file.
     open class var path: String { "" }
 
-    /// The components this scene holds, each declared once with ``Scene/slot(_:lazy:_:)``: its id, its
-    /// type and how it is made, in order (a variant subclass adds to `super.composition`). Each
-    /// type's ``Component/actions`` are mounted under ``path``, and the scene's template may
-    /// place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.
+    /// The components this scene holds, each declared once with ``Scene/slot(_:lazy:_:)``: its
+    /// id, its type and how it is made, in order. Each type's ``Component/actions`` are mounted
+    /// under ``path``, and the scene's template may place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.
     open class var composition: [ComponentSlot] { [] }
 
     /// The distinct component types of ``composition`` and their children (``ChildSlot``), in
