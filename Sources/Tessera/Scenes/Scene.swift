@@ -32,7 +32,8 @@ open class Scene {
 
     /// The components this scene holds, each declared once with ``Scene/slot(_:lazy:_:)``: its
     /// id, its type and how it is made, in order. Each type's ``Component/actions`` are mounted
-    /// under ``path``, and the scene's template may place exactly these ids (`{{components.<id>}}`, checked at start-up). Default: none.
+    /// under ``path``, and the scene's template may place exactly these ids
+    /// (`{{components.<id>}}`, checked at start-up). Default: none.
     open class var composition: [ComponentSlot] { [] }
 
     /// The distinct component types of ``composition`` and their children (``ChildSlot``), in
