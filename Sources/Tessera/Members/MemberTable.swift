@@ -73,7 +73,12 @@ public struct MemberTable: Sendable {
         let columns = Set(try await db.fetchValues(String.self, sql, [name.lowercased()]).map { $0.lowercased() })
         guard !columns.isEmpty else { return ["the member table '\(name)' does not exist"] }
         let wanted = [id, username, passwordHash] + [displayName, email].compactMap { $0 }
-        return wanted.filter { !columns.contains($0.lowercased()) }.map { "the member table '\(name)' has no column '\($0)'" }
+        return wanted.filter { !columns.contains($0.lowercased()) }.map { column in
+            let problem = "the member table '\(name)' has no column '\(column)'"
+            guard column == email else { return problem }
+            return problem + ": add one (TEXT, unique) in a migration for confirmed addresses and password resets, "
+                + "or pass `email: nil` to MemberTable to go without"
+        }
     }
 
     private static func isIdentifier(_ text: String) -> Bool {
