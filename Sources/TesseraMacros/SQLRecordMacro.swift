@@ -26,7 +26,7 @@ public struct SQLRecordMacro: ExtensionMacro {
             return []
         }
         let columns = Self.columns(in: declaration)
-        let access = Self.accessPrefix(of: declaration)
+        let access = DeclarationAccess.prefix(of: declaration)
         let names = columns.map { StringLiteralExprSyntax(content: $0).description }.joined(separator: ", ")
         let reads = columns.enumerated().map { "self.\($0.element) = try row[\($0.offset)]" }.joined(separator: "\n")
         let conformance = protocols.isEmpty ? "" : ": SQLRecord"
@@ -75,15 +75,4 @@ public struct SQLRecordMacro: ExtensionMacro {
         }
     }
 
-    /// `public ` for a public (or open) type, `package ` for a package one, else nothing.
-    private static func accessPrefix(of declaration: some DeclGroupSyntax) -> String {
-        for modifier in declaration.modifiers {
-            switch modifier.name.tokenKind {
-            case .keyword(.public), .keyword(.open): return "public "
-            case .keyword(.package): return "package "
-            default: continue
-            }
-        }
-        return ""
-    }
 }

@@ -26,7 +26,7 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
             return []
         }
         let keys = Self.keys(in: declaration)
-        let access = Self.accessPrefix(of: declaration)
+        let access = DeclarationAccess.prefix(of: declaration)
         let keyType = "TemplateKey<\(typeName)>"
         var lines: [String] = []
         var cases: [String] = []
@@ -126,18 +126,6 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         return nil
     }
 
-    /// `public ` for a public (or open) type, `package ` for a package one, else nothing: the
-    /// members must be as visible as the conformance.
-    private static func accessPrefix(of declaration: some DeclGroupSyntax) -> String {
-        for modifier in declaration.modifiers {
-            switch modifier.name.tokenKind {
-            case .keyword(.public), .keyword(.open): return "public "
-            case .keyword(.package): return "package "
-            default: continue
-            }
-        }
-        return ""
-    }
 
     private static func literal(_ text: String) -> String {
         StringLiteralExprSyntax(content: text).description

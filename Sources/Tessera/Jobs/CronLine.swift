@@ -72,7 +72,7 @@ public struct CronLine: Sendable, Equatable, CustomStringConvertible {
     private func matches(day: Int64) -> Bool {
         let (_, month, dayOfMonth) = Self.civil(day)
         guard months & (1 << month) != 0 else { return false }
-        let weekday = Int(Self.floorDivide(day + 4, 7) * -7 + day + 4)  // 1970-01-01 was a Thursday
+        let weekday = Int(day + 4 - Self.floorDivide(day + 4, 7) * 7)  // 0 is Sunday; 1970-01-01 was a Thursday
         let dayMatches = days & (1 << dayOfMonth) != 0
         let weekdayMatches = weekdays & (1 << weekday) != 0
         if daysRestricted && weekdaysRestricted { return dayMatches || weekdayMatches }

@@ -41,7 +41,7 @@ struct SMTPClient {
                             try await outbound.write(ByteBuffer(string: line + "\r\n"))
                             return try await replies.expect(code, after: name ?? String(line.prefix { $0 != ":" && $0 != " " }))
                         }
-                        var capabilities = try await command("EHLO \(heloName)", expecting: 250)
+                        let capabilities = try await command("EHLO \(heloName)", expecting: 250)
                         var encrypted = implicitTLS
                         let offersTLS = capabilities.contains { $0.uppercased() == "STARTTLS" }
                         if !encrypted, server.security == .startTLS, !offersTLS {
@@ -57,7 +57,7 @@ struct SMTPClient {
                             }.get()
                             try await handshake.futureResult.get()  // a refused certificate fails here, not as a closed channel
                             encrypted = true
-                            capabilities = try await command("EHLO \(heloName)", expecting: 250)
+                            try await command("EHLO \(heloName)", expecting: 250)
                         }
                         if let username = server.username, let password = server.password {
                             guard encrypted else { throw MailError.refused(command: "AUTH", reply: "not over an unencrypted connection") }
@@ -101,8 +101,7 @@ struct SMTPClient {
     /// The TLS handler for `host`: its name checked against the certificate (an IP address
     /// against the certificate's addresses).
     static func handler(_ context: NIOSSLContext, host: String) throws -> NIOSSLClientHandler {
-        let isAddress = host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" } && (host.contains(".") || host.contains(":"))
-            && host.contains(where: \.isNumber)
+        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
         return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
     }
 

@@ -25,8 +25,6 @@ struct MemberTokens: Sendable {
     static let table = "tessera_member_tokens"
     /// How long a link works.
     var lifetime: TimeInterval = 3600
-    /// The clock.
-    var now: @Sendable () -> Date = { Date() }
 
     static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.member-tokens.v1") { db in
@@ -45,7 +43,7 @@ struct MemberTokens: Sendable {
     /// transaction; the member's older links of this purpose, and every ended link, are deleted.
     func issue(_ purpose: Purpose, memberID: Int64, email: String, in db: SQLConnection) async throws -> String {
         let token = Digests.randomHex(bytes: 32)
-        let time = now().timeIntervalSince1970
+        let time = Date().timeIntervalSince1970
         try await db.execute("DELETE FROM \(Self.table) WHERE (memberID = ? AND purpose = ?) OR expiresAt <= ?", [memberID, purpose.rawValue, time])
         try await db.execute(
             "INSERT INTO \(Self.table) (tokenHash, purpose, memberID, email, expiresAt) VALUES (?, ?, ?, ?, ?)",
@@ -61,7 +59,7 @@ struct MemberTokens: Sendable {
         return try await database.read { db in
             try await db.fetchOne(
                 "SELECT memberID, email FROM \(Self.table) WHERE tokenHash = ? AND purpose = ? AND expiresAt > ?",
-                [Self.stored(token), purpose.rawValue, now().timeIntervalSince1970]
+                [Self.stored(token), purpose.rawValue, Date().timeIntervalSince1970]
             ) { Holder(memberID: try $0[0], email: try $0[1]) }
         }
     }
@@ -73,7 +71,7 @@ struct MemberTokens: Sendable {
         guard Self.isWellFormed(token) else { return nil }
         return try await db.fetchOne(
             "DELETE FROM \(Self.table) WHERE tokenHash = ? AND purpose = ? AND expiresAt > ? RETURNING memberID, email",
-            [Self.stored(token), purpose.rawValue, now().timeIntervalSince1970]
+            [Self.stored(token), purpose.rawValue, Date().timeIntervalSince1970]
         ) { Holder(memberID: try $0[0], email: try $0[1]) }
     }
 
