@@ -6,6 +6,7 @@ the picture it sent is served back through the framework's file route."""
 import base64
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import audit, sign_in
 
@@ -19,7 +20,9 @@ def submit_and_wait(tab):
     if tab.mode == "js":
         with tab.expect_response(lambda response: response.request.method == "POST"):
             tab.get_by_role("button", name="Save profile").click()
-        tab.wait_for_function("document.querySelector('#profile-form[aria-busy=true], form[aria-busy=true]') === null")
+        # A locator waits by polling from Playwright's side: a string predicate would be
+        # evaluated in the page, which the site's CSP (no 'unsafe-eval') refuses.
+        expect(tab.locator("form[aria-busy=true]")).to_have_count(0)
     else:
         tab.get_by_role("button", name="Save profile").click()
         tab.wait_for_load_state()
