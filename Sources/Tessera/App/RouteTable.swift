@@ -25,34 +25,17 @@ struct RouteTable: Sendable, CustomStringConvertible {
 
     /// The routes of `scenes` (with sessions) and `statelessScenes`.
     public init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
-        routes = statelessScenes.flatMap { Self.routes(of: $0, stateless: true) }
-            + scenes.flatMap { Self.routes(of: $0, stateless: false) }
+        self.init(plans: Self.plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
-    /// The routes one scene mounts: its page, any component's fragment, and each action of each
-    /// component type of its ``Scene/composition``. ``Site/mount(_:on:)`` mounts exactly these.
-    static func routes(of scene: Scene.Type, stateless: Bool) -> [Route] {
-        let name = String(describing: scene)
-        var routes = [
-            Route(method: "GET", path: scene.path, scene: name, component: nil, action: nil, stateless: stateless),
-            Route(
-                method: "GET", path: Site.join(scene.path, "_/:" + SceneRunner.componentParameter), scene: name,
-                component: "*", action: nil, stateless: stateless),
-        ]
-        for componentType in scene.componentTypes {
-            for entry in componentType.actionEntries {
-                routes.append(
-                    Route(
-                        method: "POST", path: actionPath(entry.path, in: scene.path), scene: name,
-                        component: String(describing: componentType), action: entry.name, stateless: stateless))
-            }
-        }
-        return routes
+    /// The routes of `plans`, in order.
+    init(plans: [ScenePlan]) {
+        routes = plans.flatMap(\.routes)
     }
 
-    /// An action's full path: its declared path under its scene's path.
-    static func actionPath(_ path: String, in scenePath: String) -> String {
-        Site.join(scenePath, path)
+    /// The plans of an app's scenes: the stateless ones first, as they are mounted.
+    static func plans(scenes: [Scene.Type], statelessScenes: [Scene.Type]) -> [ScenePlan] {
+        statelessScenes.map { ScenePlan($0, stateless: true) } + scenes.map { ScenePlan($0) }
     }
 
     // MARK: - Problems
@@ -61,23 +44,26 @@ struct RouteTable: Sendable, CustomStringConvertible {
     /// an action path that is absolute, a slot id
     /// declared twice in one scene, and every clash (``clashes()``).
     public static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) -> [StartupProblem] {
+        problems(plans: plans(scenes: scenes, statelessScenes: statelessScenes))
+    }
+
+    /// ``problems(scenes:statelessScenes:)`` of `plans`.
+    static func problems(plans: [ScenePlan]) -> [StartupProblem] {
         var problems: [StartupProblem] = []
         var reported: Set<String> = []
-        for scene in statelessScenes + scenes {
-            let sceneName = String(describing: scene)
-            for componentType in scene.componentTypes {
-                let name = String(describing: componentType)
-                for entry in componentType.actionEntries where entry.path.hasPrefix("/") {
-                    guard reported.insert(name + "." + entry.name).inserted else { continue }
-                    problems.append(
-                        StartupProblem(
-                            file: nil, type: name,
-                            message: "action '\(entry.name)' has the absolute path '\(entry.path)'; action paths are relative "
-                                + "to the scene holding the component (\(sceneName) is at \(scene.path))"))
-                }
+        for plan in plans {
+            let sceneName = String(describing: plan.sceneType)
+            for action in plan.actions where action.entry.path.hasPrefix("/") {
+                let name = String(describing: action.componentType)
+                guard reported.insert(name + "." + action.entry.name).inserted else { continue }
+                problems.append(
+                    StartupProblem(
+                        file: nil, type: name,
+                        message: "action '\(action.entry.name)' has the absolute path '\(action.entry.path)'; action paths are relative "
+                            + "to the scene holding the component (\(sceneName) is at \(plan.path))"))
             }
             var ids: Set<String> = []
-            for slot in scene.composition where !ids.insert(slot.id).inserted {
+            for slot in plan.composition where !ids.insert(slot.id).inserted {
                 problems.append(
                     StartupProblem(
                         file: nil, type: sceneName,
@@ -85,7 +71,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
             }
         }
         guard problems.isEmpty else { return problems }
-        return RouteTable(scenes: scenes, statelessScenes: statelessScenes).clashes()
+        return RouteTable(plans: plans).clashes()
     }
 
     // MARK: - Clashes

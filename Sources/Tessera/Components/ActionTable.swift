@@ -26,9 +26,9 @@ public struct ActionTable<C: Component>: Sendable {
     var entries: [ActionEntry] {
         actions.map { action in
             let handler = action.handler
-            return ActionEntry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { component, scope in
-                guard let component = component as? C else { throw RequestError.notFound() }
-                let context = ActionContext<C>(component: ComponentScope(scope), name: action.name)
+            return ActionEntry(name: action.name, path: action.path, maxBodySize: action.maxBodySize) { placed, request in
+                guard let component = placed.component as? C else { throw RequestError.notFound() }
+                let context = ActionContext<C>(component: ComponentScope(placed, request: request), name: action.name)
                 return try await handler(component)(context).erased
             }
         }
@@ -42,7 +42,7 @@ struct ActionEntry: Sendable {
     let name: String
     let path: String
     let maxBodySize: Int
-    let handler: @Sendable (any Component, ComponentPlace) async throws -> AnyActionResult
+    let handler: @Sendable (PlacedComponent, RequestScope) async throws -> AnyActionResult
 }
 
 extension Component {

@@ -34,10 +34,10 @@ final class ChildOutlets {
         let parentQuery: [(String, String)]
     }
 
-    private var scopes: [(children: [MountedComponent], next: Int, holes: [Hole], personalReads: Int)] = []
+    private var scopes: [(children: [LoadedComponent], next: Int, holes: [Hole], personalReads: Int)] = []
 
     /// Starts the rendering of a parent holding `children`.
-    func enter(_ children: [MountedComponent]) { scopes.append((children, 0, [], 0)) }
+    func enter(_ children: [LoadedComponent]) { scopes.append((children, 0, [], 0)) }
 
     /// Ends it: the holes its children left, and the personal reads they made.
     func leave() -> (holes: [Hole], personalReads: Int) {
@@ -56,7 +56,7 @@ final class ChildOutlets {
         scopes[index].next = found + 1
         let (start, reads) = (writer.byteCount, renderer.personalReads)
         child.write(into: &writer, renderer: renderer)
-        scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.component, parentQuery: child.parentQuery))
+        scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.placed.component, parentQuery: child.placed.parentQuery))
         scopes[index].personalReads += renderer.personalReads - reads
     }
 }

@@ -47,10 +47,10 @@ public final class ComponentScope<C: Component>: Sendable {
         self.component = component
     }
 
-    /// A scope for `component` in `place`.
-    convenience init(_ place: ComponentPlace, component: C? = nil) {
+    /// A scope for `component` where `placed` stands, in `request`.
+    convenience init(_ placed: PlacedComponent, request: RequestScope, component: C? = nil) {
         self.init(
-            request: place.request, id: place.id, sceneURL: place.sceneURL, parentQuery: place.parentQuery, isChild: place.isChild,
+            request: request, id: placed.id, sceneURL: placed.sceneURL, parentQuery: placed.parentQuery, isChild: placed.isChild,
             component: component)
     }
 
@@ -107,7 +107,7 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// ``url(for:_:)`` with its values in an array.
     func url(for action: Action<C>, _ values: [any CustomStringConvertible]) -> String {
-        action.url(in: sceneURL, values) + URLQuery.encode(parentQuery + (isChild ? [(SceneRunner.componentField, id)] : []))
+        action.url(in: sceneURL, values) + URLQuery.encode(parentQuery + (isChild ? [(RequestPipeline.componentField, id)] : []))
     }
 }
 
@@ -120,16 +120,4 @@ enum ComponentURLs {
         let base = sceneURL == "/" ? "" : sceneURL
         return base + "/_/" + id + URLQuery.encode(query)
     }
-}
-
-// MARK: - ComponentPlace
-
-/// Where a component loads or acts: the request as it may see it, its id, its scene's URL and,
-/// for a child, the query its parent needs to place it (``ComponentScope/parentQuery``).
-struct ComponentPlace: Sendable {
-    let request: RequestScope
-    let id: String
-    let sceneURL: String
-    var parentQuery: [(String, String)] = []
-    var isChild = false
 }

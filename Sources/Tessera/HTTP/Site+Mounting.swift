@@ -10,19 +10,21 @@ extension Site {
     /// - `POST <path>/<action path>` for each action of each component type of its
     ///   ``Scene/composition`` (action paths are relative to the scene).
     public func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
-        let runner = SceneRunner(site: self, sceneType: scene)
-        let path = scene.path
-        let fragmentPath = RouterPath(Self.join(path, "_/:" + SceneRunner.componentParameter))
-        router.get(RouterPath(path)) { request, context in try await runner.page(request, context) }
-        router.head(RouterPath(path)) { request, context in try await runner.page(request, context).createHeadResponse() }
-        router.get(fragmentPath) { request, context in try await runner.fragment(request, context) }
-        router.head(fragmentPath) { request, context in try await runner.fragment(request, context).createHeadResponse() }
-        for componentType in scene.componentTypes {
-            for entry in componentType.actionEntries {
-                router.post(RouterPath(RouteTable.actionPath(entry.path, in: path))) { request, context in
-                    try await runner.action(request, context, componentType: componentType, entry: entry)
-                }
-            }
+        mount(ScenePlan(scene), on: router)
+    }
+
+    /// Mounts the routes of `plan` on `router`.
+    func mount(_ plan: ScenePlan, on router: some RouterMethods<TesseraRequestContext>) {
+        let pipeline = RequestPipeline(site: self, plan: plan)
+        router.get(RouterPath(plan.path)) { request, context in try await pipeline.respond(to: request, context, .page) }
+        router.head(RouterPath(plan.path)) { request, context in try await pipeline.respond(to: request, context, .page).createHeadResponse() }
+        let fragment = RouterPath(plan.fragmentPath)
+        router.get(fragment) { request, context in try await pipeline.respond(to: request, context, .fragment(RequestPipeline.componentID(in: context))) }
+        router.head(fragment) { request, context in
+            try await pipeline.respond(to: request, context, .fragment(RequestPipeline.componentID(in: context))).createHeadResponse()
+        }
+        for action in plan.actions {
+            router.post(RouterPath(action.path)) { request, context in try await pipeline.respond(to: request, context, .action(action)) }
         }
     }
 

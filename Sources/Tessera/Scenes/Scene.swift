@@ -73,9 +73,6 @@ open class Scene {
     /// ``ModelScene`` has values to show, so it always has a template.
     open class var rendersComponentsInOrder: Bool { false }
 
-    /// This request's components, in order (made by Tessera from ``composition``).
-    var components: [MountedComponent] = []
-    /// The layout chosen by ``chooseLayout(_:)`` (set by Tessera).
     public internal(set) var layout: String?
 
     /// A scene; Tessera makes one per request.
@@ -143,7 +140,7 @@ open class Scene {
     /// compile; one whose component this scene's ``composition`` does not hold has no route
     /// here (``links(to:)`` tells).
     public static func link<C: Component>(to action: Action<C>, _ values: any CustomStringConvertible...) -> String {
-        filled(values, path: RouteTable.actionPath(action.path, in: path))
+        filled(values, path: Site.join(path, action.path))
     }
 
     /// Whether this scene mounts `action`: its ``composition`` holds a component of its type

@@ -3,7 +3,7 @@
 /// What a scene's template reads: its own model, plus `components` by id.
 struct SceneViewModel: ViewModel {
     let model: any ViewModel
-    let components: [MountedComponent]
+    let components: [LoadedComponent]
 
     func value(forKey key: String) -> TemplateValue? {
         if let value = model.value(forKey: key) { return value }
@@ -44,25 +44,27 @@ struct LayoutViewModel: TemplateModel {
 /// model and components, or its components one after another when it has no template.
 struct SceneBody: HTMLFragment {
     let scene: Scene
+    /// Its components, loaded.
+    let components: [LoadedComponent]
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if let template = scene.declaredTemplate {
-            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: components), into: &writer)
         } else if !type(of: scene).rendersComponentsInOrder,
             let template = renderer.library.compiledTemplate(of: type(of: scene), declared: nil)
         {
-            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: scene.components), into: &writer)
+            renderer.render(template, SceneViewModel(model: scene.anyViewModel, components: components), into: &writer)
         } else {
-            ComponentList(components: scene.components).write(into: &writer, renderer: renderer)
+            FragmentList(components: components).write(into: &writer, renderer: renderer)
         }
     }
 }
 
-// MARK: - ComponentList
+// MARK: - FragmentList
 
 /// The components of a scene with no template, one after another.
-struct ComponentList: HTMLFragment {
-    let components: [MountedComponent]
+struct FragmentList: HTMLFragment {
+    let components: [LoadedComponent]
 
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         for component in components { component.write(into: &writer, renderer: renderer) }

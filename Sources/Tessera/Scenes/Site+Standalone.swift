@@ -1,3 +1,5 @@
+import NIOCore
+
 // MARK: - Rendering alone
 
 /// What rendering a component or scene alone produced.
@@ -20,33 +22,26 @@ extension Site {
     public func renderAlone<C: Component>(_ component: C, id: String? = nil, sceneURL: String = "/", scope: RequestScope)
         async throws -> StandaloneRender
     {
-        let mounted = MountedComponent(component, id: id ?? C.componentName, sceneURL: sceneURL)
-        try await SceneRunner.load([mounted], scope)
+        let placed = PlacedComponent(component: component, id: id ?? C.componentName, sceneURL: sceneURL)
+        let loaded = try await ComponentLoader.load([placed], scope)[0]
         let queries = scope.database.counter.value
         let renderer = await renderer(for: scope)
         var writer = HTMLWriter()
-        mounted.write(into: &writer, renderer: renderer)
+        loaded.write(into: &writer, renderer: renderer)
+        var loadError: String?
+        if case .failed(let error) = loaded.state { loadError = "\(error)" }
         return StandaloneRender(
-            html: String(decoding: writer.bytes, as: UTF8.self), queryCount: queries,
-            fragmentURL: mounted.fragmentURL, loadError: mounted.loadError.map { "\($0)" })
+            html: String(decoding: writer.bytes, as: UTF8.self), queryCount: queries, fragmentURL: loaded.fragmentURL, loadError: loadError)
     }
 
-    /// Runs `sceneType` through its hooks in `scope` (parameters, loading, components) and
-    /// renders its body without the layout: for tests of one scene and its query budget.
-    /// Throws the ``RequestError`` a hook throws (a bad parameter, a missing subject).
+    /// Runs `sceneType` through the request pipeline in `scope` (parameters, loading,
+    /// components, lazy ones too) and renders its body without the layout: for tests of one
+    /// scene and its query budget. Throws the ``RequestError`` a hook throws (a bad parameter,
+    /// a missing subject).
     public func renderAlone(_ sceneType: Scene.Type, scope: RequestScope) async throws -> StandaloneRender {
-        let runner = SceneRunner(site: self, sceneType: sceneType)
-        let scene = try runner.prepare(scope)
-        try await scene.loadData(scope)
-        runner.mount(scene, scope)
-        try await SceneRunner.load(scene.components, scope)
-        let queries = scope.database.counter.value
-        let renderer = await renderer(for: scope)
-        var body = HTMLWriter()
-        SceneBody(scene: scene).write(into: &body, renderer: renderer)
+        let answer = try await RequestPipeline(site: self, plan: ScenePlan(sceneType)).run(.body, scope)
         return StandaloneRender(
-            html: String(decoding: body.bytes, as: UTF8.self), queryCount: queries, fragmentURL: "",
-            loadError: nil)
+            html: answer.html.map { String(buffer: $0) } ?? "", queryCount: scope.database.counter.value, fragmentURL: "", loadError: nil)
     }
 }
 

@@ -144,7 +144,7 @@ struct ChildComponentTests {
     func childrenAreDeclared() {
         #expect(ShelfScene.componentTypes.map { String(describing: $0) } == ["ShelfItemsComponent", "StarComponent"])
         #expect(ShelfScene.links(to: StarComponent.star))
-        let routes = RouteTable.routes(of: ShelfScene.self, stateless: false).map { "\($0.method) \($0.path)" }
+        let routes = ScenePlan(ShelfScene.self).routes.map { "\($0.method) \($0.path)" }
         #expect(routes.contains("POST /shelf/star"))
     }
 

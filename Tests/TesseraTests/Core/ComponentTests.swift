@@ -118,11 +118,11 @@ struct ComponentTests {
         defer { try? FileManager.default.removeItem(at: site.folder) }
         let meeting = Rendezvous(expected: 3)
         let components = (1...3).map {
-            MountedComponent(RendezvousComponent(rendezvous: meeting), id: "part-\($0)", sceneURL: "/")
+            PlacedComponent(component: RendezvousComponent(rendezvous: meeting), id: "part-\($0)", sceneURL: "/")
         }
         // Each load waits until all three have started: run one after another, they would time out.
-        try await SceneRunner.load(components, RequestScope.standalone(site: site.site))
-        #expect(components.allSatisfy { $0.loadError == nil })
+        let loaded = try await ComponentLoader.load(components, RequestScope.standalone(site: site.site))
+        #expect(loaded.allSatisfy { $0.model != nil })
         #expect(meeting.arrived == 3)
     }
 }

@@ -1,6 +1,6 @@
 // MARK: - Guarded actions
 
-extension SceneRunner {
+extension RequestPipeline {
     /// Runs `handler` once per form submission (``SubmissionGuard``): the token's claim commits
     /// with the handler's first write through its scope's database, so a killed process leaves
     /// the claim and the write together or neither. A repeat of a claimed `_once` token answers

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// Where an action's ``Notice`` goes: in place with the fragments for the client script, or
 /// kept for the next page otherwise (see ``Notice``).
-extension SceneRunner {
+extension RequestPipeline {
     /// Whether `result`'s notice goes out with the fragments (the client script, no redirect).
     static func showsNoticeInPlace(_ result: AnyActionResult, _ scope: RequestScope) -> Bool {
         guard scope.wantsFragment else { return false }
@@ -16,7 +16,7 @@ extension SceneRunner {
     /// Stores `notice` for the next page of the browser that posted: against `session` when it
     /// is stored (the session the response leaves the browser with), or else against the
     /// visitor's `tessera_notice` cookie (theirs, or a new random one the response sets).
-    func keepForNextPage(_ notice: Notice, of session: Session, _ request: Request, _ response: inout Response)
+    func keepForNextPage(_ notice: Notice, of session: Session, _ request: Request, _ headers: inout HTTPFields)
         async throws
     {
         let store = NoticeStore(database: site.database)
@@ -25,6 +25,6 @@ extension SceneRunner {
         let key = NoticeStore.key(in: request, secure: secure) ?? SessionStore.randomToken()
         try await store.post(notice, for: key)
         let cookie = SessionMiddleware.cookie(NoticeStore.cookieName, key, maxAge: NoticeStore.cookieMaxAge, secure: secure)
-        response.headers.append(HTTPField(name: .setCookie, value: cookie))
+        headers.append(HTTPField(name: .setCookie, value: cookie))
     }
 }

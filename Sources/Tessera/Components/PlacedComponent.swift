@@ -1,0 +1,43 @@
+// MARK: - PlacedComponent
+
+/// One component where a request's page holds it: the component its scene (or a parent) made,
+/// its id, its scene's URL, and for a child the query its parent needs to place it again. An
+/// immutable value: loading it gives a ``LoadedComponent``.
+struct PlacedComponent: Sendable {
+    /// The component, as its scene or parent made it.
+    let component: any Component
+    /// Its id in the scene.
+    let id: String
+    /// The URL of the scene instance it renders in.
+    let sceneURL: String
+    /// Whether the page leaves it out and loads it afterwards (``ComponentSlot``).
+    var isLazy = false
+    /// For a child, the query its parent needs to place it again (``ComponentScope/parentQuery``).
+    var parentQuery: [(String, String)] = []
+    /// Whether a parent placed it (its action URLs name it).
+    var isChild = false
+
+    /// The component's type.
+    var type: any Component.Type { Swift.type(of: component) }
+
+    /// The query that reproduces `model` (after its parent's, for a child): its fragment URL
+    /// carries it, and so do its children's URLs, so that it places them again.
+    func urlQuery(for model: (any ViewModel)?) -> [(String, String)] {
+        parentQuery + (model.map { Self.query(component, $0) } ?? [])
+    }
+
+    /// Its own URL for `model`.
+    func fragmentURL(for model: (any ViewModel)?) -> String {
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: urlQuery(for: model))
+    }
+
+    /// The children `model`'s load placed, placed in turn on this page.
+    func placing(_ children: [(id: String, component: any Component)], under model: (any ViewModel)?) -> [PlacedComponent] {
+        let query = urlQuery(for: model)
+        return children.map { PlacedComponent(component: $0.component, id: $0.id, sceneURL: sceneURL, parentQuery: query, isChild: true) }
+    }
+
+    private static func query<C: Component>(_ component: C, _ model: any ViewModel) -> [(String, String)] {
+        (model as? C.Model).map(component.fragmentQuery(for:)) ?? []
+    }
+}

@@ -1,0 +1,76 @@
+// MARK: - ReuseLayer
+
+/// Fragment reuse around loading and rendering (``Component/caching``): before a component
+/// loads, its fragment is looked up; after it renders, the fragment is kept for the next
+/// requests, its children's bytes cut out (they load afresh in their places). The pipeline
+/// calls it at those two edges and nowhere else.
+enum ReuseLayer {
+    // MARK: - Before loading
+
+    /// What the layer found for a component about to load.
+    enum Lookup {
+        /// Its kept fragment, and the children whose places it holds (they load afresh).
+        case reused(CachedFragment, children: [PlacedComponent])
+        /// Nothing kept: it loads, and its fragment is stored at `keep` once rendered (nil when
+        /// its type never reuses).
+        case load(keep: FragmentCache.Pending?)
+    }
+
+    /// Looks `placed` up in `start`'s cache, under the key its type's caching gives it.
+    static func lookup(_ placed: PlacedComponent, from start: FragmentCache.Start, _ scope: RequestScope) -> Lookup {
+        let caching = placed.type.caching
+        guard caching != .never else { return .load(keep: nil) }
+        let key = FragmentCache.Key(
+            type: ObjectIdentifier(placed.type), id: placed.id, sceneURL: placed.sceneURL,
+            query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
+        let (fragment, pending) = start.cache.lookup(key, from: start)
+        guard let fragment else { return .load(keep: pending) }
+        RequestLog.current?.add(component: placed.id, duration: .zero, queries: 0)
+        return .reused(
+            fragment,
+            children: fragment.holes.map {
+                PlacedComponent(component: $0.component, id: $0.id, sceneURL: placed.sceneURL, parentQuery: $0.parentQuery, isChild: true)
+            })
+    }
+
+    // MARK: - After rendering
+
+    /// Keeps `bytes` (written from `start`, holding the children `holes` locate) as `type`'s
+    /// fragment at `pending`, or refuses it when its templates read something `personal`.
+    static func keep(
+        _ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of type: any Component.Type, personal: Bool,
+        at pending: FragmentCache.Pending
+    ) {
+        guard !personal else { return pending.cache.refuse(type, key: pending.key) }
+        pending.cache.store(fragment(bytes, start: start, holes: holes), for: pending)
+    }
+
+    /// `bytes` (written from `start`) without the children's bytes, which `holes` locate.
+    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
+        guard !holes.isEmpty else { return CachedFragment(bytes: bytes, holes: []) }
+        var kept: [UInt8] = []
+        var places: [CachedFragment.Hole] = []
+        var last = 0
+        for hole in holes {
+            kept += bytes[last..<(hole.start - start)]
+            places.append(CachedFragment.Hole(offset: kept.count, id: hole.id, component: hole.component, parentQuery: hole.parentQuery))
+            last = hole.end - start
+        }
+        kept += bytes[last...]
+        return CachedFragment(bytes: kept, holes: places)
+    }
+
+    // MARK: - Writing
+
+    /// Writes a reused fragment, each of its `children` in its place.
+    static func write(_ fragment: CachedFragment, children: [LoadedComponent], into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes) }
+        var last = 0
+        for hole in fragment.holes {
+            writer.writeRaw(Array(fragment.bytes[last..<hole.offset]))
+            children.first { $0.id == hole.id }?.write(into: &writer, renderer: renderer)
+            last = hole.offset
+        }
+        writer.writeRaw(Array(fragment.bytes[last...]))
+    }
+}

@@ -1,0 +1,326 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+// MARK: - RequestPipeline
+
+/// The one path every request to a scene takes, whatever it asks for: its page, one
+/// component's fragment, an action, or (for tests and tools) the scene's body alone.
+///
+/// ``run(_:_:)`` reads top to bottom: authorize → parse → load → act → render. The same steps
+/// serve every mode, so a fragment is byte for byte what the page holds, and an action's
+/// component is the one its page would show this viewer.
+struct RequestPipeline: Sendable {
+    let site: Site
+    /// The scene's declarations, read once when its routes were mounted.
+    let plan: ScenePlan
+
+    /// What a request asks the scene for.
+    enum Mode: Sendable {
+        /// `GET <path>`: the whole page.
+        case page
+        /// `GET <path>/_/<id>`: the component `id` alone.
+        case fragment(String)
+        /// `POST <action path>`: the action, then its answer.
+        case action(ScenePlan.PlannedAction)
+        /// The scene's body without its layout, every component loaded (tests, tools).
+        case body
+    }
+
+    // MARK: - HTTP
+
+    /// Runs `mode` for `request` and makes its HTTP response.
+    func respond(to request: Request, _ context: TesseraRequestContext, _ mode: Mode) async throws -> Response {
+        let scope = try makeScope(request, context)
+        defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
+        return try await run(mode, scope).response(forScript: scope.wantsFragment)
+    }
+
+    // MARK: - The pipeline
+
+    /// Answers `mode` in `request`.
+    func run(_ mode: Mode, _ request: RequestScope) async throws -> Answer {
+        var scope = request
+
+        // 1. Authorize: a members-only scene shows a visitor the sign-in page, and refuses
+        //    anything else, before anything is read or run.
+        if plan.sceneType.requiresSignIn, scope.userID == nil {
+            guard case .page = mode else { throw RequestError.forbidden("Sign in to do that.") }
+            return try signInRedirect(scope)
+        }
+
+        // 2. Parse: an action's form (the cheap refusals first: size, field count, origin and
+        //    token), then the scene's parameters and its layout.
+        if case .action(let action) = mode {
+            let body = try await FormBody.read(scope.request, limit: action.entry.maxBodySize)
+            try CSRFCheck.verify(body, scope.request, scope.session)
+            let (form, files) = try body.decode()
+            scope = scope.with(form: form, files: files)
+        }
+        let scene = plan.sceneType.init()
+        try scene.parseParameters(scope)
+        scene.layout = scene.chooseLayout(scope)
+
+        // 3. Load: the scene's data (its access checks, once), then the components its
+        //    composition makes from it. A GET may reuse what earlier requests rendered; reuse
+        //    starts before the scene reads, so what it hands its components counts too.
+        switch mode {
+        case .page, .fragment: scope.reuseStart = site.fragmentCache?.begin()
+        case .action, .body: break
+        }
+        try await scene.loadData(scope)
+        let placed = place(scene, scope)
+
+        switch mode {
+        case .page:
+            let loaded = try await ComponentLoader.load(placed, scope, deferringLazy: true)
+            return await renderPage(scene, loaded, scope)
+
+        case .body:
+            let loaded = try await ComponentLoader.load(placed, scope)
+            return await render(SceneBody(scene: scene, components: loaded), scope)
+
+        case .fragment(let id):
+            guard plan.composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") }),
+                let target = try await ComponentLoader.resolve(id, in: placed, scope)
+            else { throw RequestError.notFound() }
+            let loaded = try await ComponentLoader.load([target], scope)
+            // A lazy component's placeholder link, followed without JavaScript: a page to read.
+            if target.isLazy, !scope.wantsFragment { return await renderPage(scene, loaded, scope, body: loaded[0]) }
+            let answer = await render(loaded[0], scope)
+            await scene.didRender(scope, status: 200)
+            return answer
+
+        case .action(let action):
+            let acting = try await actingComponent(action, in: placed, scope)
+            // 4. Act: the handler runs once per submission (a repeated one answers as the first).
+            let result = try await Self.guarded(scope, scene) { scope in try await action.entry.handler(acting, scope.forComponent()) }
+            await record(result, of: action, acting, scope)
+            // 5. Render what the handler showed, or go where it sent the browser.
+            let inPlace = scope.wantsFragment && Self.isShown(scope.request.headers[Self.targetHeader], with: acting, among: placed)
+            var answer = try await answer(result, of: acting, in: scene, placed, scope, inPlace: inPlace)
+            if let session = result.session {
+                answer.headers.append(
+                    HTTPField(name: .setCookie, value: SessionMiddleware.cookie(for: session, secure: site.configuration.usesTLS)))
+            }
+            if let notice = result.notice, !(inPlace && Self.showsNoticeInPlace(result, scope)) {
+                try await keepForNextPage(notice, of: result.session ?? scope.session, scope.request, &answer.headers)
+            }
+            return answer
+        }
+    }
+
+    // MARK: - Placing
+
+    /// The scene's components, made from the scene by its composition's slots (those whose
+    /// maker returns nil are left out).
+    private func place(_ scene: Scene, _ scope: RequestScope) -> [PlacedComponent] {
+        let sceneURL = scene.url(scope)
+        return plan.composition.compactMap { slot in
+            slot.make(scene, scope).map { PlacedComponent(component: $0, id: slot.id, sceneURL: sceneURL, isLazy: slot.isLazy) }
+        }
+    }
+
+    /// The component an action is for: the child its URL names (`_component`), which its page
+    /// must show this viewer, or else the scene's first component of the action's type.
+    private func actingComponent(_ action: ScenePlan.PlannedAction, in placed: [PlacedComponent], _ scope: RequestScope)
+        async throws -> PlacedComponent
+    {
+        let type = ObjectIdentifier(action.componentType)
+        if let name = scope.query[Self.componentField] ?? scope.form[Self.componentField] {
+            guard let named = try await ComponentLoader.resolve(name, in: placed, scope), ObjectIdentifier(named.type) == type
+            else { throw RequestError.notFound() }
+            return named
+        }
+        guard let first = placed.first(where: { ObjectIdentifier($0.type) == type }) else { throw RequestError.notFound() }
+        return first
+    }
+
+    // MARK: - An action's answer
+
+    /// The answer to an action's `result`. The acting component shows the model its handler
+    /// gave, or loads again; the components whose types the result names
+    /// (``ActionResult/updating(_:)``) are made anew after the scene's ``Scene/loadData(_:)``
+    /// runs again, and load — `inPlace`, as fragments for the client script. Otherwise (a plain
+    /// post, or a script's post from a page that does not show the acting component) a success
+    /// goes to the scene's page and a refusal gets the whole page, the other components loaded
+    /// (marked ``pageHeader`` for the script).
+    private func answer(
+        _ result: AnyActionResult, of acting: PlacedComponent, in scene: Scene, _ placed: [PlacedComponent], _ scope: RequestScope,
+        inPlace: Bool
+    ) async throws -> Answer {
+        let status: HTTPResponse.Status
+        switch result.outcome {
+        case .redirect(let target): return Answer(location: RedirectTarget.local(target) ?? "/")  // never off the site
+        case .done where !inPlace: return Answer(location: scene.url(scope))
+        case .done: status = .ok
+        case .invalid: status = .badRequest
+        }
+        guard inPlace else {
+            var page = await renderPage(scene, try await showing(result.model, as: acting, among: placed, scope, deferringLazy: true), scope, status: status)
+            if scope.wantsFragment { page.headers[Self.pageHeader] = "1" }
+            return page
+        }
+        var targets = [acting] + placed.filter { component in
+            component.id != acting.id && result.updates.contains { ObjectIdentifier($0) == ObjectIdentifier(component.type) }
+        }
+        if result.model == nil || targets.count > 1 {
+            // What the action wrote: the scene reads again, and the components it names are made anew.
+            try await scene.loadData(scope)
+            let again = place(scene, scope)
+            var found: [PlacedComponent] = []
+            for target in targets {
+                if let component = try await ComponentLoader.resolve(target.id, in: again, scope) { found.append(component) }
+            }
+            targets = found
+        }
+        var answer = await render(FragmentList(components: try await showing(result.model, as: acting, among: targets, scope)), scope, status: status) { writer, renderer in
+            if let notice = result.notice { renderer.render(BuiltInTemplates.notice, NoticeRegion(notice: notice), into: &writer) }
+        }
+        if let focus = result.focus { answer.headers[Self.focusHeader] = focus }
+        return answer
+    }
+
+    /// `components` loaded, except the acting one when its handler showed `model`: it shows that.
+    private func showing(
+        _ model: (any ViewModel & Sendable)?, as acting: PlacedComponent, among components: [PlacedComponent], _ scope: RequestScope,
+        deferringLazy: Bool = false
+    ) async throws -> [LoadedComponent] {
+        guard let model else { return try await ComponentLoader.load(components, scope, deferringLazy: deferringLazy) }
+        var loaded = try await ComponentLoader.load(components.filter { $0.id != acting.id }, scope, deferringLazy: deferringLazy)[...]
+        return components.map { component in
+            guard component.id != acting.id else { return LoadedComponent(placed: component, state: .loaded(model)) }
+            defer { loaded = loaded.dropFirst() }
+            return loaded.first!
+        }
+    }
+
+    // MARK: - Rendering
+
+    /// The page: head, then the body inside the layout, in one pass into one writer whose
+    /// storage becomes the response's buffer. `body` replaces the scene's body (a lazy
+    /// component's page of its own).
+    private func renderPage(
+        _ scene: Scene, _ components: [LoadedComponent], _ scope: RequestScope, status: HTTPResponse.Status = .ok,
+        body: (any HTMLFragment)? = nil
+    ) async -> Answer {
+        var head = PageHead(title: site.configuration.name)
+        head.status = status
+        scene.willRender(&head, scope)
+        if status == .badRequest, !head.title.hasPrefix(Self.refusedTitlePrefix) { head.title = Self.refusedTitlePrefix + head.title }
+        let renderer = await site.renderer(for: scope)
+        var page = HTMLWriter(capacity: 16_384)
+        let body = body ?? SceneBody(scene: scene, components: components)
+        if let layout = scene.layout {
+            renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
+        } else {
+            body.write(into: &page, renderer: renderer)
+        }
+        await scene.didRender(scope, status: Int(head.status.code))
+        return Answer(status: head.status, headers: head.headers, html: page.takeBuffer())
+    }
+
+    /// `fragment` alone (no layout, no notice taken), then what `after` writes.
+    private func render(
+        _ fragment: some HTMLFragment, _ scope: RequestScope, status: HTTPResponse.Status = .ok,
+        after: (inout HTMLWriter, TemplateRenderer) -> Void = { _, _ in }
+    ) async -> Answer {
+        let renderer = await site.renderer(for: scope)
+        var writer = HTMLWriter()
+        fragment.write(into: &writer, renderer: renderer)
+        after(&writer, renderer)
+        return Answer(status: status, html: writer.takeBuffer())
+    }
+
+    // MARK: - Around the steps
+
+    /// The scope of `request`.
+    private func makeScope(_ request: Request, _ context: TesseraRequestContext) throws -> RequestScope {
+        let query = try PercentDecoding.pairs(Substring(request.uri.query ?? ""))
+        var pathPairs: [(String, String)] = []
+        for (name, value) in context.parameters where name != Self.componentParameter {
+            pathPairs.append((String(name), try PercentDecoding.decode(value, plusIsSpace: false)))
+        }
+        let session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
+        var scope = RequestScope(
+            request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
+            form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
+            session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil)
+        scope.clientAddress = context.remoteAddress?.ipAddress
+        return scope
+    }
+
+    /// For a members-only page and a visitor: to the sign-in page, coming back here.
+    private func signInRedirect(_ scope: RequestScope) throws -> Answer {
+        guard let signIn = site.configuration.signInPath else { throw RequestError.forbidden("Sign in to see this page.") }
+        var back = scope.request.uri.path
+        if let query = scope.request.uri.query, !query.isEmpty { back += "?" + query }
+        return Answer(location: signIn + URLQuery.encode([("next", back)]))
+    }
+
+    /// Records the action's analytics event, as its component words it.
+    private func record(_ result: AnyActionResult, of action: ScenePlan.PlannedAction, _ acting: PlacedComponent, _ scope: RequestScope)
+        async
+    {
+        let status = result.outcome == .invalid ? 400 : 200
+        var proposed = AnalyticsEvent(
+            kind: .action, name: acting.type.componentName + "." + action.entry.name, path: scope.request.uri.path, status: status)
+        if let detail = result.analyticsDetail { proposed.detail = detail }
+        if let event = acting.component.analyticsEvent(forAction: action.entry.name, proposed: proposed) { await site.record(event) }
+    }
+
+    /// Whether the page a script posted from, whose form sits in the component with id `target`
+    /// (nil: unknown), shows what `acting` answers with: that component, or another of its scene.
+    static func isShown(_ target: String?, with acting: PlacedComponent, among placed: [PlacedComponent]) -> Bool {
+        guard let target else { return true }
+        return target == acting.id || placed.contains { $0.id == target }
+    }
+
+    // MARK: - Names
+
+    /// What starts a refused form's page title (GOV.UK's pattern), so a screen reader says it first.
+    static let refusedTitlePrefix = "Error: "
+    /// The query item (or form field) naming the component an action is for.
+    static let componentField = "_component"
+    /// The header a script's post names the component its form sits in with.
+    static let targetHeader = HTTPField.Name("X-Tessera-Target")!
+    /// The header marking a whole page sent to a script's post (its form's page does not show
+    /// the component that answered).
+    static let pageHeader = HTTPField.Name("X-Tessera-Page")!
+    /// The route parameter holding a fragment's component id.
+    static let componentParameter = "tessera_component"
+    /// The component id a fragment's route holds.
+    static func componentID(in context: TesseraRequestContext) -> String { context.parameters.get(componentParameter) ?? "" }
+    /// The header scripts send to ask for fragments instead of pages.
+    static let fragmentHeader = HTTPField.Name("X-Tessera-Fragment")!
+    /// The header that tells a script which element to focus after an action.
+    static let focusHeader = HTTPField.Name("X-Tessera-Focus")!
+    /// The header that tells a script to go to another page.
+    static let redirectHeader = HTTPField.Name("X-Tessera-Redirect")!
+}
+
+// MARK: - Answer
+
+/// What the pipeline answers, before it is an HTTP response: markup with a status and headers,
+/// or a place to go.
+struct Answer {
+    var status: HTTPResponse.Status = .ok
+    var headers: HTTPFields = [:]
+    /// The markup; nil for a redirect.
+    var html: ByteBuffer?
+    /// Where the browser goes instead, on this site.
+    var location: String?
+
+    /// The HTTP response: the markup, or a `303` to ``location`` — for the client script
+    /// (`forScript`) a `200` with the header naming it, since `fetch` would follow a `303` itself.
+    func response(forScript: Bool) -> Response {
+        guard let location else { return HTMLResponse.make(html ?? ByteBuffer(), status: status, headers: headers) }
+        var fields = headers
+        if forScript {
+            fields[RequestPipeline.redirectHeader] = location
+            return Response(status: .ok, headers: fields)
+        }
+        fields[.location] = location
+        return Response(status: .seeOther, headers: fields)
+    }
+}

@@ -1,0 +1,57 @@
+// MARK: - ScenePlan
+
+/// A scene's declarations, read once: its path, its composition, the component types it holds
+/// (children included), and the routes they answer. The router, `tessera routes`, the route
+/// checks and the pipeline all read this one value.
+struct ScenePlan: Sendable {
+    /// The scene.
+    let sceneType: Scene.Type
+    /// Its page's path (``Scene/path``).
+    let path: String
+    /// Its ``Scene/composition``.
+    let composition: [ComponentSlot]
+    /// Every component type it may show, children included, each once.
+    let componentTypes: [any Component.Type]
+    /// Every action those types declare, at its path in this scene.
+    let actions: [PlannedAction]
+    /// Whether its routes are outside the session group (no session, no CSRF token).
+    let isStateless: Bool
+
+    /// One action route: the component type, its entry, and its full path.
+    struct PlannedAction: Sendable {
+        let componentType: any Component.Type
+        let entry: ActionEntry
+        let path: String
+    }
+
+    /// The plan of `sceneType`.
+    init(_ sceneType: Scene.Type, stateless: Bool = false) {
+        self.sceneType = sceneType
+        path = sceneType.path
+        composition = sceneType.composition
+        componentTypes = sceneType.componentTypes
+        isStateless = stateless
+        actions = componentTypes.flatMap { type in
+            type.actionEntries.map { PlannedAction(componentType: type, entry: $0, path: Site.join(sceneType.path, $0.path)) }
+        }
+    }
+
+    // MARK: - Routes
+
+    /// `<path>/_/:tessera_component`: any of its components' fragments.
+    var fragmentPath: String { Site.join(path, "_/:" + RequestPipeline.componentParameter) }
+
+    /// Its routes as `tessera routes` lists them: the page, the fragments, each action.
+    var routes: [RouteTable.Route] {
+        let name = String(describing: sceneType)
+        return [
+            RouteTable.Route(method: "GET", path: path, scene: name, component: nil, action: nil, stateless: isStateless),
+            RouteTable.Route(method: "GET", path: fragmentPath, scene: name, component: "*", action: nil, stateless: isStateless),
+        ]
+            + actions.map {
+                RouteTable.Route(
+                    method: "POST", path: $0.path, scene: name, component: String(describing: $0.componentType), action: $0.entry.name,
+                    stateless: isStateless)
+            }
+    }
+}
