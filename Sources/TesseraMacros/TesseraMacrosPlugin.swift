@@ -6,5 +6,7 @@ import SwiftSyntaxMacros
 /// The compiler plugin holding Tessera's macros.
 @main
 struct TesseraMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [TemplateModelMacro.self, TemplatePropertyMark.self, SQLRecordMacro.self]
+    let providingMacros: [any Macro.Type] = [
+        TemplateModelMacro.self, TemplatePropertyMark.self, SQLRecordMacro.self, ComponentMacro.self,
+    ]
 }

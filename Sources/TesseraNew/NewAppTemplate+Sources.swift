@@ -143,14 +143,14 @@ extension NewAppTemplate {
         /// The shelf: books being read and books finished, in two sections, and the action that
         /// finishes one. It loads its own data and can be fetched alone at `/_/shelf`.
         /// Its template is `Views/Books/ShelfComponent.mustache`, found by the type's name.
-        struct ShelfComponent: Component {
+        @Component
+        struct ShelfComponent {
             // MARK: - Configuration
 
             static var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
 
-            /// `POST <scene>/books/:book/finish`: declared once, used by the table and for its URLs.
+            /// `POST <scene>/books/:book/finish`: declared once, a route (`@Component` lists it) and its URLs.
             static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
-            static var actions: ActionTable<Self> { ActionTable().on(finish) }
 
             // MARK: - Life cycle
 

@@ -1,15 +1,15 @@
 // MARK: - Action
 
 /// One action of component `C`, declared once as a static value and used everywhere the action
-/// is named: the component's ``Component/actions`` table, the URLs its templates post to
+/// is named: the component's ``Component/actions`` (listed by ``Component()``), the URLs its templates post to
 /// (``ComponentScope/url(for:_:)``) and links from elsewhere (``Scene/link(to:_:)``). A
 /// misspelt action is a compile error, not a link to the wrong page.
 ///
 /// ```swift
-/// struct LikeButtonComponent: Component {
+/// @Component
+/// struct LikeButtonComponent {
 ///     static let like = Action("like", LikeButtonComponent.like)            // POST <scene>/like
 ///     static let save = Action("save", path: "", LikeButtonComponent.save)  // POST <scene>
-///     static var actions: ActionTable<Self> { ActionTable().on(like).on(save) }
 ///     // in load: Model(toggleURL: scope.url(for: Self.like))
 /// }
 /// ```

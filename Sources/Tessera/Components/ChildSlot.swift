@@ -21,9 +21,9 @@
 /// still exists when it writes).
 ///
 /// ```swift
-/// struct FeedComponent: Component {
+/// @Component
+/// struct FeedComponent {
 ///     static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in LikeButtonComponent(blogID: blogID) }
-///     static var children: [any ChildDeclaration] { [like] }
 ///     func load(_ scope: ComponentScope<Self>) async throws -> Model {
 ///         ... scope.child(Self.like, key: blog.id) ...   // a `ChildComponent` for the cell's model
 ///     }

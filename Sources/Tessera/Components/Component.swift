@@ -10,7 +10,8 @@
 /// concurrently with no lock in app code.
 ///
 /// ```swift
-/// struct ShelfComponent: Component {
+/// @Component
+/// struct ShelfComponent {
 ///     let userID: Int64
 ///     func load(_ scope: ComponentScope<Self>) async throws -> Model {
 ///         Model(books: try await BookStore(database: scope.database).shelf(of: userID))
@@ -46,13 +47,14 @@ public protocol Component: Sendable {
     /// scope, in order. Default: each one's ``load(_:)``, one after another.
     static func load(batch: [(component: Self, scope: ComponentScope<Self>)]) async throws -> [Model]
 
-    /// The kinds of child this component places (``ChildSlot``); default none. Their actions
-    /// are mounted with its own, and start-up checks their templates.
+    /// The kinds of child this component places (its static ``ChildSlot`` values, listed by
+    /// ``Component()``); default none. Their actions are mounted with its own, and start-up
+    /// checks their templates.
     static var children: [any ChildDeclaration] { get }
 
-    /// Actions this component answers (its static ``Action`` values), each with its handler;
-    /// default none. Routes for them are mounted from this table.
-    static var actions: ActionTable<Self> { get }
+    /// The actions this component answers (its static ``Action`` values, listed by
+    /// ``Component()``); default none. Each is a route of every scene holding the component.
+    static var actions: [Action<Self>] { get }
 
     /// The `data-component` name; default the type name without `Component`, in kebab case
     /// (`BlogListComponent` → `blog-list`).
@@ -106,7 +108,7 @@ extension Component {
         return models
     }
     public static var children: [any ChildDeclaration] { [] }
-    public static var actions: ActionTable<Self> { ActionTable() }
+    public static var actions: [Action<Self>] { [] }
     public static var componentName: String { TypeNames.name(of: self, .kebab, make: kebabName) }
     public static var template: String? { nil }
     public static var cellTypes: [any CellRenderer.Type] { [] }

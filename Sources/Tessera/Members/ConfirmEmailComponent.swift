@@ -3,10 +3,10 @@
 /// The page a confirmation link opens (``ConfirmEmailScene``, template `Tessera/ConfirmEmail`):
 /// the address and a button that confirms it. Opening the link changes nothing (mail scanners
 /// open links); the button does.
-public struct ConfirmEmailComponent: Component {
+@Component
+public struct ConfirmEmailComponent {
     /// `POST` to the scene's own address confirms.
     public static let confirm = Action("confirm", path: "", ConfirmEmailComponent.confirm)
-    public static var actions: ActionTable<Self> { ActionTable().on(confirm) }
     public static var template: String? { "Tessera/ConfirmEmail" }
 
     /// The page.

@@ -3,10 +3,10 @@
 /// The signed-in member's address (``EmailScene``, template `Tessera/EmailForm`): the confirmed
 /// one, and a form that mails a confirmation link to a new one. The address changes only when
 /// the link is followed.
-public struct EmailFormComponent: Component {
+@Component
+public struct EmailFormComponent {
     /// `POST` to the scene's own address mails a link.
     public static let change = Action("change", path: "", EmailFormComponent.change)
-    public static var actions: ActionTable<Self> { ActionTable().on(change) }
     public static var template: String? { "Tessera/EmailForm" }
 
     /// The form.

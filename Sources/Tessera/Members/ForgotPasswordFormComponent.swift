@@ -2,10 +2,10 @@
 
 /// The form of ``ForgotPasswordScene`` (template `Tessera/ForgotPasswordForm`): one address. Its
 /// answer is the same whether a member has the address or not; a job mails the link.
-public struct ForgotPasswordFormComponent: Component {
+@Component
+public struct ForgotPasswordFormComponent {
     /// `POST` to the scene's own address asks for a link.
     public static let send = Action("send", path: "", ForgotPasswordFormComponent.send)
-    public static var actions: ActionTable<Self> { ActionTable().on(send) }
     public static var template: String? { "Tessera/ForgotPasswordForm" }
 
     /// The form.

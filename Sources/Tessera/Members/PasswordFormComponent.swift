@@ -2,10 +2,10 @@
 
 /// The change-password form of ``PasswordScene`` (template `Tessera/PasswordForm`): current,
 /// new and confirmation fields, each with its own error. Passwords are never written back.
-public struct PasswordFormComponent: Component {
+@Component
+public struct PasswordFormComponent {
     /// `POST` to the scene's own address changes the password.
     public static let change = Action("change", path: "", PasswordFormComponent.change)
-    public static var actions: ActionTable<Self> { ActionTable().on(change) }
     public static var template: String? { "Tessera/PasswordForm" }
 
     /// The form.

@@ -3,10 +3,10 @@
 /// The form a reset link opens (``ResetPasswordScene``, template `Tessera/ResetPasswordForm`):
 /// a new password twice, the link's token carried in a hidden field. A link that does not work
 /// shows why and where to ask for another.
-public struct ResetPasswordFormComponent: Component {
+@Component
+public struct ResetPasswordFormComponent {
     /// `POST` to the scene's own address sets the password.
     public static let reset = Action("reset", path: "", ResetPasswordFormComponent.reset)
-    public static var actions: ActionTable<Self> { ActionTable().on(reset) }
     public static var template: String? { "Tessera/ResetPasswordForm" }
 
     /// The form.

@@ -2,12 +2,12 @@
 
 /// The sign-in form of ``SignInScene`` (template `Tessera/SignInForm`); its actions sign in and
 /// out through the site's ``Members``, each with a new session.
-public struct SignInFormComponent: Component {
+@Component
+public struct SignInFormComponent {
     /// `POST` to the scene's own address signs in.
     public static let signIn = Action("signin", path: "", SignInFormComponent.signIn)
     /// `POST <scene>/signout` signs out.
     public static let signOut = Action("signout", SignInFormComponent.signOut)
-    public static var actions: ActionTable<Self> { ActionTable().on(signIn).on(signOut) }
     public static var template: String? { "Tessera/SignInForm" }
 
     /// The form.

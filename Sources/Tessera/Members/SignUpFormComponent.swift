@@ -2,10 +2,10 @@
 
 /// The sign-up form of ``SignUpScene`` (template `Tessera/SignUpForm`): username, display name
 /// (when the ``MemberTable`` has one) and password, each with its own error.
-public struct SignUpFormComponent: Component {
+@Component
+public struct SignUpFormComponent {
     /// `POST` to the scene's own address creates the member and signs them in.
     public static let signUp = Action("signup", path: "", SignUpFormComponent.signUp)
-    public static var actions: ActionTable<Self> { ActionTable().on(signUp) }
     public static var template: String? { "Tessera/SignUpForm" }
 
     /// The form.

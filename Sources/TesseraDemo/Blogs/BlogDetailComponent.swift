@@ -5,14 +5,12 @@ import Tessera
 /// The post: title, author, date and body; its author also gets an Edit link and the "Move to
 /// trash" button, whose action moves the post to the trash and goes to the author's profile
 /// with a one-time notice that offers Undo.
-struct BlogDetailComponent: Component {
+@Component
+struct BlogDetailComponent {
     var rootElement: String { "article" }
     var rootClass: String? { "blog-detail" }
     /// `POST <scene>/trash`: moves the post to the trash.
     static let trash = Action("trash", BlogDetailComponent.trash)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(trash)
-    }
 
     // MARK: - Configuration
 

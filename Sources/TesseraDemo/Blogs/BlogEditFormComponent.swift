@@ -7,12 +7,10 @@ import Tessera
 /// notice; refused text comes back with the messages and the input kept. Its scene loads the
 /// post and checks it is the member's before the form is made (with that post) to render or
 /// save.
-struct BlogEditFormComponent: Component {
+@Component
+struct BlogEditFormComponent {
     /// `POST` to the scene's own address: saves the post.
     static let save = Action("save", path: "", BlogEditFormComponent.save)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(save)
-    }
 
     // MARK: - Configuration
 

@@ -5,7 +5,8 @@ import Tessera
 /// The aside's summary of the post: its likes (read by the scene with the post, the same
 /// values the like button gets) and how many comments it has. It is made anew and loaded again
 /// along with the like button and the comment form.
-struct BlogStatsComponent: Component {
+@Component
+struct BlogStatsComponent {
     /// The counts are everyone's, but a member who likes the post is told so: one copy per member.
     static var caching: FragmentCaching { .perUser }
     var rootClass: String? { "card" }

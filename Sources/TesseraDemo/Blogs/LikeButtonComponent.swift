@@ -12,7 +12,8 @@ import Tessera
 /// viewer's likes together, in one query (``load(batch:)``), and each answers alone at its own
 /// URL. Its actions store the like and send the page's stats along
 /// (`.updating(BlogStatsComponent.self)`, where the page holds them).
-struct LikeButtonComponent: Component {
+@Component
+struct LikeButtonComponent {
     /// Per member: visitors share one fragment per post (a sign-in link); a member's holds a
     /// form with their session's token, which Tessera never keeps, so members' load every time.
     static var caching: FragmentCaching { .perUser }
@@ -21,9 +22,6 @@ struct LikeButtonComponent: Component {
     /// `POST <scene>/like` and `POST <scene>/unlike`.
     static let like = Action("like", LikeButtonComponent.like)
     static let unlike = Action("unlike", LikeButtonComponent.unlike)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(like).on(unlike)
-    }
 
     // MARK: - Configuration
 

@@ -6,12 +6,10 @@ import Tessera
 /// form again saying so, and refreshes the comment list and the post's comment count elsewhere
 /// on the page in the same response (`.updating`); without JavaScript the page comes back at
 /// the new comment.
-struct CommentFormComponent: Component {
+@Component
+struct CommentFormComponent {
     /// `POST <scene>/comments`: posts a comment.
     static let comment = Action("comment", path: "comments", CommentFormComponent.post)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(comment)
-    }
 
     // MARK: - Configuration
 

@@ -4,7 +4,8 @@ import Tessera
 
 /// A post's comments, newest first, a page at a time with its own "Load more" (``Pagination``:
 /// `?page=N` without JavaScript, appended in place and `?through=N` with it). One query.
-struct CommentListComponent: Component {
+@Component
+struct CommentListComponent {
     /// A post's comments are the same for everyone.
     static var caching: FragmentCaching { .shared }
 

@@ -12,12 +12,12 @@ import Tessera
 /// `intent=publish`, so a form posted to the save address (as the client script does, ignoring
 /// `formaction`) publishes too. The scene loads the draft and checks it is the member's before
 /// any of these run, and hands it to the form.
-struct DraftFormComponent: Component {
+@Component
+struct DraftFormComponent {
     /// `POST` to the scene's own address, `POST <scene>/publish`, `POST <scene>/delete`.
     static let save = Action("save", path: "", maxBodySize: maxBodySize, DraftFormComponent.save)
     static let publish = Action("publish", maxBodySize: maxBodySize, DraftFormComponent.publish)
     static let delete = Action("delete", DraftFormComponent.delete)
-    static var actions: ActionTable<Self> { ActionTable().on(save).on(publish).on(delete) }
 
     /// The body limit: room for the fields' bytes percent-encoded (3 bytes each) and the rest.
     static let maxBodySize = 3 * (Draft.bodyField.maxBytes + Draft.titleField.maxBytes) + 4096

@@ -4,7 +4,8 @@ import Tessera
 
 /// The signed-in member's drafts on their own profile, most recently edited first, each
 /// linking to its editor, with a "Write a new post" link. One query.
-struct DraftListComponent: Component {
+@Component
+struct DraftListComponent {
     /// Only its owner sees it: one copy per member.
     static var caching: FragmentCaching { .perUser }
 

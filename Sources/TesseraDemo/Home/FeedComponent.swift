@@ -6,7 +6,8 @@ import Tessera
 /// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items. A search
 /// (`?q=`, the posts whose title holds it, without photos) is kept by every page of it.
-struct FeedComponent: Component {
+@Component
+struct FeedComponent {
     /// Everyone sees the same feed: a busy home page loads it about once per 50 ms. Its like
     /// buttons are its children, per viewer: loaded afresh (together) inside a reused feed.
     static var caching: FragmentCaching { .shared }
@@ -14,7 +15,6 @@ struct FeedComponent: Component {
     static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in
         LikeButtonComponent(blogID: blogID, signInURL: feed.links.signIn)
     }
-    static var children: [any ChildDeclaration] { [like] }
     static var cellTypes: [any CellRenderer.Type] {
         [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
     }

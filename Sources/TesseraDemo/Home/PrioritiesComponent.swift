@@ -4,7 +4,8 @@ import Tessera
 
 /// The signed-in member's current priorities. Which ones are current is the model's rule
 /// (``Priority``); this component only shows them, or an empty state.
-struct PrioritiesComponent: Component {
+@Component
+struct PrioritiesComponent {
     var rootClass: String? { "card" }
 
     // MARK: - Configuration

@@ -5,13 +5,11 @@ import Tessera
 /// The form that sends a message: text, and optionally an image (then the text is its
 /// caption). Sending goes through the send-strategy table by kind (``MessageSending``). Its
 /// scene has checked the member takes part in the conversation before the handler runs.
-struct ComposerComponent: Component {
+@Component
+struct ComposerComponent {
     /// `POST` to the scene's own address: sends the message (with an image, as large as
     /// ``MessageUploads/image`` allows).
     static let send = Action("send", path: "", files: [MessageUploads.image], ComposerComponent.send)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(send)
-    }
 
     // MARK: - Configuration
 

@@ -3,7 +3,8 @@ import Tessera
 // MARK: - ConversationListComponent
 
 /// A member's conversations, most recently active first, each linking to its page.
-struct ConversationListComponent: Component {
+@Component
+struct ConversationListComponent {
 
     // MARK: - Configuration
 

@@ -4,7 +4,8 @@ import Tessera
 
 /// The messages of one conversation, oldest first, each drawn by its kind's cell and marked
 /// as the viewer's own or the other person's.
-struct MessageListComponent: Component {
+@Component
+struct MessageListComponent {
     static var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
 
     // MARK: - Configuration

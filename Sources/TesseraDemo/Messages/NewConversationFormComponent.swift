@@ -5,12 +5,10 @@ import Tessera
 /// "New message": whom to write to and the first message. Sending opens the conversation with
 /// that member (the existing one, or a new one) and adds the message through the text send
 /// strategy, then goes to it. `?to=ID` (a profile's "Message" link) preselects the member.
-struct NewConversationFormComponent: Component {
+@Component
+struct NewConversationFormComponent {
     /// `POST` to the scene's own address: starts the conversation.
     static let start = Action("start", path: "", NewConversationFormComponent.start)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(start)
-    }
 
     // MARK: - Configuration
 

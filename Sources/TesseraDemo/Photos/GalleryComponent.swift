@@ -4,7 +4,8 @@ import Tessera
 
 /// Every photo in a grid, drawn by an ``ArrayDataSource`` of ``PhotoCell``s; an empty state
 /// when there are none.
-struct GalleryComponent: Component {
+@Component
+struct GalleryComponent {
     /// Everyone sees the same gallery.
     static var caching: FragmentCaching { .shared }
 

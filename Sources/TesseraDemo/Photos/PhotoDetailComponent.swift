@@ -5,7 +5,8 @@ import Tessera
 /// One photo: the picture, its title, its author (linked to their profile) and its date. Its
 /// scene loads the photo (a missing one is a 404 there) and hands it over; the component loads
 /// the author.
-struct PhotoDetailComponent: Component {
+@Component
+struct PhotoDetailComponent {
     var rootElement: String { "article" }
     var rootClass: String? { "card photo-detail" }
 

@@ -4,7 +4,8 @@ import Tessera
 
 /// Asks before deleting a trashed post forever: its title, what cannot be undone, a
 /// "Delete forever" button (posting to the trash's `delete` action) and a way back.
-struct TrashDeleteConfirmComponent: Component {
+@Component
+struct TrashDeleteConfirmComponent {
     var rootClass: String? { "card narrow" }
 
     // MARK: - Configuration

@@ -5,13 +5,11 @@ import Tessera
 /// The member's trashed blogs, most recently trashed first, each with a Restore button (a small
 /// form the client script updates in place) and a "Delete forever…" link to a confirmation
 /// page, whose form posts to this component's `delete` action. One query.
-struct TrashListComponent: Component {
+@Component
+struct TrashListComponent {
     /// `POST <scene>/:item/restore` and `POST <scene>/:item/delete`.
     static let restore = Action("restore", path: ":item/restore", TrashListComponent.restore)
     static let delete = Action("delete", path: ":item/delete", TrashListComponent.delete)
-    static var actions: ActionTable<Self> {
-        ActionTable().on(restore).on(delete)
-    }
 
     // MARK: - Configuration
 

@@ -4,7 +4,8 @@ import Tessera
 
 /// On the member's own profile: how many posts are in their trash, with a link to it. One
 /// query.
-struct TrashSummaryComponent: Component {
+@Component
+struct TrashSummaryComponent {
     /// Only its owner sees it: one copy per member.
     static var caching: FragmentCaching { .perUser }
 

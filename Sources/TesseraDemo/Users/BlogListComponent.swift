@@ -6,7 +6,8 @@ import Tessera
 /// a plain link to `?page=N` that the client script turns into an append of this fragment
 /// (and `?through=N` in the address bar, see ``Pagination``). One query, however many blogs
 /// there are.
-struct BlogListComponent: Component {
+@Component
+struct BlogListComponent {
     /// The owner sees their own empty state; everyone else the same list. Its like buttons are
     /// its children, per viewer: loaded afresh (together) inside a reused list.
     static var caching: FragmentCaching { .perUser }
@@ -14,7 +15,6 @@ struct BlogListComponent: Component {
     static let like = ChildSlot("like") { (list: BlogListComponent, blogID: Int64) in
         LikeButtonComponent(blogID: blogID, signInURL: list.signInURL)
     }
-    static var children: [any ChildDeclaration] { [like] }
 
     // MARK: - Configuration
 

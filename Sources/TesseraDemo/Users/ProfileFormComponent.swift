@@ -9,10 +9,10 @@ import Tessera
 /// refused input comes back at 400 with an error summary, each message beside its field, and
 /// what was typed and chosen (a picture must be chosen again: a browser is never given a file
 /// back).
-struct ProfileFormComponent: Component {
+@Component
+struct ProfileFormComponent {
     /// `POST` to the scene's own address: saves the profile (with a picture up to 1 MiB).
     static let save = Action("save", path: "", files: [ProfileDetails.avatarField], ProfileFormComponent.save)
-    static var actions: ActionTable<Self> { ActionTable().on(save) }
 
     /// The form's fields, in reading order; raw values are the inputs' names.
     enum Field: String, CaseIterable, Sendable {

@@ -6,7 +6,8 @@ import Tessera
 /// everyone, or to members only), member since, and what they published; with an "Edit
 /// profile" link on your own profile and a "Message" link on others' (for members, when they
 /// take messages).
-struct UserInfoComponent: Component {
+@Component
+struct UserInfoComponent {
     /// The owner gets an Edit link, members a Message link, visitors neither.
     static var caching: FragmentCaching { .perUser }
 

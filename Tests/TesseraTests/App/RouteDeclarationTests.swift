@@ -6,11 +6,11 @@ import Testing
 // MARK: - Fixtures
 
 /// A component that names an absolute action path, as a copied guide might.
-struct AbsoluteActionComponent: Component {
+@Component
+struct AbsoluteActionComponent {
     typealias Model = EmptyModel
     static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish)
-    static var actions: ActionTable<Self> { ActionTable().on(finish) }
     func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 
@@ -43,12 +43,12 @@ final class SelfPostingScene: Scene {
 }
 
 /// Posts to its scene's own path.
-struct SelfPostingComponent: Component {
+@Component
+struct SelfPostingComponent {
     typealias Model = EmptyModel
     static var template: String? { "Books/Finish" }
     static let save = Action("save", path: "", SelfPostingComponent.save)
     static let remove = Action("remove", SelfPostingComponent.save)
-    static var actions: ActionTable<Self> { ActionTable().on(save).on(remove) }
     func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 
@@ -139,8 +139,8 @@ struct RouteDeclarationTests {
 
     @Test("the action table and the routes use the typed actions' names and paths")
     func tableFromTypedActions() {
-        #expect(SelfPostingComponent.actions.entries.map(\.name) == ["save", "remove"])
-        #expect(SelfPostingComponent.actions.entries.map(\.path) == ["", "remove"])
+        #expect(SelfPostingComponent.actions.map(\.name) == ["save", "remove"])
+        #expect(SelfPostingComponent.actions.map(\.path) == ["", "remove"])
         let posts = RouteTable(scenes: [SelfPostingScene.self]).routes.filter { $0.method == "POST" }
         #expect(posts.map(\.path) == ["/notes/:id", "/notes/:id/remove"])
         #expect(posts.map(\.action) == ["save", "remove"])

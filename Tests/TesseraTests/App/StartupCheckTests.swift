@@ -12,11 +12,11 @@ final class BookPageScene: Scene {
 }
 
 /// A shelf whose action, copied from a guide, names the same parameter `item`.
-struct FinishComponent: Component {
+@Component
+struct FinishComponent {
     typealias Model = EmptyModel
     static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: ":item/finish", FinishComponent.finish)
-    static var actions: ActionTable<Self> { ActionTable().on(finish) }
     func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
 }
 

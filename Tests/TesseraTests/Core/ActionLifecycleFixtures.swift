@@ -37,13 +37,13 @@ final class VaultScene: Scene {
 /// Shows a value its `load` reads as "loaded"; its `set` action shows the value from the form
 /// instead of loading, `bump` also asks for the echo to be sent along, `refused` refuses the
 /// input keeping it, and `reset` has the component load again.
-struct CounterComponent: Component {
+@Component
+struct CounterComponent {
     static var template: String? { "Components/Counter" }
     static let set = Action("set", CounterComponent.set)
     static let bump = Action("bump", CounterComponent.bump)
     static let refused = Action("refused", CounterComponent.refused)
     static let reset = Action("reset", CounterComponent.reset)
-    static var actions: ActionTable<Self> { ActionTable().on(set).on(bump).on(refused).on(reset) }
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         HookLog.shared.add("counter.load")

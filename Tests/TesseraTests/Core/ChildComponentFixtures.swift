@@ -22,11 +22,11 @@ final class ShelfScene: Scene {
 }
 
 /// The items, each with its star; the same fragment for everyone, its stars per request.
-struct ShelfItemsComponent: Component {
+@Component
+struct ShelfItemsComponent {
     static var template: String? { "Components/ShelfItems" }
     static var caching: FragmentCaching { .shared }
     static let star = ChildSlot("star") { (_: ShelfItemsComponent, itemID: Int64) in StarComponent(itemID: itemID) }
-    static var children: [any ChildDeclaration] { [star] }
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let items = try await scope.database.read { db in
@@ -50,10 +50,10 @@ struct ShelfItemsComponent: Component {
 }
 
 /// One item's star button: its likes and who is looking; starring adds a like.
-struct StarComponent: Component {
+@Component
+struct StarComponent {
     static var template: String? { "Components/Star" }
     static let star = Action("star", StarComponent.star)
-    static var actions: ActionTable<Self> { ActionTable().on(star) }
     var rootElement: String { "span" }
 
     let itemID: Int64
@@ -118,10 +118,10 @@ final class LedgerScene: Scene {
 }
 
 /// Two items a page; member 1 (the owner) sees a note under each.
-struct LedgerComponent: Component {
+@Component
+struct LedgerComponent {
     static var template: String? { "Components/Ledger" }
     static let note = ChildSlot("note") { (_: LedgerComponent, itemID: Int64) in LedgerNoteComponent(itemID: itemID) }
-    static var children: [any ChildDeclaration] { [note] }
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let pagination = try Pagination(scope.query)
@@ -151,10 +151,10 @@ struct LedgerComponent: Component {
 }
 
 /// An item's private note: its likes, and a button that adds one. It checks nothing itself.
-struct LedgerNoteComponent: Component {
+@Component
+struct LedgerNoteComponent {
     static var template: String? { "Components/LedgerNote" }
     static let bump = Action("bump", LedgerNoteComponent.bump)
-    static var actions: ActionTable<Self> { ActionTable().on(bump) }
     var rootElement: String { "span" }
 
     let itemID: Int64

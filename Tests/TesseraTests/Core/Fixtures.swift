@@ -40,10 +40,10 @@ struct ItemCell: CellRenderer {
 }
 
 /// Lists items, two per page, with a like action and "load more".
-struct ItemListComponent: Component {
+@Component
+struct ItemListComponent {
     static var template: String? { "Components/ItemList" }
     static let like = Action("like", path: ":item/like", ItemListComponent.like)
-    static var actions: ActionTable<Self> { ActionTable().on(like) }
 
     /// When set, loads each item's likes with its own query: an N+1 the tests must catch.
     let loadsLikesOneByOne: Bool

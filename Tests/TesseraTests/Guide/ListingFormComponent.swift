@@ -3,9 +3,9 @@ import Tessera
 // The Guide's form ("Reading what people type"), as written there: `ToolshedGuideTests` checks
 // the two stay the same, then runs it.
 
-struct ListingFormComponent: Component {
+@Component
+struct ListingFormComponent {
     static let save = Action("save", path: "", files: [Self.photo], ListingFormComponent.save)   // body sized by the file
-    static var actions: ActionTable<Self> { ActionTable().on(save) }
 
     static let name = TextField("name", minScalars: 1, maxScalars: 80)
     static let notes = TextField("notes", maxScalars: 2000, lines: .multiple)

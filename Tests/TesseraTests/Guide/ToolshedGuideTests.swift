@@ -19,7 +19,7 @@ struct ToolshedGuideTests {
         let guide = try String(contentsOf: Self.folder.appendingPathComponent("../../../Docs/Guide.md"), encoding: .utf8)
         let swift = try String(contentsOf: Self.folder.appendingPathComponent("ListingFormComponent.swift"), encoding: .utf8)
         let template = try String(contentsOf: Self.root.appendingPathComponent("Views/ListingFormComponent.mustache"), encoding: .utf8)
-        let code = String(try #require(swift.range(of: "struct ListingFormComponent").map { swift[$0.lowerBound...] }))
+        let code = String(try #require(swift.range(of: "@Component\nstruct ListingFormComponent").map { swift[$0.lowerBound...] }))
         #expect(guide.contains("```swift\n" + code + "```"))
         #expect(guide.contains("```mustache\n" + template + "```"))
         #expect(!template.contains("_csrf") && !template.contains("_component") && !template.contains("data-tessera-fragment"))

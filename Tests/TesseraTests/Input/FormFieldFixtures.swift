@@ -46,7 +46,8 @@ final class ListingScene: Scene {
 
 /// A listing's form: every field kind, refused (400, everything kept but the password and the
 /// file) while the title is empty.
-struct KitchenSinkFormComponent: Component {
+@Component
+struct KitchenSinkFormComponent {
     static var template: String? { "Components/ListingForm" }
     static let title = TextField("title", minScalars: 1, maxScalars: 60)
     static let notes = TextField("notes", maxScalars: 500, lines: .multiple, trimsWhitespace: false)
@@ -54,7 +55,6 @@ struct KitchenSinkFormComponent: Component {
     static let from = TextField("from", maxScalars: 10)
     static let code = TextField("code", maxScalars: 20, trimsWhitespace: false)
     static let save = Action("save", path: "", KitchenSinkFormComponent.save)
-    static var actions: ActionTable<Self> { ActionTable().on(save) }
 
     /// What was sent.
     struct Values {

@@ -8,7 +8,8 @@ import GRDB
 /// stores the note as an item's title (or shows the form again with the problem), one that
 /// redirects wherever `next` says (the framework must keep it on the site), and a guessing game
 /// guarded by an ``AttemptThrottle``.
-struct NoteFormComponent: Component {
+@Component
+struct NoteFormComponent {
     static let note = TextField("note", maxScalars: 20, maxBytes: 40, maxMarksPerCharacter: 3, lines: .multiple, trimsWhitespace: false)
     static let title = TextField("title", maxScalars: 20)
     static let guesses = ThrottleRule(name: "test.guess", limit: 3, window: 600, lockout: 300)
@@ -17,7 +18,6 @@ struct NoteFormComponent: Component {
     static let save = Action("save", path: "", NoteFormComponent.save)
     static let go = Action("go", NoteFormComponent.go)
     static let guess = Action("guess", NoteFormComponent.guess)
-    static var actions: ActionTable<Self> { ActionTable().on(save).on(go).on(guess) }
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
         var note = ""

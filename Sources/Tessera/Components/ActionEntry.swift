@@ -1,0 +1,26 @@
+// MARK: - ActionEntry
+
+/// One action of some component, as routing sees it: its name, path, body limit and handler.
+struct ActionEntry: Sendable {
+    let name: String
+    let path: String
+    let maxBodySize: Int
+    let handler: @Sendable (PlacedComponent, RequestScope) async throws -> AnyActionResult
+}
+
+extension Action {
+    /// This action, type-erased for routing.
+    var entry: ActionEntry {
+        let (name, handler) = (self.name, self.handler)
+        return ActionEntry(name: name, path: path, maxBodySize: maxBodySize) { placed, request in
+            guard let component = placed.component as? C else { throw RequestError.notFound() }
+            let context = ActionContext<C>(component: ComponentScope(placed, request: request), name: name)
+            return try await handler(component)(context).erased
+        }
+    }
+}
+
+extension Component {
+    /// ``actions``' entries, type-erased for routing.
+    static var actionEntries: [ActionEntry] { actions.map(\.entry) }
+}

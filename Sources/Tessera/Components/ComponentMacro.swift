@@ -1,0 +1,20 @@
+// MARK: - @Component
+
+/// Makes a type a ``Component`` whose actions and kinds of child are each declared once, as
+/// `static let`s:
+///
+/// ```swift
+/// @Component
+/// struct ShelfComponent {
+///     static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
+///     static let cover = ChildSlot("cover") { (shelf: ShelfComponent, bookID: Int64) in CoverComponent(bookID: bookID) }
+///     …
+/// }
+/// ```
+///
+/// Every `static let` made by `Action(…)` is one of its ``Component/actions``, in order (each a
+/// route of every scene holding the component); every one made by `ChildSlot(…)` is one of its
+/// ``Component/children``. The macro writes both lists in an extension, unless the type declares
+/// them itself.
+@attached(extension, conformances: Component, names: named(actions), named(children))
+public macro Component() = #externalMacro(module: "TesseraMacros", type: "ComponentMacro")
