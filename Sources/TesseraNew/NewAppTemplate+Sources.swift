@@ -168,7 +168,7 @@ extension NewAppTemplate {
 
             // MARK: - Actions
 
-            func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+            func finish(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
                 let id = try context.path.id("book")  // not a number → 404
                 guard try await BookStore(database: context.database).markFinished(id) else { throw RequestError.notFound() }
                 return .done  // the shelf loads again: the book moved

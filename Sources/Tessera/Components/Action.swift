@@ -14,7 +14,7 @@
 /// }
 /// ```
 public struct Action<C: Component>: Sendable {
-    /// The action's name (analytics, ``ActionContext/name``).
+    /// The action's name (analytics, ``ComponentScope/actionName``).
     public let name: String
     /// The route, relative to the path of the scene holding the component (`like` →
     /// `/blogs/:id/like`; empty: the scene's own path), with its own `:parameters`. One
@@ -22,7 +22,7 @@ public struct Action<C: Component>: Sendable {
     public let path: String
     /// The largest body accepted, in bytes; larger is a 413.
     public let maxBodySize: Int
-    let handler: @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
+    let handler: @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
 
     /// The action `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
     ///
@@ -35,7 +35,7 @@ public struct Action<C: Component>: Sendable {
     ///     (`BlogComponent.like`).
     public init(
         _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
-        _ handler: @escaping @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
+        _ handler: @escaping @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
     ) {
         self.name = name
         self.path = path ?? name
@@ -47,7 +47,7 @@ public struct Action<C: Component>: Sendable {
     /// those files allow, and 64 KiB of text besides.
     public init(
         _ name: String, path: String? = nil, files: [FileField],
-        _ handler: @escaping @Sendable (C) -> (ActionContext<C>) async throws -> ActionResult<C.Model>
+        _ handler: @escaping @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
     ) {
         self.init(name, path: path, maxBodySize: Self.textAllowance + files.reduce(0) { $0 + $1.maxBytes + 1024 }, handler)
     }

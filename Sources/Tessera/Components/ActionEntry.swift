@@ -14,8 +14,7 @@ extension Action {
         let (name, handler) = (self.name, self.handler)
         return ActionEntry(name: name, path: path, maxBodySize: maxBodySize) { placed, request in
             guard let component = placed.component as? C else { throw RequestError.notFound() }
-            let context = ActionContext<C>(component: ComponentScope(placed, request: request), name: name)
-            return try await handler(component)(context).erased
+            return try await handler(component)(ComponentScope(placed, request: request, actionName: name)).erased
         }
     }
 }

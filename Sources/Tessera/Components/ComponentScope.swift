@@ -2,9 +2,10 @@ import Synchronization
 
 // MARK: - ComponentScope
 
-/// What a component's ``Component/load(_:)`` (and, through ``ActionContext``, its action
-/// handlers) may read: the request, as its ``FragmentCaching`` lets it see it, and where the
-/// component stands on the page: its id, its scene's URL and its own URLs.
+/// What a component's ``Component/load(_:)`` and its action handlers read: the request (as its
+/// ``FragmentCaching`` lets it see it; in an action, with the form already read and its CSRF
+/// token checked), and where the component stands on the page: its id, its scene's URL and its
+/// own URLs.
 ///
 /// Every property of ``RequestScope`` reads through it (`scope.database`, `scope.query`,
 /// `scope.userID`); a `.shared` component's scope has no viewer, a `.perUser` one's only the
@@ -27,6 +28,9 @@ public final class ComponentScope<C: Component>: Sendable {
     /// may hold many of its type.
     let isChild: Bool
 
+    /// The action running in this scope (an action handler's), or nil (a load's).
+    public let actionName: String?
+
     /// The component loading in this scope (to make its children), or nil (an action's scope:
     /// it places none).
     let component: C?
@@ -37,9 +41,10 @@ public final class ComponentScope<C: Component>: Sendable {
     /// URLs carry `parentQuery` (none for a scene's own component).
     init(
         request: RequestScope, id: String, sceneURL: String, parentQuery: [(String, String)] = [], isChild: Bool = false,
-        component: C? = nil
+        component: C? = nil, actionName: String? = nil
     ) {
         self.request = request
+        self.actionName = actionName
         self.id = id
         self.sceneURL = sceneURL
         self.parentQuery = parentQuery
@@ -47,11 +52,12 @@ public final class ComponentScope<C: Component>: Sendable {
         self.component = component
     }
 
-    /// A scope for `component` where `placed` stands, in `request`.
-    convenience init(_ placed: PlacedComponent, request: RequestScope, component: C? = nil) {
+    /// A scope for `component` where `placed` stands, in `request`: loading it, or running its
+    /// action `actionName`.
+    convenience init(_ placed: PlacedComponent, request: RequestScope, component: C? = nil, actionName: String? = nil) {
         self.init(
             request: request, id: placed.id, sceneURL: placed.sceneURL, parentQuery: placed.parentQuery, isChild: placed.isChild,
-            component: component)
+            component: component, actionName: actionName)
     }
 
     /// Any other property of the request scope (an app's own extensions too).
@@ -71,6 +77,17 @@ public final class ComponentScope<C: Component>: Sendable {
     public var userID: Int64? { request.userID }
     /// The site: templates, database, configuration.
     public var site: Site { request.site }
+
+    // MARK: - In an action
+
+    /// The file sent as `field`, checked by its rules (a multipart form's; none otherwise).
+    public func file(_ field: FileField) -> FileValue { field.check(request.files.first { $0.field == field.name }) }
+
+    /// The signed-in member's id, or a 403 when nobody is signed in.
+    public func requireUser() throws(RequestError) -> Int64 {
+        guard let userID else { throw .forbidden("Sign in to do that.") }
+        return userID
+    }
 
     // MARK: - Children
 

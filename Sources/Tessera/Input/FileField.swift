@@ -6,7 +6,7 @@ import Foundation
 /// and what a file must be — checked by its bytes, never by the name or the type the browser
 /// sent. An ``Action`` declared with its file fields (`Action("save", files: [avatar], …)`)
 /// takes a body as large as they allow; the form reads each with
-/// ``ActionContext/file(_:)``, and ``FormField/file(_:label:error:hint:required:idPrefix:)``
+/// ``ComponentScope/file(_:)``, and ``FormField/file(_:label:error:hint:required:idPrefix:)``
 /// draws it.
 ///
 /// ```swift

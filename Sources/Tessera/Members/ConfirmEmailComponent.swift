@@ -35,12 +35,12 @@ public struct ConfirmEmailComponent {
 
     /// Uses the link: 303 to the address page (or the members' home) with a notice, or 400
     /// saying why not.
-    func confirm(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func confirm(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let actionURL = context.url(for: Self.confirm)
-        switch try await members.confirmAddress(token: context.form["token"] ?? "", context.scope) {
+        switch try await members.confirmAddress(token: context.form["token"] ?? "", context.request) {
         case .confirmed(let memberID, let email):
-            let next = context.scope.userID == memberID ? members.emailPath ?? members.home : members.home
+            let next = context.request.userID == memberID ? members.emailPath ?? members.home : members.home
             return ActionResult.redirect(to: next).withNotice(Notice("Your address \(email) is confirmed."))
         case .taken:
             return .invalid(Model(actionURL: actionURL, token: nil, address: nil, problem: "Another account confirmed this address first."))

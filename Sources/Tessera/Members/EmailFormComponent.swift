@@ -35,12 +35,12 @@ public struct EmailFormComponent {
 
     /// Checks the address, counts the request and enqueues the mail: 303 back with a notice,
     /// 400 with the address kept, 403 for a visitor, or 429.
-    func change(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func change(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let memberID = try context.requireUser()
         let typed = context.form.field(MemberFields.email)
         guard typed.problem == nil, let address = MailAddress(typed.value) else {
-            let current = try await members.confirmedAddress(of: memberID, context.scope)
+            let current = try await members.confirmedAddress(of: memberID, context.request)
             return .invalid(
                 Self.model(
                     actionURL: context.url(for: Self.change), current: current, email: typed.value,
@@ -48,7 +48,7 @@ public struct EmailFormComponent {
         }
         try await members.requestAddressConfirmation(email: address, context)
         let minutes = Int(members.linkLifetime / 60)
-        return .redirect(to: context.scope.request.uri.path).withNotice(
+        return .redirect(to: context.request.request.uri.path).withNotice(
             Notice("A link to confirm \(address.text) is on its way to it. It works for \(minutes) minutes; your address changes when you follow it."))
     }
 

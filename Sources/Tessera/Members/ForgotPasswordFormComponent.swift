@@ -31,8 +31,8 @@ public struct ForgotPasswordFormComponent {
 
     /// Checks the address, counts the request and enqueues the mail: 303 back with the same
     /// notice for any address, 400 with the address kept, or 429.
-    func send(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func send(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let typed = context.form.field(MemberFields.email)
         guard typed.problem == nil, let address = MailAddress(typed.value) else {
             return .invalid(
@@ -42,7 +42,7 @@ public struct ForgotPasswordFormComponent {
         }
         try await members.requestPasswordReset(email: address, context)
         let minutes = Int(members.linkLifetime / 60)
-        return .redirect(to: context.scope.request.uri.path).withNotice(
+        return .redirect(to: context.request.request.uri.path).withNotice(
             Notice("If an account has the address \(address.text), a link to choose a new password is on its way. It works for \(minutes) minutes."))
     }
 

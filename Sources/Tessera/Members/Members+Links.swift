@@ -18,10 +18,10 @@ extension Members {
     /// Counts a request for `email` (per address and per client address), then enqueues the job
     /// that mails a reset link if a member has that confirmed address. The answer and its time
     /// are the same whether one does or not. Throws a `429` when throttled.
-    public func requestPasswordReset(email: MailAddress, _ context: ActionContext<some Component>) async throws {
-        let database = context.scope.site.database
+    public func requestPasswordReset(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
+        let database = context.request.site.database
         let address = email.text.lowercased()
-        let keys = [resetAddressRule.key(address), resetClientRule.key(ClientAddress.subject(of: context.scope))]
+        let keys = [resetAddressRule.key(address), resetClientRule.key(ClientAddress.subject(of: context.request))]
         _ = try await AttemptThrottle(database: database).attempt(
             keys, message: "Too many password resets asked for this address or from your network."
         ) { () async throws -> Bool? in
@@ -39,8 +39,8 @@ extension Members {
     /// every other session of theirs ended, and their other reset links too; nil when the link
     /// does not work (then nothing changed). Of two uses of one link at once, on any processes,
     /// one succeeds. The password must already pass ``MemberFields/changedPassword``'s check.
-    public func resetPassword(token: String, to password: String, _ context: ActionContext<some Component>) async throws -> Session? {
-        let database = context.scope.site.database
+    public func resetPassword(token: String, to password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
+        let database = context.request.site.database
         guard try await tokens.holder(of: token, for: .reset, in: database) != nil else { return nil }  // no hash for a dead link
         let hash = try await Passwords.hashed(password)
         let accounts = MemberAccounts(table: table, database: database)
@@ -52,7 +52,7 @@ extension Members {
         }
         guard let used else { return nil }
         let sessions = SessionStore(database: database)
-        let session = try await sessions.signIn(userID: used.memberID, replacing: context.scope.session)
+        let session = try await sessions.signIn(userID: used.memberID, replacing: context.request.session)
         try await sessions.endOtherSessions(of: used.memberID, keeping: session)
         return session
     }
@@ -60,9 +60,9 @@ extension Members {
     /// Counts the request for the signed-in member, then enqueues the job that mails a link
     /// confirming `email` (unless another member has it: then no mail, and no different
     /// answer). A `403` for a visitor, a `429` when throttled.
-    public func requestAddressConfirmation(email: MailAddress, _ context: ActionContext<some Component>) async throws {
+    public func requestAddressConfirmation(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
         let memberID = try context.requireUser()
-        let database = context.scope.site.database
+        let database = context.request.site.database
         _ = try await AttemptThrottle(database: database).attempt(
             [confirmRule.key(String(memberID))], message: "Too many confirmation mails asked for."
         ) { () async throws -> Bool? in

@@ -16,11 +16,11 @@ extension Members {
     /// Counts the attempt for `username` and the client's address, then checks `password`: the
     /// new session (replacing the request's, so no fixation) or nil when they do not match, the
     /// same answer and time for unknown names. Throws a `429` when either is throttled.
-    public func signIn(username: String, password: String, _ context: ActionContext<some Component>) async throws -> Session? {
+    public func signIn(username: String, password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
         let account = String(decoding: username.lowercased().utf8.prefix(64), as: UTF8.self)
-        let keys = [signInRule.key(account), addressRule.key(ClientAddress.subject(of: context.scope))]
-        let accounts = MemberAccounts(table: table, database: context.scope.site.database)
-        let memberID = try await AttemptThrottle(database: context.scope.site.database).attempt(
+        let keys = [signInRule.key(account), addressRule.key(ClientAddress.subject(of: context.request))]
+        let accounts = MemberAccounts(table: table, database: context.request.site.database)
+        let memberID = try await AttemptThrottle(database: context.request.site.database).attempt(
             keys, message: "Too many failed sign-ins for this account or from your network."
         ) { () async throws -> Int64? in
             let found = try await accounts.credentials(username: account)
@@ -28,7 +28,7 @@ extension Members {
             return matches ? found?.id : nil
         }
         guard let memberID else { return nil }
-        return try await SessionStore(database: context.scope.site.database).signIn(userID: memberID, replacing: context.scope.session)
+        return try await SessionStore(database: context.request.site.database).signIn(userID: memberID, replacing: context.request.session)
     }
 
     /// Counts a sign-up from the client's address, then stores the member (the password
@@ -36,11 +36,11 @@ extension Members {
     /// confirms it (it becomes theirs when they follow its link). Throws a `429` when throttled.
     /// The fields must already pass ``SignUpRequest/problems(asksDisplayName:asksEmail:)``.
     public func signUp(
-        username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ActionContext<some Component>
+        username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ComponentScope<some Component>
     ) async throws -> SignUpOutcome {
-        let database = context.scope.site.database
+        let database = context.request.site.database
         let accounts = MemberAccounts(table: table, database: database)
-        let key = signUpRule.key(ClientAddress.subject(of: context.scope))
+        let key = signUpRule.key(ClientAddress.subject(of: context.request))
         let created = try await AttemptThrottle(database: database).attempt([key], message: "Too many new accounts from your network.") {
             try await accounts.create(
                 username: username, displayName: displayName, hash: try await Passwords.hashed(password), at: Date())
@@ -51,21 +51,21 @@ extension Members {
                 try await JobQueue.enqueue(AddressConfirmationJob(memberID: created, email: email.text.lowercased()), in: db)
             }
         }
-        let session = try await SessionStore(database: database).signIn(userID: created, replacing: context.scope.session)
+        let session = try await SessionStore(database: database).signIn(userID: created, replacing: context.request.session)
         return .created(memberID: created, session: session)
     }
 
     /// Ends the request's session; the visitor session that replaces it (its cookie cleared).
-    public func signOut(_ context: ActionContext<some Component>) async throws -> Session {
-        try await SessionStore(database: context.scope.site.database).signOut(context.scope.session)
+    public func signOut(_ context: ComponentScope<some Component>) async throws -> Session {
+        try await SessionStore(database: context.request.site.database).signOut(context.request.session)
     }
 
     /// Counts the attempt for the signed-in member, checks `current`, then stores `new` and
     /// signs the member out everywhere else: false when `current` is wrong. A `403` for a
     /// visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
-    public func changePassword(current: String, to new: String, _ context: ActionContext<some Component>) async throws -> Bool {
+    public func changePassword(current: String, to new: String, _ context: ComponentScope<some Component>) async throws -> Bool {
         let memberID = try context.requireUser()
-        let database = context.scope.site.database
+        let database = context.request.site.database
         let accounts = MemberAccounts(table: table, database: database)
         let changed = try await AttemptThrottle(database: database).attempt(
             [passwordRule.key(String(memberID))], message: "Too many wrong current passwords."
@@ -77,7 +77,7 @@ extension Members {
             return true
         }
         guard changed != nil else { return false }
-        try await SessionStore(database: database).endOtherSessions(of: memberID, keeping: context.scope.session)
+        try await SessionStore(database: database).endOtherSessions(of: memberID, keeping: context.request.session)
         return true
     }
 }

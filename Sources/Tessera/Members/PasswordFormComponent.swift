@@ -33,8 +33,8 @@ public struct PasswordFormComponent {
     /// Checks the change, counts the attempt, checks the current password, stores the new one
     /// and signs the member out everywhere else: 303 back here with a notice, 400 with the
     /// problems per field, or 429 after too many wrong current passwords.
-    func change(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func change(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let request = PasswordChangeRequest(context.form)
         var errors = FormErrors(request.problems(), summary: Self.noErrors.summary)
         let actionURL = context.url(for: Self.change)
@@ -43,7 +43,7 @@ public struct PasswordFormComponent {
             errors[.current] = PasswordChangeRequest.wrongCurrent
             return .invalid(model(actionURL: actionURL, errors: errors))
         }
-        return .redirect(to: context.scope.request.uri.path).withNotice(Notice("Your password was changed."))
+        return .redirect(to: context.request.request.uri.path).withNotice(Notice("Your password was changed."))
     }
 
     // MARK: - Private

@@ -43,8 +43,8 @@ public struct ResetPasswordFormComponent {
 
     /// Checks the password, then uses the link: 303 to the members' home signed in (every other
     /// session ended), 400 with the problems, or 400 saying the link does not work.
-    func reset(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func reset(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let token = context.form["token"] ?? ""
         let password = context.form.field(MemberFields.newPassword)
         var errors = FormErrors<Field>(summary: Self.noErrors.summary)
@@ -52,9 +52,9 @@ public struct ResetPasswordFormComponent {
         if password.problem == nil, password.value.utf8.contains(0) { errors[.password] = "Use no NUL characters." }
         if context.form["confirm"] != password.value { errors[.confirm] = "This does not match the new password." }
         let actionURL = context.url(for: Self.reset)
-        guard errors.isEmpty else { return .invalid(Self.model(context.scope, actionURL: actionURL, token: token, errors: errors)) }
+        guard errors.isEmpty else { return .invalid(Self.model(context.request, actionURL: actionURL, token: token, errors: errors)) }
         guard let session = try await members.resetPassword(token: token, to: password.value, context) else {
-            return .invalid(Self.model(context.scope, actionURL: actionURL, token: nil, errors: Self.noErrors))
+            return .invalid(Self.model(context.request, actionURL: actionURL, token: nil, errors: Self.noErrors))
         }
         return ActionResult.redirect(to: members.home).replacingSession(with: session)
             .withNotice(Notice("Your new password is set and you are signed in. Every other session of yours was signed out."))

@@ -37,8 +37,8 @@ public struct SignInFormComponent {
 
     /// Counts the attempt, then checks the password: 303 to `next` (or the members' home) with a
     /// new session, 400 with the username kept and one message for any mismatch, or 429.
-    func signIn(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try Self.members(context.scope)
+    func signIn(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try Self.members(context.request)
         let name = context.form.field(MemberFields.username)
         let password = context.form.field(MemberFields.password)
         let next = context.form["next"].flatMap(RedirectTarget.local)
@@ -51,14 +51,14 @@ public struct SignInFormComponent {
         guard let session else {
             var errors = FormErrors<SignUpRequest.Field>()
             errors.message = "That username and password do not match."
-            return .invalid(model(context.scope, actionURL: context.url(for: Self.signIn), next: next, username: name.value, errors: errors))
+            return .invalid(model(context.request, actionURL: context.url(for: Self.signIn), next: next, username: name.value, errors: errors))
         }
         return ActionResult.redirect(to: next ?? members.home).replacingSession(with: session)
     }
 
     /// Ends the session and says so on the members' home page.
-    func signOut(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try Self.members(context.scope)
+    func signOut(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try Self.members(context.request)
         let visitor = try await members.signOut(context)
         return ActionResult.redirect(to: members.home).replacingSession(with: visitor).withNotice(Notice("You are signed out."))
     }

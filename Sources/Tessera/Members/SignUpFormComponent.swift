@@ -38,15 +38,15 @@ public struct SignUpFormComponent {
 
     /// Checks the fields, counts the sign-up, stores the member and signs them in: 303 to `next`
     /// (or the members' home), 400 with the problems per field, or 429.
-    func signUp(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let members = try SignInFormComponent.members(context.scope)
+    func signUp(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let members = try SignInFormComponent.members(context.request)
         let request = SignUpRequest(context.form)
         let next = context.form["next"].flatMap(RedirectTarget.local)
         let asksDisplayName = members.table.displayName != nil
         let asksEmail = members.table.email != nil
         var errors = FormErrors(request.problems(asksDisplayName: asksDisplayName, asksEmail: asksEmail), summary: Self.noErrors.summary)
         func refused() -> ActionResult<Model> {
-            .invalid(model(context.scope, actionURL: context.url(for: Self.signUp), next: next, input: request, errors: errors))
+            .invalid(model(context.request, actionURL: context.url(for: Self.signUp), next: next, input: request, errors: errors))
         }
         guard errors.isEmpty else { return refused() }
         let name = asksDisplayName ? request.displayName.value : request.username.value

@@ -50,12 +50,12 @@ struct BlogDetailComponent {
 
     /// Moves the post to the trash; only its author may (anyone else gets a 404, as if the post
     /// were not there), then shows the author's profile.
-    func trash(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func trash(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let store = BlogStore(database: context.database)
         let blogID = post.blog.id
         guard let blog = try await store.blog(blogID), blog.isWritten(by: userID),
-            try await store.trash(blogID, by: userID, at: context.scope.demo.now())
+            try await store.trash(blogID, by: userID, at: context.request.demo.now())
         else { throw RequestError.notFound() }
         return .redirect(to: userURL(userID)).withNotice(
             Notice("“\(blog.title)” was moved to the trash.", undoURL: DemoURLs.restore(blogID), undoBack: DemoURLs.blog(blogID)))

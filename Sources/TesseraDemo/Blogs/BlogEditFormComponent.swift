@@ -38,7 +38,7 @@ struct BlogEditFormComponent {
 
     /// Saves the new title and text; 400 with the input kept when refused, 404 when the post
     /// is not the member's.
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         var fields = PostFormFields(title: context.form.text("title"), body: context.form["body"] ?? "")
         fields.refuse(Draft.problems(title: fields.title, body: fields.body, publishing: true))

@@ -69,12 +69,12 @@ struct LikeButtonComponent {
     // MARK: - Actions
 
     /// Likes the post for the signed-in member; liking twice counts once.
-    func like(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func like(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         try await setLike(true, context)
     }
 
     /// Takes the member's like back; unliking what they do not like changes nothing.
-    func unlike(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func unlike(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         try await setLike(false, context)
     }
 
@@ -82,7 +82,7 @@ struct LikeButtonComponent {
 
     /// Stores the like; the button (and the page's stats) then show it, made anew from what is
     /// read again.
-    private func setLike(_ liked: Bool, _ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    private func setLike(_ liked: Bool, _ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         guard try await BlogStore(database: context.database).setLike(liked, blog: blogID, by: userID) != nil else {
             throw RequestError.notFound()

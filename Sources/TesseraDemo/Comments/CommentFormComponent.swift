@@ -49,7 +49,7 @@ struct CommentFormComponent {
     /// Adds the comment: 400 with the text kept when it is empty or too long; 404 when the
     /// post is gone. A script gets the form saying "posted", the list (the comment marked) and
     /// the stats; a plain post goes back to the page at the comment.
-    func post(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func post(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let actionURL = context.url(for: Self.comment)
         let text = context.form["text"] ?? ""
@@ -58,9 +58,9 @@ struct CommentFormComponent {
         guard errors.isEmpty else { return .invalid(model(signedIn: true, actionURL: actionURL, text: text, errors: errors)) }
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let id = try await CommentStore(database: context.database).add(
-            to: blogID, by: userID, body: body, at: context.scope.demo.now())
+            to: blogID, by: userID, body: body, at: context.request.demo.now())
         else { throw RequestError.notFound() }
-        guard context.scope.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
+        guard context.request.wantsFragment else { return .redirect(to: pageURL + "#comment-\(id)") }
         return ActionResult.showing(model(signedIn: true, actionURL: actionURL, posted: true))
             .updating(CommentListComponent.self, BlogStatsComponent.self).focusing("comment-\(id)")
     }

@@ -68,7 +68,7 @@ struct DraftFormComponent {
     // MARK: - Actions
 
     /// Creates the new draft, or saves the one being edited.
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let input = Input(context.form)
         guard let draftID else { return try await create(input, by: userID, context) }
@@ -77,7 +77,7 @@ struct DraftFormComponent {
     }
 
     /// Publishes the draft with the text just posted (creating it first on the new-draft page).
-    func publish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func publish(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let input = Input(context.form)
         guard let draftID else { return try await create(input, by: userID, context) }
@@ -86,7 +86,7 @@ struct DraftFormComponent {
 
     /// Deletes the draft for good and goes to the member's profile with a one-time notice;
     /// on the new-draft page (no draft yet) a 404.
-    func delete(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func delete(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         guard let draft, try await DraftStore(database: context.database).delete(draft.id, of: userID) else {
             throw RequestError.notFound()
@@ -97,37 +97,37 @@ struct DraftFormComponent {
     // MARK: - Private
 
     /// Creates a draft and goes to its editor (or publishes it, with `intent=publish`).
-    private func create(_ input: Input, by userID: Int64, _ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    private func create(_ input: Input, by userID: Int64, _ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         var problems = input.problems(publishing: false)
         if problems.isEmpty, input.title.isEmpty, input.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             problems[.title] = "Write a title or some text before saving."
         }
         guard problems.isEmpty else { return refused(input, problems, draftID: nil, context) }
         let id = try await DraftStore(database: context.database).create(
-            for: userID, title: input.title, body: input.body, at: context.scope.demo.now())
+            for: userID, title: input.title, body: input.body, at: context.request.demo.now())
         // From here on the form edits the stored draft, even if publishing is refused.
         return wantsPublish(context) ? try await publish(id, input, by: userID, context) : .redirect(to: editURL(id))
     }
 
     /// Saves the draft in one transaction and shows "Saved".
-    private func saveDraft(_ id: Int64, _ input: Input, by userID: Int64, _ context: ActionContext<Self>) async throws
+    private func saveDraft(_ id: Int64, _ input: Input, by userID: Int64, _ context: ComponentScope<Self>) async throws
         -> ActionResult<Model>
     {
         let problems = input.problems(publishing: false)
         guard problems.isEmpty else { return refused(input, problems, draftID: id, context) }
         let store = DraftStore(database: context.database)
-        guard try await store.save(id, of: userID, title: input.title, body: input.body, at: context.scope.demo.now()) else {
+        guard try await store.save(id, of: userID, title: input.title, body: input.body, at: context.request.demo.now()) else {
             throw RequestError.notFound()
         }
-        return (context.scope.wantsFragment ? ActionResult.done : .redirect(to: editURL(id))).withNotice(Notice("Saved."))
+        return (context.request.wantsFragment ? ActionResult.done : .redirect(to: editURL(id))).withNotice(Notice("Saved."))
     }
 
     /// Publishes draft `id` with `input` through ``PublishDraftFlow``.
-    private func publish(_ id: Int64, _ input: Input, by userID: Int64, _ context: ActionContext<Self>) async throws
+    private func publish(_ id: Int64, _ input: Input, by userID: Int64, _ context: ComponentScope<Self>) async throws
         -> ActionResult<Model>
     {
         let outcome = try await PublishDraftFlow.run(
-            draft: id, title: input.title, body: input.body, by: userID, database: context.database, at: context.scope.demo.now())
+            draft: id, title: input.title, body: input.body, by: userID, database: context.database, at: context.request.demo.now())
         switch outcome {
         case .published(let result):
             return .redirect(to: blogURL(result.blogID)).withNotice(Notice("Your post is published.")).recording(detail: result.analyticsDetail)
@@ -136,18 +136,18 @@ struct DraftFormComponent {
         }
     }
 
-    private func wantsPublish(_ context: ActionContext<Self>) -> Bool {
-        context.form["intent"] == "publish" || context.name == "publish"
+    private func wantsPublish(_ context: ComponentScope<Self>) -> Bool {
+        context.form["intent"] == "publish" || context.actionName == "publish"
     }
 
     /// The form again with `input` exactly as typed and `problems` next to its fields, for
     /// draft `draftID` (nil: still not stored).
-    private func refused(_ input: Input, _ problems: [Draft.Field: String], draftID: Int64?, _ context: ActionContext<Self>)
+    private func refused(_ input: Input, _ problems: [Draft.Field: String], draftID: Int64?, _ context: ComponentScope<Self>)
         -> ActionResult<Model>
     {
         var fields = PostFormFields(title: input.title, body: input.body)
         fields.refuse(problems)
-        return .invalid(model(sceneURL: context.component.sceneURL, draftID: draftID, fields: fields))
+        return .invalid(model(sceneURL: context.sceneURL, draftID: draftID, fields: fields))
     }
 
     /// The form showing `fields`, for draft `draftID` (nil: a new one), in the scene at

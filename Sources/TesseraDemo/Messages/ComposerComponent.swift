@@ -49,7 +49,7 @@ struct ComposerComponent {
 
     /// Sends the message as its kind's strategy decides: 303 (or the cleared form and the
     /// refreshed list) when sent; 400 with the text kept when refused.
-    func send(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func send(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let store = MessageStore(database: context.database)
         let actionURL = context.url(for: Self.send)
@@ -59,7 +59,7 @@ struct ComposerComponent {
         guard errors.isEmpty else { return .invalid(Model(actionURL: actionURL, text: typed.value, errors: errors, sent: false)) }
         let outgoing = OutgoingMessage(
             conversationID: conversationID, senderID: userID, text: typed.value,
-            image: OutgoingMessage.chosenImage(field: MessageUploads.image.name, in: context.scope.files), date: context.scope.demo.now())
+            image: OutgoingMessage.chosenImage(field: MessageUploads.image.name, in: context.request.files), date: context.request.demo.now())
         do {
             _ = try await MessageSending.send(outgoing, through: store)
         } catch let refused as MessageRejection {

@@ -66,7 +66,7 @@ struct NewConversationFormComponent {
 
     /// Checks the recipient and the text (400 with the input kept when refused), then opens
     /// the conversation and sends the message in it, and goes there.
-    func start(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func start(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let text = context.form["text"] ?? ""  // as typed, kept if refused
         let users = UserStore(database: context.database)
@@ -89,7 +89,7 @@ struct NewConversationFormComponent {
         let conversationID = try await store.conversation(
             between: userID, and: recipient.id, title: "\(me.displayName) and \(recipient.displayName)")
         let outgoing = OutgoingMessage(
-            conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.scope.demo.now())
+            conversationID: conversationID, senderID: userID, text: text, image: nil, date: context.request.demo.now())
         _ = try await MessageSending.send(outgoing, through: store)
         return .redirect(to: conversationURL(conversationID))
     }

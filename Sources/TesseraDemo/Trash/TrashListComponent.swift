@@ -50,7 +50,7 @@ struct TrashListComponent {
     /// Puts a trashed blog back on the profile; one not in the member's trash is a 404. The
     /// Undo button of the "moved to the trash" notice sends `back` (a same-site path): the
     /// browser then goes there.
-    func restore(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func restore(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let id = try context.path.id("item")
         guard try await TrashStore(database: context.database).restore(id, of: userID) else { throw RequestError.notFound() }
@@ -62,7 +62,7 @@ struct TrashListComponent {
     }
 
     /// Deletes a trashed blog for good; one not in the member's trash is a 404.
-    func delete(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func delete(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let id = try context.path.id("item")
         guard try await TrashStore(database: context.database).deleteForever(id, of: userID) else { throw RequestError.notFound() }

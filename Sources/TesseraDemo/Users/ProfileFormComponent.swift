@@ -89,7 +89,7 @@ struct ProfileFormComponent {
     // MARK: - Actions
 
     /// Saves the profile: 400 with every value kept (but the picture) when refused.
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let form = context.form
         var errors = FormErrors<Field>()
@@ -110,7 +110,7 @@ struct ProfileFormComponent {
         let birthday = form.field(Self.birthdayField)
         details.birthday = birthday.value
         errors[.birthday] = birthday.problem
-            ?? (birthday.value.isEmpty || ProfileDetails.date(birthday.value, now: context.scope.demo.now()) != nil
+            ?? (birthday.value.isEmpty || ProfileDetails.date(birthday.value, now: context.request.demo.now()) != nil
                 ? nil : "Enter a real date, not in the future, like 1990-03-04.")
         details.pronouns = try form.choice(Field.pronouns.rawValue, as: ProfileDetails.Pronouns.self)
         details.shown = Set(try form.choices(Field.shown.rawValue, as: ProfileDetails.Detail.self))

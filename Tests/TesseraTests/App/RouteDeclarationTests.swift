@@ -11,7 +11,7 @@ struct AbsoluteActionComponent {
     typealias Model = EmptyModel
     static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: "/books/:id/finish", AbsoluteActionComponent.finish)
-    func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
+    func finish(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 /// Holds ``AbsoluteActionComponent`` at `/shelf`.
@@ -49,7 +49,7 @@ struct SelfPostingComponent {
     static var template: String? { "Books/Finish" }
     static let save = Action("save", path: "", SelfPostingComponent.save)
     static let remove = Action("remove", SelfPostingComponent.save)
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 struct AbsoluteActionApp: TesseraApp { var scenes: [Scene.Type] { [AbsoluteActionScene.self] } }

@@ -17,7 +17,7 @@ struct FinishComponent {
     typealias Model = EmptyModel
     static var template: String? { "Books/Finish" }
     static let finish = Action("finish", path: ":item/finish", FinishComponent.finish)
-    func finish(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
+    func finish(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 /// The scene holding the shelf, at `/books`, with no template of its own.

@@ -56,22 +56,22 @@ struct CounterComponent {
         static let templateKeys: [TemplateKey<Model>] = [TemplateKey("value") { $0.value }]
     }
 
-    func set(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func set(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         HookLog.shared.add("handler")
         return .showing(Model(value: "set to " + (context.form["value"] ?? "")))
     }
 
-    func bump(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func bump(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         HookLog.shared.add("handler")
         return .showing(Model(value: "bumped")).updating(EchoComponent.self)
     }
 
-    func refused(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func refused(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         HookLog.shared.add("handler")
         return .invalid(Model(value: "kept: " + (context.form["value"] ?? "")))
     }
 
-    func reset(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func reset(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         HookLog.shared.add("handler")
         return .done
     }

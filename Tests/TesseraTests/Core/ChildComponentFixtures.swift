@@ -88,7 +88,7 @@ struct StarComponent {
         let starURL: String
     }
 
-    func star(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func star(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         _ = try context.requireUser()
         try await context.database.write { db in try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [itemID]) }
         return .done
@@ -170,7 +170,7 @@ struct LedgerNoteComponent {
         let bumpURL: String
     }
 
-    func bump(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func bump(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         try await context.database.write { db in try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [itemID]) }
         return .done
     }

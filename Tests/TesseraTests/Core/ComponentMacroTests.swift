@@ -15,7 +15,7 @@ struct MacroShelfComponent {
     static let remove: Action<MacroShelfComponent> = Action("remove", MacroShelfComponent.act)
     static let star = ChildSlot("star") { (_: MacroShelfComponent, key: Int64) in MacroStarComponent() }
     static let limit = 3
-    func act(_ context: ActionContext<Self>) async throws -> ActionResult<Model> { .done }
+    func act(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> { .done }
 }
 
 /// A component with nothing to list: the macro adds only the conformance.

@@ -88,7 +88,7 @@ struct ItemListComponent {
         ]
     }
 
-    func like(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func like(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let id = try context.path.id("item")
         let changed = try await context.database.write { db in
             try await db.execute("UPDATE item SET likes = likes + 1 WHERE id = ?", [id])

@@ -49,7 +49,7 @@ struct ListingFormComponent {
         var summary: ErrorSummary { ErrorSummary(fields) }
     }
 
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let form = context.form
         var errors = FormErrors<Field>()
         let name = form.field(Self.name), notes = form.field(Self.notes), deposit = form.field(Self.deposit)

@@ -69,7 +69,7 @@ struct KitchenSinkFormComponent {
         model(Values(), errors: [:], actionURL: scope.url(for: Self.save))
     }
 
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let form = context.form
         let values = Values(
             title: form.field(Self.title).value, notes: form.field(Self.notes).value, price: form.field(Self.price).value,

@@ -40,7 +40,7 @@ struct NoteFormComponent {
         ]
     }
 
-    func save(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func save(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let field = context.form.field(Self.note)
         let note = field.value
         guard field.problem == nil else { return .invalid(Model(note: note, problem: field.problem)) }
@@ -50,13 +50,13 @@ struct NoteFormComponent {
         return .redirect(to: "/notes?show=\(id)")
     }
 
-    func go(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
+    func go(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         .redirect(to: context.form["next"] ?? "/")
     }
 
-    func guess(_ context: ActionContext<Self>) async throws -> ActionResult<Model> {
-        let throttle = AttemptThrottle(database: context.scope.site.database)
-        let keys = [Self.guesses.key(context.form["account"] ?? ""), Self.guesses.key("ip " + ClientAddress.subject(of: context.scope))]
+    func guess(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
+        let throttle = AttemptThrottle(database: context.request.site.database)
+        let keys = [Self.guesses.key(context.form["account"] ?? ""), Self.guesses.key("ip " + ClientAddress.subject(of: context.request))]
         let answer = context.form["answer"]
         guard try await throttle.attempt(keys, message: "Too many guesses.", { answer == "42" ? true : nil }) != nil else {
             return .invalid(Model(note: "", problem: "Wrong."))
