@@ -7,12 +7,12 @@ import Foundation
 /// themselves; they queue events on ``Site/analytics``.
 struct AnalyticsRecorder: Sendable {
     /// The table events are written to.
-    public static let table = "tessera_events"
+    static let table = "tessera_events"
 
     let database: TesseraDatabase
 
     /// A recorder writing into `database`.
-    public init(database: TesseraDatabase) { self.database = database }
+    init(database: TesseraDatabase) { self.database = database }
 
     /// Adds Tessera's events table to `migrator` (``TesseraDatabase`` does this before the app's
     /// own migrations).
@@ -68,14 +68,14 @@ struct AnalyticsRecorder: Sendable {
 
     /// Deletes the events recorded before `cutoff`; returns how many.
     @discardableResult
-    public func deleteEvents(before cutoff: Date) async throws -> Int {
+    func deleteEvents(before cutoff: Date) async throws -> Int {
         try await database.write { db in
             try await db.execute("DELETE FROM \(Self.table) WHERE createdAt < ?", [cutoff])
         }
     }
 
     /// Every recorded event, oldest first (for tests and tools).
-    public func events() async throws -> [AnalyticsEvent] {
+    func events() async throws -> [AnalyticsEvent] {
         try await database.read { db in
             try await db.fetchAll("SELECT kind, name, path, status, detail FROM \(Self.table) ORDER BY id") { row in
                 AnalyticsEvent(

@@ -4,27 +4,27 @@
 /// prints, and what start-up checks for clashes before any route reaches Hummingbird.
 struct RouteTable: Sendable, CustomStringConvertible {
     /// One route.
-    public struct Route: Sendable, Equatable {
+    struct Route: Sendable, Equatable {
         /// `GET` or `POST`.
-        public let method: String
+        let method: String
         /// The path pattern, such as `/books/:id`.
-        public let path: String
+        let path: String
         /// The scene that answers it.
-        public let scene: String
+        let scene: String
         /// The component whose action or fragment it is, or nil for the page (`*` for any
         /// component's fragment).
-        public let component: String?
+        let component: String?
         /// The action's name, for `POST` routes.
-        public let action: String?
+        let action: String?
         /// Whether it is served without sessions.
-        public let stateless: Bool
+        let stateless: Bool
     }
 
     /// The routes, in mounting order: stateless scenes, then the scenes with sessions.
-    public let routes: [Route]
+    let routes: [Route]
 
     /// The routes of `scenes` (with sessions) and `statelessScenes`.
-    public init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
+    init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
         self.init(plans: Self.plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
@@ -43,7 +43,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
     /// Everything wrong with the scenes' routes and compositions, each naming the Swift types
     /// an action path that is absolute, a slot id
     /// declared twice in one scene, and every clash (``clashes()``).
-    public static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) -> [StartupProblem] {
+    static func problems(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) -> [StartupProblem] {
         problems(plans: plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
@@ -81,7 +81,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
     /// Each problem names both routes and their Swift types. One mistake is reported once: the
     /// other routes of the same two scenes that clash at the same place (a page's fragment
     /// route beside the page, its actions) are not listed again.
-    public func clashes() -> [StartupProblem] {
+    func clashes() -> [StartupProblem] {
         var problems: [StartupProblem] = []
         var reported: Set<[String]> = []
         for (index, first) in routes.enumerated() {
@@ -135,7 +135,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
     // MARK: - Listing
 
     /// One route a line: method, path, scene, then the component and action (`tessera routes`).
-    public var description: String {
+    var description: String {
         let pathWidth = routes.map(\.path.count).max() ?? 0
         return routes.map { route in
             var line = route.method.padding(toLength: 5, withPad: " ", startingAt: 0)

@@ -11,10 +11,10 @@ import NIOCore
 /// wins.
 enum ClientScript {
     /// The URL layouts load the script from: `/js/tessera.js`.
-    public static let path = "/js/tessera.js"
+    static let path = "/js/tessera.js"
 
     /// The script's bytes, read once from the framework's resources (nil if they are missing).
-    public static let source: [UInt8]? = {
+    static let source: [UInt8]? = {
         guard let url = Bundle.module.url(forResource: "tessera", withExtension: "js"),
             let data = try? Data(contentsOf: url)
         else { return nil }

@@ -7,7 +7,7 @@ import Foundation
 /// then the app's own ``TesseraApp/commands``. An app gets it from ``TesseraApp/main()``.
 struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     /// The subcommands; named after the running executable.
-    public static var configuration: CommandConfiguration {
+    static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent,
             abstract: "\(App().name), a Tessera app.",
@@ -19,7 +19,7 @@ struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     }
 
     /// The command.
-    public init() {}
+    init() {}
 }
 
 // MARK: - Reporting

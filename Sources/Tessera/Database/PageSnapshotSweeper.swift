@@ -8,18 +8,18 @@ import ServiceLifecycle
 /// every background write. ``Site/backgroundServices`` includes it.
 struct PageSnapshotSweeper: Service {
     /// The database whose page readers it sweeps.
-    public let database: TesseraDatabase
+    let database: TesseraDatabase
     /// How often; default 50 ms, the snapshots' lifetime.
-    public let interval: Duration
+    let interval: Duration
 
     /// A sweeper of `database`'s page readers every `interval` (default 50 ms).
-    public init(database: TesseraDatabase, interval: Duration = .milliseconds(50)) {
+    init(database: TesseraDatabase, interval: Duration = .milliseconds(50)) {
         self.database = database
         self.interval = interval
     }
 
     /// Sweeps on schedule until a graceful shutdown.
-    public func run() async throws {
+    func run() async throws {
         await repeatUntilGracefulShutdown(every: interval) { database.endIdlePageSnapshots() }
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// twice a second (portable, and cheap for a views folder).
 final class DevReloader: Service, Sendable {
     /// How often the folder is checked; default half a second.
-    public let interval: Duration
+    let interval: Duration
     let site: Site
     let directory: URL
     /// The check run on every change, returning the templates to serve.
@@ -32,7 +32,7 @@ final class DevReloader: Service, Sendable {
     /// A watcher for `site`'s views folder that runs `check` on every change: the app's
     /// start-up check (``TesseraApp/check(_:)``, what `serve --dev` passes), or by default the
     /// templates' own compilation and validation alone.
-    public init(site: Site, interval: Duration = .milliseconds(500), check: (@Sendable () throws -> TemplateLibrary)? = nil) {
+    init(site: Site, interval: Duration = .milliseconds(500), check: (@Sendable () throws -> TemplateLibrary)? = nil) {
         self.site = site
         self.interval = interval
         let directory = URL(fileURLWithPath: site.configuration.viewsDirectory)
@@ -45,7 +45,7 @@ final class DevReloader: Service, Sendable {
     // MARK: - Service
 
     /// Checks the folder until the server shuts down, then ends every open event stream.
-    public func run() async throws {
+    func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try await Task.sleep(for: self.interval)
@@ -57,7 +57,7 @@ final class DevReloader: Service, Sendable {
 
     /// Recompiles if any template changed since the last check. Returns whether it reloaded.
     @discardableResult
-    public func checkForChanges() -> Bool {
+    func checkForChanges() -> Bool {
         let current = Self.fingerprint(of: directory)
         let changed = state.withLock { state in
             guard state.fingerprint != current else { return false }
@@ -99,7 +99,7 @@ final class DevReloader: Service, Sendable {
     // MARK: - Clients
 
     /// The template errors in force, if the last edit broke something.
-    public var errors: TemplateErrors? { state.withLock { $0.errors } }
+    var errors: TemplateErrors? { state.withLock { $0.errors } }
 
     /// A stream of events for one open page; it ends when the page goes away.
     func events() -> AsyncStream<String> {

@@ -10,13 +10,13 @@ import ServiceLifecycle
 /// reload) and a middleware that shows template errors in the browser.
 enum DevRoutes {
     /// The events URL the layout's `tessera-dev-events` meta tag points at.
-    public static let eventsPath = "/_tessera/events"
+    static let eventsPath = "/_tessera/events"
 
     /// Mounts the events route and the error-page middleware for `reloader` on `router`.
     ///
     /// An open event stream ends when the server begins its graceful shutdown (SIGINT,
     /// SIGTERM), so a page left open never keeps the server from exiting.
-    public static func mount(_ reloader: DevReloader, on router: Router<TesseraRequestContext>) {
+    static func mount(_ reloader: DevReloader, on router: Router<TesseraRequestContext>) {
         router.add(middleware: DevErrorMiddleware(reloader: reloader))
         router.get(RouterPath(eventsPath)) { _, _ in
             let events = reloader.events()

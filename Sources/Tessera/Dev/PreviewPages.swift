@@ -46,7 +46,7 @@ enum PreviewPages {
     // MARK: - One preview
 
     /// The box above a preview: its name, fragment URL, query count, links, and why it failed.
-    static func info(title: String, _ result: PreviewRender, links: Links, bare: Bool) -> String {
+    static func info(title: String, _ result: StandaloneRender, links: Links, bare: Bool) -> String {
         var writer = HTMLWriter()
         writer.writeRaw("<aside class=\"tessera-preview-info\" data-tessera-preview=\"\"><p><strong>")
         writer.writeEscaped(title)

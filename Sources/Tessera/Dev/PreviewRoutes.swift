@@ -11,10 +11,10 @@ import Hummingbird
 ///   preview that cannot render shows why (with status 200: the page itself worked).
 enum PreviewRoutes {
     /// The catalogue's address.
-    public static let path = "/_tessera/previews"
+    static let path = "/_tessera/previews"
 
     /// Mounts the pages for `runner` on `router`.
-    public static func mount(_ runner: PreviewRunner, on router: Router<TesseraRequestContext>) {
+    static func mount(_ runner: PreviewRunner, on router: Router<TesseraRequestContext>) {
         router.get(RouterPath(path)) { _, _ in
             HTMLResponse.make(PreviewPages.catalogue(runner.groups))
         }

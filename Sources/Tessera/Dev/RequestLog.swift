@@ -11,19 +11,19 @@ final class RequestLog: Sendable {
     @TaskLocal public static var current: RequestLog?
 
     /// One component's share.
-    public struct ComponentEntry: Sendable, Equatable {
+    struct ComponentEntry: Sendable, Equatable {
         /// The component's id.
-        public let id: String
+        let id: String
         /// How long its `load` took.
-        public let duration: Duration
+        let duration: Duration
         /// The SQL statements its `load` ran.
-        public let queries: Int
+        let queries: Int
     }
 
     private let state = Mutex<(components: [ComponentEntry], queries: Int)>(([], 0))
 
     /// An empty log.
-    public init() {}
+    init() {}
 
     /// Adds a component's load.
     func add(component id: String, duration: Duration, queries: Int) {
@@ -34,8 +34,8 @@ final class RequestLog: Sendable {
     func setTotalQueries(_ count: Int) { state.withLock { $0.queries = max($0.queries, count) } }
 
     /// The components, in the order they finished loading.
-    public var components: [ComponentEntry] { state.withLock { $0.components } }
+    var components: [ComponentEntry] { state.withLock { $0.components } }
 
     /// The request's SQL statements (components and scene).
-    public var queries: Int { state.withLock { $0.queries } }
+    var queries: Int { state.withLock { $0.queries } }
 }

@@ -11,10 +11,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
     /// Logs to `logger` at `info`.
-    public init(logger: Logger) { self.logger = logger }
+    init(logger: Logger) { self.logger = logger }
 
     /// Runs the request with a fresh ``RequestLog`` bound, then logs its line (errors too).
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let log = RequestLog()

@@ -17,19 +17,19 @@ import Synchronization
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The smallest body compressed; default 1,024 bytes (below it, gzip's header and the work
     /// outweigh the saving).
-    public let minimumSize: Int
+    let minimumSize: Int
     private let compressors: GzipCompressors
 
     /// Compresses eligible responses of at least `minimumSize` bytes (default 1,024) at zlib
     /// level `level` (default 5).
-    public init(minimumSize: Int = 1024, level: Int = 5) {
+    init(minimumSize: Int = 1024, level: Int = 5) {
         self.minimumSize = minimumSize
         compressors = GzipCompressors(level: Int32(max(1, min(level, 9))))
     }
 
     /// Runs the request, then compresses its response when it is eligible and the client
     /// accepts gzip.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)

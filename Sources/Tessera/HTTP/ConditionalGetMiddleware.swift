@@ -19,10 +19,10 @@ import Hummingbird
 /// answer their own conditional requests (``StaticFileMiddleware``).
 struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The middleware; it has no settings.
-    public init() {}
+    init() {}
 
     /// Runs the request, then turns a `200` whose tag the client already has into a `304`.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let response = try await next(request, context)

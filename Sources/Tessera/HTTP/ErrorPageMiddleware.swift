@@ -19,15 +19,15 @@ import Logging
 /// the layout's links are whole.
 struct ErrorPageMiddleware: RouterMiddleware {
     /// Tessera's request context.
-    public typealias Context = TesseraRequestContext
+    typealias Context = TesseraRequestContext
 
     let site: Site
 
     /// Error pages rendered with `site`'s templates.
-    public init(site: Site) { self.site = site }
+    init(site: Site) { self.site = site }
 
     /// Runs the request; turns any error into an error page.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {

@@ -13,21 +13,21 @@ import Hummingbird
 /// everyone) keep their own caching.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The policy: scripts, styles and everything else only from this site.
-    public static var contentSecurityPolicy: String {
+    static var contentSecurityPolicy: String {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
             + "base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
     }
 
     /// The HSTS value: a year, subdomains included.
-    public static var strictTransportSecurityValue: String { "max-age=31536000; includeSubDomains" }
+    static var strictTransportSecurityValue: String { "max-age=31536000; includeSubDomains" }
 
     let strictTransportSecurity: Bool
 
     /// The middleware; `strictTransportSecurity` adds HSTS (default off).
-    public init(strictTransportSecurity: Bool = false) { self.strictTransportSecurity = strictTransportSecurity }
+    init(strictTransportSecurity: Bool = false) { self.strictTransportSecurity = strictTransportSecurity }
 
     /// Runs the request, then sets the headers on whatever it answered.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)

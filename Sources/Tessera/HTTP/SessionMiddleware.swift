@@ -25,19 +25,19 @@ import Synchronization
 /// (`__Host-tessera_session`, `__Host-tessera_csrf`), and only those names are read.
 struct SessionMiddleware: RouterMiddleware {
     /// Tessera's request context.
-    public typealias Context = TesseraRequestContext
+    typealias Context = TesseraRequestContext
 
     /// The stored session's cookie over plain HTTP (``cookieName(_:secure:)`` gives the name
     /// actually used).
-    public static let cookieName = "tessera_session"
+    static let cookieName = "tessera_session"
     /// The prefix of every cookie's name when the site is served over TLS: browsers accept a
     /// `__Host-` cookie only with `Secure`, `Path=/` and no `Domain`, so neither a plain-HTTP page
     /// nor a sibling subdomain can plant or overwrite one.
-    public static let securePrefix = "__Host-"
+    static let securePrefix = "__Host-"
 
     /// The name cookie `base` (``cookieName``, ``CSRFTokens/cookieName``) goes by: `__Host-` and
     /// `base` when `secure`, `base` alone otherwise.
-    public static func cookieName(_ base: String, secure: Bool) -> String { secure ? securePrefix + base : base }
+    static func cookieName(_ base: String, secure: Bool) -> String { secure ? securePrefix + base : base }
     /// How long the cookies last: 30 days, a member's session lifetime.
     static let maxAge = 2_592_000
 
@@ -47,7 +47,7 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// Sessions from `store`, visitors' tokens signed by `tokens`; `secure` marks the cookies
     /// `Secure` (default off).
-    public init(store: SessionStore, tokens: CSRFTokens, secure: Bool = false) {
+    init(store: SessionStore, tokens: CSRFTokens, secure: Bool = false) {
         self.store = store
         self.tokens = tokens
         self.secure = secure
@@ -55,7 +55,7 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// Finds the stored session or makes the visitor's, runs the request (which renders the
     /// whole page before it returns), and sets the cookies the visitor now needs.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -128,7 +128,7 @@ struct SessionMiddleware: RouterMiddleware {
     /// The `Set-Cookie` value that stores `session` in the browser for 30 days, or clears the
     /// cookie when `session` is not stored (after signing out). `secure` adds `Secure` and the
     /// `__Host-` prefix.
-    public static func cookie(for session: Session, secure: Bool) -> String {
+    static func cookie(for session: Session, secure: Bool) -> String {
         session.isStored ? cookie(cookieName, session.id, secure: secure) : cookie(cookieName, "", maxAge: 0, secure: secure)
     }
 

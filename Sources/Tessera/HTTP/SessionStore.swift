@@ -15,9 +15,9 @@ struct SessionStore: Sendable {
     /// The table.
     static let table = "tessera_sessions"
     /// How long a signed-in session lasts: 30 days, the cookie's `Max-Age`.
-    public static let memberLifetime: TimeInterval = 30 * 24 * 3600
+    static let memberLifetime: TimeInterval = 30 * 24 * 3600
     /// How long a visitor's session lasts: one day.
-    public static let visitorLifetime: TimeInterval = 24 * 3600
+    static let visitorLifetime: TimeInterval = 24 * 3600
 
     let database: TesseraDatabase
     /// The app's members table, whose signed-in member ``find(_:now:)`` reads along (nil: none).
@@ -25,7 +25,7 @@ struct SessionStore: Sendable {
 
     /// A store over `database`; given the app's `members` (default none), finding a session
     /// reads the signed-in member with it.
-    public init(database: TesseraDatabase) { self.init(database: database, members: nil) }
+    init(database: TesseraDatabase) { self.init(database: database, members: nil) }
 
     init(database: TesseraDatabase, members: MemberAccounts?) {
         self.database = database
@@ -56,7 +56,7 @@ struct SessionStore: Sendable {
     /// The session with `id`, or nil (unknown, expired at `now`, or not an id at all); with it,
     /// in the same statement, whether a notice waits for it and (given ``members``) the member
     /// it is signed in as (``SessionReadAlong``).
-    public func find(_ id: String, now: Date = Date()) async throws -> Session? {
+    func find(_ id: String, now: Date = Date()) async throws -> Session? {
         guard id.utf8.count == 64, id.utf8.allSatisfy(Self.isHex) else { return nil }
         let (memberSince, visitorSince) = Self.cutoffs(now)
         let member = members?.readAlongSession(sessions: "s", members: "m")
@@ -82,7 +82,7 @@ struct SessionStore: Sendable {
 
     /// Deletes every session expired at `now`; returns how many.
     @discardableResult
-    public func sweep(now: Date = Date()) async throws -> Int {
+    func sweep(now: Date = Date()) async throws -> Int {
         let (memberSince, visitorSince) = Self.cutoffs(now)
         return try await database.write { db in
             try await db.execute(
@@ -100,7 +100,7 @@ struct SessionStore: Sendable {
     }
 
     /// A new session for `userID` (nil for a visitor), stored before it is returned.
-    public func create(userID: Int64? = nil) async throws -> Session {
+    func create(userID: Int64? = nil) async throws -> Session {
         let session = Session(id: Self.randomToken(), userID: userID, csrfToken: Self.randomToken())
         try await database.write { db in
             try await db.execute(
@@ -111,20 +111,20 @@ struct SessionStore: Sendable {
     }
 
     /// Ends `old` and returns a new session signed in as `userID`.
-    public func signIn(userID: Int64, replacing old: Session) async throws -> Session {
+    func signIn(userID: Int64, replacing old: Session) async throws -> Session {
         try await delete(old)
         return try await create(userID: userID)
     }
 
     /// Ends `old` and returns the visitor session that replaces it: nothing stored, so its
     /// cookie is cleared (``SessionMiddleware/cookie(for:secure:)``).
-    public func signOut(_ old: Session) async throws -> Session {
+    func signOut(_ old: Session) async throws -> Session {
         try await delete(old)
         return Session(id: "", userID: nil, csrfToken: "")
     }
 
     /// Signs `userID` out everywhere except `keeping` (after a password change).
-    public func endOtherSessions(of userID: Int64, keeping: Session) async throws {
+    func endOtherSessions(of userID: Int64, keeping: Session) async throws {
         try await database.write { db in
             try await db.execute("DELETE FROM \(Self.table) WHERE userID = ? AND idHash != ?", [userID, Self.storedKey(keeping.id)])
         }

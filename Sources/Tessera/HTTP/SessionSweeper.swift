@@ -9,13 +9,13 @@ struct SessionSweeper: Service {
     let interval: Duration
 
     /// A sweeper over `database`'s sessions.
-    public init(database: TesseraDatabase, interval: Duration = .seconds(3600)) {
+    init(database: TesseraDatabase, interval: Duration = .seconds(3600)) {
         store = SessionStore(database: database)
         self.interval = interval
     }
 
     /// Sweeps, then waits, until the server shuts down; a failed sweep is tried again next time.
-    public func run() async throws {
+    func run() async throws {
         _ = try? await store.sweep()
         await repeatUntilGracefulShutdown(every: interval) { _ = try? await store.sweep() }
     }

@@ -17,13 +17,13 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
 
     /// Serves `files`.
-    public init(files: StaticFiles) { self.files = files }
+    init(files: StaticFiles) { self.files = files }
 
     /// Serves `directory`, read now (no rescans).
-    public init(directory: String) { files = StaticFiles(directory: directory) }
+    init(directory: String) { files = StaticFiles(directory: directory) }
 
     /// Serves the file the path names, or passes the request on.
-    public func handle(
+    func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard request.method == .get || request.method == .head, let (asset, immutable) = files.asset(at: request.uri.path)

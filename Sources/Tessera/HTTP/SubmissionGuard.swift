@@ -25,9 +25,9 @@ import Hummingbird
 /// ``lifetime`` are deleted when others finish.
 struct SubmissionGuard: Sendable {
     /// The hidden form field holding the token.
-    public static let field = "_once"
+    static let field = "_once"
     /// How long a claim is remembered: one day.
-    public static let lifetime: TimeInterval = 24 * 3600
+    static let lifetime: TimeInterval = 24 * 3600
     /// How long a repeat waits for the first submission to finish: 5 seconds.
     static let waitLimit: Duration = .seconds(5)
 
@@ -36,7 +36,7 @@ struct SubmissionGuard: Sendable {
     let database: TesseraDatabase
 
     /// A guard over `database`'s claims.
-    public init(database: TesseraDatabase) { self.database = database }
+    init(database: TesseraDatabase) { self.database = database }
 
     static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.submissions.v1") { db in
@@ -52,7 +52,7 @@ struct SubmissionGuard: Sendable {
     // MARK: - Claims
 
     /// What a submission's token says before its handler runs.
-    public enum Look: Sendable, Equatable {
+    enum Look: Sendable, Equatable {
         /// The form carries no token: nothing is guarded.
         case unguarded
         /// No submission claimed it yet: run the handler with a ``FirstWriteClaim`` of `token`
@@ -67,7 +67,7 @@ struct SubmissionGuard: Sendable {
     /// cannot block anything; a claimed one waits for its first submission to finish. The claim
     /// is kept under a digest of the token and `owner`, so one session's token is nothing to
     /// another's.
-    public func look(token sent: String?, owner: String, path: String) async throws -> Look {
+    func look(token sent: String?, owner: String, path: String) async throws -> Look {
         guard let sent, sent.utf8.count == 64, sent.utf8.allSatisfy(Self.isHex) else { return .unguarded }
         let token = Self.claimKey(sent, owner: owner)
         let claimed = try await database.read { db in
@@ -79,7 +79,7 @@ struct SubmissionGuard: Sendable {
 
     /// Records where the first submission went (`nil`: it answered in place), and forgets
     /// claims older than ``lifetime`` at `now`.
-    public func finish(token: String, path: String, location: String?, now: Date = Date()) async throws {
+    func finish(token: String, path: String, location: String?, now: Date = Date()) async throws {
         try await database.write { db in
             try await db.execute("UPDATE \(Self.table) SET finished = TRUE, location = ? WHERE token = ? AND path = ?", [location, token, path])
             try await db.execute("DELETE FROM \(Self.table) WHERE createdAt < ?", [now.addingTimeInterval(-Self.lifetime)])
@@ -87,7 +87,7 @@ struct SubmissionGuard: Sendable {
     }
 
     /// Forgets a claim whose submission was refused or failed, so the same form may be sent again.
-    public func release(token: String, path: String) async throws {
+    func release(token: String, path: String) async throws {
         try await database.write { db in
             try await db.execute("DELETE FROM \(Self.table) WHERE token = ? AND path = ?", [token, path])
         }

@@ -12,7 +12,7 @@ struct BufferedLogHandler: LogHandler {
     private let buffer: LogBuffer
 
     /// A handler labelled `label` writing to `buffer`.
-    public init(label: String, buffer: LogBuffer) {
+    init(label: String, buffer: LogBuffer) {
         handler = StreamLogHandler(label: label, stream: buffer.stream)
         self.buffer = buffer
     }
@@ -21,25 +21,25 @@ struct BufferedLogHandler: LogHandler {
 
     /// Formats `event` as `StreamLogHandler` does into the buffer; flushes it for `warning` and
     /// worse.
-    public func log(event: LogEvent) {
+    func log(event: LogEvent) {
         handler.log(event: event)
         if event.level >= .warning { buffer.flush() }
     }
 
     /// The lowest level logged; default `info`.
-    public var logLevel: Logger.Level {
+    var logLevel: Logger.Level {
         get { handler.logLevel }
         set { handler.logLevel = newValue }
     }
 
     /// Metadata added to every line.
-    public var metadata: Logger.Metadata {
+    var metadata: Logger.Metadata {
         get { handler.metadata }
         set { handler.metadata = newValue }
     }
 
     /// One metadata value.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { handler[metadataKey: key] }
         set { handler[metadataKey: key] = newValue }
     }

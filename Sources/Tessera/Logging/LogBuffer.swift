@@ -19,13 +19,13 @@ import Synchronization
 /// lines; warnings and errors are already written.
 final class LogBuffer: Sendable {
     /// Bytes gathered before a write happens without waiting for a flush; default 64 KiB.
-    public let capacity: Int
+    let capacity: Int
     private let descriptor: Int32
     private let pending: Mutex<[UInt8]>
 
     /// A buffer writing to `descriptor` (default standard error, where swift-log's default
     /// handler writes) once `capacity` bytes (default 64 KiB) gather or on ``flush()``.
-    public init(descriptor: Int32 = STDERR_FILENO, capacity: Int = 64 * 1024) {
+    init(descriptor: Int32 = STDERR_FILENO, capacity: Int = 64 * 1024) {
         self.descriptor = descriptor
         self.capacity = max(capacity, 1)
         var bytes: [UInt8] = []
@@ -36,7 +36,7 @@ final class LogBuffer: Sendable {
     // MARK: - Writing
 
     /// Appends `text`; writes the buffer if it now holds ``capacity`` bytes or more.
-    public func append(_ text: String) {
+    func append(_ text: String) {
         pending.withLock { bytes in
             bytes.append(contentsOf: text.utf8)
             if bytes.count >= capacity { write(&bytes) }
@@ -44,12 +44,12 @@ final class LogBuffer: Sendable {
     }
 
     /// Writes everything buffered now (nothing when empty).
-    public func flush() {
+    func flush() {
         pending.withLock { bytes in write(&bytes) }
     }
 
     /// How many bytes wait to be written.
-    public var bufferedCount: Int { pending.withLock { $0.count } }
+    var bufferedCount: Int { pending.withLock { $0.count } }
 
     /// Writes `bytes` whole (retrying short writes and interrupts) and empties them, keeping
     /// their capacity. A failing descriptor drops the lines: a log never stops the server.
@@ -74,14 +74,14 @@ final class LogBuffer: Sendable {
     // MARK: - Stream
 
     /// A `TextOutputStream` appending to this buffer, for swift-log's `StreamLogHandler`.
-    public var stream: Stream { Stream(buffer: self) }
+    var stream: Stream { Stream(buffer: self) }
 
     /// Appends what is written to it to its ``LogBuffer``.
-    public struct Stream: TextOutputStream, Sendable {
+    struct Stream: TextOutputStream, Sendable {
         let buffer: LogBuffer
 
         /// Appends `string` to the buffer.
-        public mutating func write(_ string: String) { buffer.append(string) }
+        mutating func write(_ string: String) { buffer.append(string) }
     }
 }
 

@@ -7,18 +7,18 @@ import ServiceLifecycle
 /// server stops. Run it among the application's services (`serve` does).
 struct LogBufferFlusher: Service {
     /// The buffer flushed.
-    public let buffer: LogBuffer
+    let buffer: LogBuffer
     /// How long a line may wait in the buffer; default 200 milliseconds.
-    public let interval: Duration
+    let interval: Duration
 
     /// A flusher of `buffer` every `interval` (default 200 ms).
-    public init(buffer: LogBuffer, interval: Duration = .milliseconds(200)) {
+    init(buffer: LogBuffer, interval: Duration = .milliseconds(200)) {
         self.buffer = buffer
         self.interval = interval
     }
 
     /// Flushes on schedule until a graceful shutdown, then flushes what is left.
-    public func run() async throws {
+    func run() async throws {
         await repeatUntilGracefulShutdown(every: interval) { buffer.flush() }
         buffer.flush()
     }

@@ -33,7 +33,7 @@ public struct PreviewRunner: Sendable {
 
     /// Renders `preview` alone: its fragment, query count and fragment URL, or why it failed.
     /// Never throws: a failure is part of the answer.
-    public func render(_ preview: Preview) async -> PreviewRender {
+    public func render(_ preview: Preview) async -> StandaloneRender {
         await render(preview, page: nil)
     }
 
@@ -41,8 +41,8 @@ public struct PreviewRunner: Sendable {
     /// fragment with the preview's own site (for the dev page, which shows the app's layout).
     func render(
         _ preview: Preview,
-        page: (@Sendable (Site, RequestScope, PreviewRender) async -> String)?
-    ) async -> PreviewRender {
+        page: (@Sendable (Site, RequestScope, StandaloneRender) async -> String)?
+    ) async -> StandaloneRender {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-preview-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let component = preview.makeComponent()
@@ -60,21 +60,16 @@ public struct PreviewRunner: Sendable {
         let scope = RequestScope.standalone(site: previewSite, query: preview.query, userID: preview.userID)
         do {
             let rendered = try await previewSite.renderAlone(component, id: id, sceneURL: preview.sceneURL, scope: scope)
-            let result = PreviewRender(
-                html: rendered.html, queryCount: rendered.queryCount, fragmentURL: rendered.fragmentURL, failure: nil,
-                loadError: rendered.loadError)
-            guard let page else { return result }
-            let html = await page(previewSite, scope, result)
-            return PreviewRender(
-                html: html, queryCount: result.queryCount, fragmentURL: result.fragmentURL, failure: nil,
-                loadError: result.loadError)
+            guard let page else { return rendered }
+            let html = await page(previewSite, scope, rendered)
+            return StandaloneRender(html: html, queryCount: rendered.queryCount, fragmentURL: rendered.fragmentURL, loadError: rendered.loadError)
         } catch {
             return Self.failed(fragmentURL, "Loading refused the request: \(error)")
         }
     }
 
-    private static func failed(_ fragmentURL: String, _ reason: String) -> PreviewRender {
-        PreviewRender(html: "", queryCount: 0, fragmentURL: fragmentURL, failure: reason, loadError: nil)
+    private static func failed(_ fragmentURL: String, _ reason: String) -> StandaloneRender {
+        StandaloneRender(html: "", queryCount: 0, fragmentURL: fragmentURL, loadError: nil, failure: reason)
     }
 }
 

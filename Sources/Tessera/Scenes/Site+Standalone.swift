@@ -2,9 +2,10 @@ import NIOCore
 
 // MARK: - Rendering alone
 
-/// What rendering a component or scene alone produced.
+/// What rendering a component or scene alone produced (in a test, a tool, or a preview).
 public struct StandaloneRender: Sendable {
-    /// The markup: the component's fragment, or the scene's body without its layout.
+    /// The markup: the component's fragment, or the scene's body without its layout (for the
+    /// dev preview page, the whole page around the fragment); empty when it could not render.
     public let html: String
     /// The SQL statements its loading ran (the scene's and its components', children
     /// included; not the page's own reads such as the signed-in member).
@@ -13,6 +14,9 @@ public struct StandaloneRender: Sendable {
     public let fragmentURL: String
     /// What the component's `load` threw (shown in its error fragment), or nil.
     public let loadError: String?
+    /// Why a preview could not render at all (its fixtures failed, or loading refused the
+    /// request), or nil.
+    public var failure: String? = nil
 }
 
 extension Site {

@@ -16,7 +16,7 @@ import HTTPTypes
 /// shares the subject `unknown`.
 enum ClientAddress {
     /// The throttle subject for `scope`'s client.
-    public static func subject(of scope: RequestScope) -> String {
+    static func subject(of scope: RequestScope) -> String {
         if let header = scope.site.configuration.clientAddressHeader,
             let name = HTTPField.Name(header),
             let value = scope.request.headers[values: name].last,

@@ -9,9 +9,9 @@ import Synchronization
 /// and `Retry-After`, so a flood of guesses cannot stall other pages or pile up without end.
 final class WorkLimiter: Sendable {
     /// How many pieces of work run at once.
-    public let maxConcurrent: Int
+    let maxConcurrent: Int
     /// How many callers may wait for a turn.
-    public let maxWaiting: Int
+    let maxWaiting: Int
 
     private struct State {
         var running = 0
@@ -23,7 +23,7 @@ final class WorkLimiter: Sendable {
 
     /// A limiter running `maxConcurrent` pieces of work at once, with up to `maxWaiting` callers
     /// waiting.
-    public init(maxConcurrent: Int, maxWaiting: Int) {
+    init(maxConcurrent: Int, maxWaiting: Int) {
         precondition(maxConcurrent > 0 && maxWaiting >= 0, "WorkLimiter: bad limits")
         self.maxConcurrent = maxConcurrent
         self.maxWaiting = maxWaiting
@@ -31,7 +31,7 @@ final class WorkLimiter: Sendable {
 
     /// Runs `work` on the limiter's threads when a turn is free and returns its result; a `503`
     /// when too many callers are already waiting.
-    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(RequestError) -> T {
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(RequestError) -> T {
         try await acquire()
         defer { release() }
         return await withCheckedContinuation { continuation in

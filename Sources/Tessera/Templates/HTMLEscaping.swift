@@ -3,13 +3,13 @@
 /// The escaping rules shared by every writer.
 enum HTMLEscaping {
     /// What an unsafe URL (say `javascript:…`) is replaced with: a link that goes nowhere.
-    public static let unsafeURLReplacement: [UInt8] = Array("about:invalid#tessera-unsafe-url".utf8)
+    static let unsafeURLReplacement: [UInt8] = Array("about:invalid#tessera-unsafe-url".utf8)
 
     /// URL schemes allowed in URL attributes; relative URLs are allowed too.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// Escapes `text` for HTML text or a quoted attribute value.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var writer = HTMLWriter(capacity: text.utf8.count + 16)
         writer.writeEscaped(text)
         return String(decoding: writer.bytes, as: UTF8.self)
@@ -19,7 +19,7 @@ enum HTMLEscaping {
     ///
     /// Follows how browsers read a URL: leading C0 controls and spaces are skipped, tabs and
     /// newlines are ignored anywhere, and the scheme ends at the first `:` before any `/ ? #`.
-    public static func isSafeURL(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isSafeURL(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < raw.count, raw[index] <= 0x20 { index += 1 }
         var scheme: [UInt8] = []
@@ -43,7 +43,7 @@ enum HTMLEscaping {
     }
 
     /// Whether `text` is a relative URL or one whose scheme is allowed.
-    public static func isSafeURL(_ text: String) -> Bool {
+    static func isSafeURL(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { isSafeURL($0) }
     }
