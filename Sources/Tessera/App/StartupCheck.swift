@@ -39,10 +39,12 @@ struct StartupCheck {
         Site.builtInGlobalKeys + appGlobals.declaredKeys
     }
 
-    /// Every problem found (scenes, then missing templates, then template keys), and the
-    /// warnings (keys no template reads).
-    func run() -> (problems: [StartupProblem], warnings: [String]) {
+    /// Every problem found (scenes, then missing templates, then template keys), the warnings
+    /// (keys no template reads), and the template found for each scene, component and cell (the
+    /// library keeps them, so no request looks one up).
+    func run() -> (problems: [StartupProblem], warnings: [String], found: [(type: Any.Type, name: String)]) {
         var problems: [StartupProblem] = []
+        var found: [(type: Any.Type, name: String)] = []
         var checker = TemplateChecker(library: templates, globals: globals)
         var components: [any Component.Type] = []
         for sceneType in scenes {
@@ -74,6 +76,7 @@ struct StartupCheck {
             } else {
                 switch templates.template(of: sceneType, declared: nil) {
                 case .found(let template):
+                    found.append((sceneType, template))
                     checker.check(template: template, model: sceneType.modelType, owner: name, builtIns: Self.sceneBuiltIns)
                 case .missing(let expected):
                     problems.append(
@@ -103,6 +106,7 @@ struct StartupCheck {
             let owner = String(describing: component)
             switch templates.template(of: component, declared: component.template) {
             case .found(let name):
+                found.append((component, name))
                 checker.check(template: name, model: component.modelType, owner: owner, builtIns: ComponentViewModel.builtInKeys)
                 checker.check(cells: component.cellTypes)
             case .missing(let expected):
@@ -142,7 +146,7 @@ struct StartupCheck {
                 "\(viewsFolder)/\(layout).mustache does not write {{> \(BuiltInTemplates.scripts)}} in its <head>: its pages get "
                     + "no client script (no in-place forms, load more or lazy parts) and `serve --dev` cannot reload them")
         }
-        return (problems, warnings)
+        return (problems, warnings, found + checker.foundCells)
     }
 
     /// Whether a layout writes the client script and the dev reload: the partial, or both by hand.

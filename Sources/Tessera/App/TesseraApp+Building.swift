@@ -68,7 +68,7 @@ extension TesseraApp {
         let check = StartupCheck(
             scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
-        let (problems, warnings) = check.run()
+        let (problems, warnings, found) = check.run()
         let all = problems + membersProblems + scheduleProblems
             + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
             + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
@@ -81,7 +81,7 @@ extension TesseraApp {
             throw StartupErrors(problems: fromTemplates + all)
         }
         guard all.isEmpty else { throw StartupErrors(problems: all) }
-        return (templates, warnings)
+        return (templates.resolving(found), warnings)
     }
 
     /// Schedules whose cron line cannot be read, and names used twice.

@@ -30,6 +30,8 @@ struct TemplateChecker {
     private var used: [ObjectIdentifier: Set<String>] = [:]
     private var roots: [(model: any TemplateModel.Type, owner: String, file: String)] = []
     private var checkedCells: Set<ObjectIdentifier> = []
+    /// The cells checked so far, each with its template's name.
+    private(set) var foundCells: [(type: Any.Type, name: String)] = []
     private var outlines: [String: TemplateOutline] = [:]
 
     init(library: TemplateLibrary, globals: [(name: String, shape: TemplateShape)]) {
@@ -163,6 +165,7 @@ struct TemplateChecker {
         let owner = TemplateLibrary.typeName(cell)
         switch library.template(of: cell, declared: cell.template) {
         case .found(let name):
+            foundCells.append((cell, name))
             // A section template may ignore keys of Tessera's ``SectionModel`` (say the header).
             check(template: name, model: Cell.CellModel.self, owner: owner, warnsUnused: !(cell is any SectionRenderer.Type))
         case .missing(let expected):

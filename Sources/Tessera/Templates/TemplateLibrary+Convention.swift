@@ -24,16 +24,13 @@ extension TemplateLibrary {
         }
     }
 
-    /// The compiled template of `type` (see ``template(of:declared:)``), found once per type and
-    /// library (a type's template does not change while the library lives), or nil when there
-    /// is none (start-up reports that before serving where one is required).
+    /// The compiled template of `type` (see ``template(of:declared:)``): for the app's own
+    /// scenes, components and cells, found when the app was checked; for another type, looked up
+    /// now. Nil when there is none (start-up reports that before serving where one is required).
     public func compiledTemplate(of type: Any.Type, declared: String?) -> Template? {
-        let id = ObjectIdentifier(type)
-        if let known = typeTemplates.withLock({ $0[id] }) { return known }
-        var found: Template?
-        if case .found(let name) = template(of: type, declared: declared) { found = templates[name] }
-        typeTemplates.withLock { $0[id] = .some(found) }
-        return found
+        if let known = typeTemplates[ObjectIdentifier(type)] { return known }
+        guard case .found(let name) = template(of: type, declared: declared) else { return nil }
+        return templates[name]
     }
 
     /// A type's name as the convention uses it: without module or generic arguments

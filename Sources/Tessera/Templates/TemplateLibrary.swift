@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - TemplateLibrary
 
@@ -37,9 +36,9 @@ public final class TemplateLibrary: Sendable {
     /// Template names by their last path component (`Users/BlogListComponent` under
     /// `BlogListComponent`), for finding a type's template by convention.
     let namesByTypeName: [String: [String]]
-    /// Each type's compiled template once looked up (nil when it has none), so rendering finds
-    /// it with one lookup.
-    let typeTemplates = Mutex<[ObjectIdentifier: Template?]>([:])
+    /// The templates of the app's scenes, components and cells, found once when the app was
+    /// checked (``resolving(_:)``), so rendering finds each with one lookup.
+    let typeTemplates: [ObjectIdentifier: Template]
 
     // MARK: - Loading
 
@@ -82,6 +81,7 @@ public final class TemplateLibrary: Sendable {
     private init(templates: [String: Template], sources: [TemplateSource], options: Options) {
         self.templates = templates
         self.options = options
+        typeTemplates = [:]
         self.names = sources.map(\.name).sorted()
         var all: [String: TemplateSource] = [:]
         for source in BuiltInTemplates.sources + sources { all[source.name] = source }
@@ -92,6 +92,24 @@ public final class TemplateLibrary: Sendable {
             byTypeName[last, default: []].append(name)
         }
         self.namesByTypeName = byTypeName
+    }
+
+    /// `library` with `typeTemplates`.
+    private init(_ library: TemplateLibrary, typeTemplates: [ObjectIdentifier: Template]) {
+        templates = library.templates
+        options = library.options
+        names = library.names
+        sources = library.sources
+        namesByTypeName = library.namesByTypeName
+        self.typeTemplates = typeTemplates
+    }
+
+    /// This library with each of `found` (a type and its template's name, as the app's check
+    /// found them) kept, so rendering finds a type's template with one lookup.
+    func resolving(_ found: [(type: Any.Type, name: String)]) -> TemplateLibrary {
+        var byType = typeTemplates
+        for (type, name) in found { byType[ObjectIdentifier(type)] = templates[name] }
+        return TemplateLibrary(self, typeTemplates: byType)
     }
 
     // MARK: - Lookup
