@@ -54,9 +54,11 @@ struct LoadedComponent: HTMLFragment, Sendable {
             _ = writeElement(into: &writer, renderer: renderer)
             return
         }
-        let (start, personalReads) = (writer.byteCount, renderer.personalReads)
+        let outlets = ChildOutlets.of(renderer)
+        let (start, personalReads) = (writer.byteCount, outlets?.personalReads ?? 0)
         let (holes, childReads) = writeElement(into: &writer, renderer: renderer)
-        ReuseLayer.keep(writer.bytes(from: start), start: start, holes: holes, of: type, personal: renderer.personalReads - childReads != personalReads, at: keep)
+        let personal = (outlets?.personalReads ?? 0) - childReads != personalReads
+        ReuseLayer.keep(writer.bytes(from: start), start: start, holes: holes, of: type, personal: personal, at: keep)
     }
 
     /// Writes the element; returns where its children went and the personal reads they made.
@@ -91,10 +93,10 @@ struct LoadedComponent: HTMLFragment, Sendable {
                 writeError("Missing template for \(type)", into: &writer, renderer: renderer)
                 break
             }
-            renderer.childOutlets.enter(children)
+            let outlets = ChildOutlets.of(renderer)
+            outlets?.enter(children)
             renderer.render(template, ComponentViewModel(id: id, fragmentURL: fragmentURL, model: model), into: &writer)
-            let left = renderer.childOutlets.leave()
-            written = (left.holes, left.personalReads)
+            if let left = outlets?.leave() { written = (left.holes, left.personalReads) }
         case .failed(let error):
             writer.writeRaw("\">")
             writeError(component.errorMessage(for: error), into: &writer, renderer: renderer)

@@ -132,7 +132,7 @@ public final class Site: Sendable {
             siteName: configuration.name, assets: AssetURLs(files: staticFiles),
             notice: takingNotice ? await pendingNotice(scope) : nil,
             member: await signedInMember(scope), memberPages: memberPages)
-        return TemplateRenderer(library: templates, globals: .object(values))
+        return TemplateRenderer(library: templates, globals: .object(values), host: ChildOutlets(globals: values))
     }
 
     /// The member signed in to `scope`'s session, when the app has members: as read with the

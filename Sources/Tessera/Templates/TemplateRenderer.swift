@@ -11,20 +11,20 @@ public struct TemplateRenderer {
     /// The outermost context of every render: values any template may read, such as the
     /// request's CSRF token or the signed-in user (default none).
     public let globals: TemplateValue
-    /// The page's loaded child components, found by ``ChildComponent`` as it is written.
-    let childOutlets = ChildOutlets()
+    /// What the code that started the render carries along for the fragments written inside it
+    /// (a page's components find their children there); the engine only hands it on.
+    let host: AnyObject?
 
     /// A renderer over `library`, with `globals` below every view model.
     public init(library: TemplateLibrary, globals: TemplateValue = .null) {
-        self.library = library
-        self.globals = globals
+        self.init(library: library, globals: globals, host: nil)
     }
 
-    /// How many values that differ per request (``RequestGlobals/personalReads``) this
-    /// renderer's templates have read so far; 0 when its globals are not a request's.
-    var personalReads: Int {
-        guard case .object(let model) = globals, let request = model as? RequestGlobals else { return 0 }
-        return request.personalReads
+    /// A renderer over `library`, with `globals` below every view model, carrying `host`.
+    init(library: TemplateLibrary, globals: TemplateValue, host: AnyObject?) {
+        self.library = library
+        self.globals = globals
+        self.host = host
     }
 
     /// A reusable pass, for renderers that draw many small templates (cells).
