@@ -5,7 +5,7 @@ import NIOCore
 // MARK: - ClientScript
 
 /// Tessera's client script (`tessera.js`, shipped with the framework as a resource), served at
-/// ``path`` by every app through the static files (``StaticFiles``), so it is fingerprinted
+/// ``path`` by every app through the static files (`StaticFiles`), so it is fingerprinted
 /// (`{{assets.js/tessera.js}}`), compressed and cached like the app's own assets: fragment links
 /// and forms swapped in place, and the dev server's reload. An app's own `Public/js/tessera.js`
 /// wins.

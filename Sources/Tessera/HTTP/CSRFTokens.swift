@@ -15,9 +15,9 @@ import Foundation
 ///
 /// The secret is 32 random bytes made once, by a migration, in `tessera_secrets`: tokens stay
 /// valid across restarts and are the same on every process sharing the database.
-public struct CSRFTokens: Sendable {
+struct CSRFTokens: Sendable {
     /// The cookie holding a visitor's nonce.
-    public static let cookieName = "tessera_csrf"
+    static let cookieName = "tessera_csrf"
     static let table = "tessera_secrets"
     static let secretName = "csrf"
 
@@ -27,7 +27,7 @@ public struct CSRFTokens: Sendable {
     init(secret: [UInt8]) { key = SymmetricKey(data: secret) }
 
     /// Tokens signed with the secret stored in `database`.
-    public static func load(from database: TesseraDatabase) async throws -> CSRFTokens {
+    static func load(from database: TesseraDatabase) async throws -> CSRFTokens {
         let stored = try await database.read { db in
             try await db.fetchValue([UInt8].self, "SELECT value FROM \(table) WHERE name = ?", [secretName])
         }
@@ -52,7 +52,7 @@ public struct CSRFTokens: Sendable {
     // MARK: - Tokens
 
     /// The token for `nonce`: 64 hex digits.
-    public func token(forNonce nonce: String) -> String {
+    func token(forNonce nonce: String) -> String {
         Digests.hmacHex(nonce.utf8, key: key)
     }
 

@@ -5,7 +5,7 @@ import Synchronization
 // MARK: - GzipCompressors
 
 /// Reusable gzip compressors: for responses (``CompressionMiddleware``) and, at level 9, for
-/// the public folder's text files at start-up (``StaticFiles``). A zlib stream allocates about
+/// the public folder's text files at start-up (`StaticFiles`). A zlib stream allocates about
 /// 256 KiB when it starts; made per response, that allocation (and its page faults) would cost
 /// more than compressing a page. Compressors are kept here and reset between uses; at most
 /// ``capacity`` wait idle, any more in use at once are made and dropped.

@@ -10,7 +10,7 @@ import Synchronization
 /// - a `tessera_session` cookie naming a live stored session: that session, read (never
 ///   written, never refreshed);
 /// - otherwise a visitor: nothing stored, a CSRF token signed from the `tessera_csrf` cookie's
-///   nonce (one the site issued and signed, see ``CSRFTokens``), made only if something reads
+///   nonce (one the site issued and signed, see `CSRFTokens`), made only if something reads
 ///   it (a form, the CSRF check); a new nonce is drawn and its cookie set when the request read
 ///   the token and sent none the site issued, so a page without a form sets no cookie. A response that is private to its visitor
 ///   (``PrivateResponseMark``: a member's, or one that read a token) is kept out of shared
@@ -35,7 +35,7 @@ struct SessionMiddleware: RouterMiddleware {
     /// nor a sibling subdomain can plant or overwrite one.
     static let securePrefix = "__Host-"
 
-    /// The name cookie `base` (``cookieName``, ``CSRFTokens/cookieName``) goes by: `__Host-` and
+    /// The name cookie `base` (``cookieName``, `CSRFTokens.cookieName`) goes by: `__Host-` and
     /// `base` when `secure`, `base` alone otherwise.
     static func cookieName(_ base: String, secure: Bool) -> String { secure ? securePrefix + base : base }
     /// How long the cookies last: 30 days, a member's session lifetime.

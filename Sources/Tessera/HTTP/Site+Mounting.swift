@@ -32,7 +32,7 @@ extension Site {
     /// client already has (`ConditionalGetMiddleware`), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
     /// (`CompressionMiddleware`, unless ``SiteConfiguration/compressesResponses`` is off),
-    /// error pages, static files from ``staticFiles``, then a look at what other processes
+    /// error pages, static files from the public folder, then a look at what other processes
     /// committed (`DatabaseFreshnessMiddleware`). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     public func addMiddleware(to router: Router<TesseraRequestContext>) {

@@ -22,7 +22,7 @@ public final class Site: Sendable {
     /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
     @_spi(Benchmarks) public let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
-    public let staticFiles: StaticFiles
+    let staticFiles: StaticFiles
     /// Fragments of components that allow their reuse; nil in development mode or when
     /// ``SiteConfiguration/fragmentCacheLimit`` is 0.
     let fragmentCache: FragmentCache?

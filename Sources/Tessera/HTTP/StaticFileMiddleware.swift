@@ -5,7 +5,7 @@ import NIOCore
 
 // MARK: - StaticFileMiddleware
 
-/// Serves the files of a ``StaticFiles`` index for `GET` and `HEAD`; every other request goes
+/// Serves the files of a `StaticFiles` index for `GET` and `HEAD`; every other request goes
 /// on to the router after one dictionary lookup (no file system access).
 ///
 /// Responses carry `Content-Type`, `ETag` (the content hash), `Last-Modified`, and

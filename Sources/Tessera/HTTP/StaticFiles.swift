@@ -17,7 +17,7 @@ import Synchronization
 /// Only ordinary files are indexed: no hidden names (`.env`), nothing whose real path (symlinks
 /// resolved) leaves the folder. In development mode the folder is scanned again when a request
 /// comes more than a second after the last scan.
-public final class StaticFiles: Sendable {
+final class StaticFiles: Sendable {
     /// One indexed file.
     struct Asset: Sendable {
         let contentType: String
@@ -40,14 +40,14 @@ public final class StaticFiles: Sendable {
     }
 
     /// The folder's real path.
-    public let root: String
+    let root: String
     private let fixed: Index?
     private let live: Mutex<Index>?
     private let rescanInterval: Duration
 
     /// Reads `directory` now; `rescans` (development) reads it again when a request comes
     /// `rescanInterval` (default a second) after the last scan.
-    public init(directory: String, rescans: Bool = false, rescanInterval: Duration = .seconds(1)) {
+    init(directory: String, rescans: Bool = false, rescanInterval: Duration = .seconds(1)) {
         root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
         let index = Self.scan(root)
         fixed = rescans ? nil : index
@@ -75,7 +75,7 @@ public final class StaticFiles: Sendable {
     }
 
     /// The fingerprinted URL of the file at `path` (`css/app.css` or `/css/app.css`), or nil.
-    public func url(for path: String) -> String? {
+    func url(for path: String) -> String? {
         asset(at: path.hasPrefix("/") ? path : "/" + path)?.asset.fingerprintedPath
     }
 

@@ -4,13 +4,13 @@
 /// (`{{#member}}Signed in as {{displayName}}{{/member}}`), absent for visitors. Read from the
 /// ``MemberTable`` only when a template reads it.
 @TemplateModel
-public struct CurrentMember: Sendable, Equatable {
+struct CurrentMember: Sendable, Equatable {
     /// The member's id.
-    public let id: Int64
+    let id: Int64
     /// The member's username.
-    public let username: String
+    let username: String
     /// The name shown on pages (the username when the table has no display name).
-    public let displayName: String
+    let displayName: String
 }
 
 // MARK: - MemberPages
@@ -20,19 +20,19 @@ public struct CurrentMember: Sendable, Equatable {
 /// `forgotPassword` and `email` (absent when the member table keeps no addresses).
 /// Absent when the app has no ``Members``.
 @TemplateModel
-public struct MemberPages: Sendable, Equatable {
+struct MemberPages: Sendable, Equatable {
     /// The sign-in page.
-    public let signIn: String?
+    let signIn: String?
     /// The sign-up page, or nil.
-    public let signUp: String?
+    let signUp: String?
     /// Where the sign-out form posts.
-    public let signOut: String?
+    let signOut: String?
     /// The change-password page.
-    public let password: String?
+    let password: String?
     /// The forgotten-password page, or nil.
-    public let forgotPassword: String?
+    let forgotPassword: String?
     /// The address page, or nil.
-    public let email: String?
+    let email: String?
 
     init(_ members: Members) {
         signIn = members.signInPath
