@@ -67,10 +67,10 @@ enum ReuseLayer {
         guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes) }
         var last = 0
         for hole in fragment.holes {
-            writer.writeRaw(Array(fragment.bytes[last..<hole.offset]))
+            writer.writeRaw(fragment.bytes[last..<hole.offset])
             children.first { $0.id == hole.id }?.write(into: &writer, renderer: renderer)
             last = hole.offset
         }
-        writer.writeRaw(Array(fragment.bytes[last...]))
+        writer.writeRaw(fragment.bytes[last...])
     }
 }

@@ -84,6 +84,11 @@ public struct HTMLWriter: ~Copyable {
         raw.withUnsafeBufferPointer { writeRaw($0) }
     }
 
+    /// Appends part of trusted bytes unchanged, without copying the part to an array first.
+    mutating func writeRaw(_ raw: ArraySlice<UInt8>) {
+        raw.withUnsafeBufferPointer { writeRaw($0) }
+    }
+
     /// Appends trusted bytes unchanged.
     @inline(__always) @usableFromInline
     mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
