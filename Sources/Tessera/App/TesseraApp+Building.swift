@@ -70,7 +70,7 @@ extension TesseraApp {
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
         let (problems, warnings, found) = check.run()
         let all = problems + membersProblems + scheduleProblems
-            + RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
+            + RouteTable.problems(plans: plans)
             + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
             .problems()
         if let templateErrors {
@@ -105,6 +105,10 @@ extension TesseraApp {
                 message: "is a members' page, but \(Self.self) declares no `members` (add `var members: Members? { Members() }`)")
         }
     }
+
+    /// The plans of its scenes, read from their declarations: the stateless ones first, as
+    /// they are mounted.
+    var plans: [ScenePlan] { RouteTable.plans(scenes: allScenes, statelessScenes: statelessScenes) }
 
     /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself.
     public var allScenes: [Scene.Type] {
@@ -158,7 +162,8 @@ extension TesseraApp {
     /// ``makeRouter(site:)``, with the dev server's routes after the middleware when `reloader`
     /// is given (`serve --dev`).
     func makeRouter(site: Site, reloader: DevReloader?) throws -> Router<TesseraRequestContext> {
-        let clashes = RouteTable.problems(scenes: allScenes, statelessScenes: statelessScenes)
+        let plans = plans
+        let clashes = RouteTable.problems(plans: plans)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
@@ -166,10 +171,10 @@ extension TesseraApp {
         if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
         if site.configuration.isDevelopment, site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
         addRoutes(to: router, site: site)
-        for scene in statelessScenes { site.mount(scene, on: router) }
+        for plan in plans where plan.isStateless { site.mount(plan, on: router) }
         let withSessions = site.sessionRoutes(on: router)
         for route in fileRoutes { route.mount(on: withSessions, site: site) }
-        for scene in allScenes { site.mount(scene, on: withSessions) }
+        for plan in plans where !plan.isStateless { site.mount(plan, on: withSessions) }
         do {
             try router.validate()
         } catch {

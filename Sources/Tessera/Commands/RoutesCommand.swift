@@ -10,9 +10,9 @@ struct RoutesCommand<App: TesseraApp>: ParsableCommand {
     }
 
     func run() throws {
-        let table = RouteTable(scenes: App().allScenes, statelessScenes: App().statelessScenes)
-        print(table.description)
-        let clashes = RouteTable.problems(scenes: App().allScenes, statelessScenes: App().statelessScenes)
+        let plans = App().plans
+        print(RouteTable(plans: plans).description)
+        let clashes = RouteTable.problems(plans: plans)
         if !clashes.isEmpty { throw CommandFailure.report(StartupErrors(problems: clashes)) }
     }
 }

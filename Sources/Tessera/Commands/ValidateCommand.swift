@@ -21,7 +21,7 @@ struct ValidateCommand<App: TesseraApp>: ParsableCommand {
         do {
             let (library, warnings) = try App().checkWithWarnings(try options.configuration())
             for warning in warnings { print("warning: " + warning) }
-            let routes = RouteTable(scenes: App().allScenes, statelessScenes: App().statelessScenes).routes.count
+            let routes = RouteTable(plans: App().plans).routes.count
             print("\(routes) routes OK")
             print("\(library.names.count) templates OK")
         } catch {

@@ -54,7 +54,8 @@ final class ChildOutlets {
         scopes[index].next = found + 1
         let (start, reads) = (writer.byteCount, personalReads)
         child.write(into: &writer, renderer: renderer)
-        scopes[index].holes.append(Hole(start: start, end: writer.byteCount, id: id, component: child.placed.component, parentQuery: child.placed.parentQuery))
+        let hole = Hole(start: start, end: writer.byteCount, id: id, component: child.placed.component, parentQuery: child.placed.parentQuery)
+        scopes[index].holes.append(hole)
         scopes[index].personalReads += personalReads - reads
     }
 }

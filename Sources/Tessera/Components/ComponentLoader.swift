@@ -51,8 +51,8 @@ enum ComponentLoader {
             let component = placed[index]
             switch outcome.result {
             case .success(let model):
-                steps[index] = Step(
-                    state: .loaded(model), children: component.placing(outcome.children, under: model), figures: outcome.figures, keep: keep)
+                let children = component.placing(outcome.children, under: model)
+                steps[index] = Step(state: .loaded(model), children: children, figures: outcome.figures, keep: keep)
             case .failure(let error):
                 steps[index] = Step(state: .failed(error), figures: outcome.figures)
             }

@@ -26,9 +26,4 @@ enum HTMLResponse {
         if status == .ok, fields[.eTag] == nil { fields[.eTag] = EntityTag.weak(digesting: body) }
         return Response(status: status, headers: fields, body: .init(byteBuffer: body))
     }
-
-    /// A `303 See Other` to `location`.
-    static func redirect(to location: String) -> Response {
-        Response(status: .seeOther, headers: [.location: location])
-    }
 }
