@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import Foundation
 import PackageDescription
@@ -19,6 +19,15 @@ let package = Package(
         .executable(name: "tessera", targets: ["tessera"]),
         .executable(name: "tessera-new", targets: ["tessera-new"]),
         .executable(name: "tessera-bench", targets: ["TesseraBench"]),
+    ],
+    /// What an app compiles only when it asks for it: each trait brings a dependency whose first
+    /// build costs time (PostgreSQL's client; the second copy of BoringSSL that TLS for mail
+    /// needs). This repository builds with both; `tessera-new` writes an app that names none
+    /// (SQLite, mail through a relay on the same machine) and says how to add them.
+    traits: [
+        .trait(name: "PostgreSQL", description: "A postgres:// database (postgres-nio)."),
+        .trait(name: "TLS", description: "Mail to an SMTP server over TLS or STARTTLS (swift-nio-ssl)."),
+        .default(enabledTraits: ["PostgreSQL", "TLS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -78,9 +87,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
             ],
             resources: [.copy("BuiltIns/tessera.js")]
         ),
@@ -131,7 +140,7 @@ let package = Package(
                 "TesseraTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         /// Test helpers shared by the test targets (hostile strings).

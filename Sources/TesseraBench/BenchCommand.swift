@@ -10,8 +10,19 @@ import TesseraDemo
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench", abstract: "Benchmarks of Tessera's renderer and pages.",
-        subcommands: [FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, PeerServer.self, StatementsBench.self])
+        subcommands: subcommands)
 }
+
+/// The benchmarks this build has: the PostgreSQL statement benchmark needs the `PostgreSQL` trait.
+private let subcommands: [any ParsableCommand.Type] = {
+    var commands: [any ParsableCommand.Type] = [
+        FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, PeerServer.self,
+    ]
+    #if PostgreSQL
+    commands.append(StatementsBench.self)
+    #endif
+    return commands
+}()
 
 // MARK: - FortunesBench
 

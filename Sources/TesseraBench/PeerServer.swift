@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 import Hummingbird
 import Logging
+#if PostgreSQL
 import PostgresNIO
+#endif
 @_spi(Benchmarks) import Tessera
 import TesseraDemo
 
@@ -33,6 +35,7 @@ struct PeerServer: AsyncParsableCommand {
         let router = Router(context: BasicRequestContext.self)
         let application: any ApplicationProtocol
         if db.hasPrefix("postgres://") || db.hasPrefix("postgresql://") {
+            #if PostgreSQL
             let client = try Self.client(db, pool: pool, logger: logger)
             router.get("fortunes") { _, _ -> Response in
                 var fortunes: [Fortune] = []
@@ -44,6 +47,9 @@ struct PeerServer: AsyncParsableCommand {
             application = Application(
                 router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
                 services: [client], logger: logger)
+            #else
+            throw ValidationError("this build has no PostgreSQL (Tessera's PostgreSQL trait)")
+            #endif
         } else {
             let pool = try DatabasePool(path: db)
             router.get("fortunes") { _, _ -> Response in
@@ -67,7 +73,10 @@ struct PeerServer: AsyncParsableCommand {
         let bytes = HandwrittenFortunes.render(fortunes)
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+}
 
+#if PostgreSQL
+extension PeerServer {
     /// A pool of `pool` connections to the server `url` names (its host, or its Unix socket with
     /// `?host=/folder`), configured as Tessera configures its own.
     static func client(_ url: String, pool: Int, logger: Logger) throws -> PostgresClient {
@@ -84,3 +93,4 @@ struct PeerServer: AsyncParsableCommand {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 }
+#endif

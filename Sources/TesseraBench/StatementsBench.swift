@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import Foundation
 import Logging
@@ -147,3 +148,4 @@ struct StatementsBench: AsyncParsableCommand {
         func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -9,8 +10,9 @@ import SwiftSyntaxMacros
 ///
 /// Every `static let` of the type's body made by `Action(…)` (or typed `Action<…>`) is one of
 /// its actions, in order; every one made by `ChildSlot(…)` (or typed `ChildSlot<…>`) is one of
-/// its kinds of child. The macro writes `actions` and `children` from them in an extension,
-/// unless the body declares them itself.
+/// its kinds of child. Every renderer the body hands a `CellRegistry` (`registering(BookCell(…))`
+/// or `register(…)`) is one of its cell types, checked at start-up. The macro writes `actions`,
+/// `children` and `cellTypes` from them in an extension, unless the body declares them itself.
 public struct ComponentMacro: ExtensionMacro {
     // MARK: - Expansion
 
@@ -37,6 +39,16 @@ public struct ComponentMacro: ExtensionMacro {
                 /// Its kinds of child, as `@Component` found them: the `static let`s made by `ChildSlot(…)`.
                 \(access)static var children: [any ChildDeclaration] { [\(children.joined(separator: ", "))] }
                 """)
+        }
+        if !declared.contains("cellTypes") {
+            let cells = CellFinder.cells(in: declaration, context: context)
+            if !cells.isEmpty {
+                members.append(
+                    """
+                    /// The cells it draws, as `@Component` found them: the renderers its body registers.
+                    \(access)static var cellTypes: [any CellRenderer.Type] { [\(cells.map { $0 + ".self" }.joined(separator: ", "))] }
+                    """)
+            }
         }
         let conformance = protocols.isEmpty ? "" : ": Component"
         guard !members.isEmpty || !conformance.isEmpty else { return [] }

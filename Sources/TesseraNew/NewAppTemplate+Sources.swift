@@ -147,8 +147,6 @@ extension NewAppTemplate {
         struct ShelfComponent {
             // MARK: - Configuration
 
-            static var cellTypes: [any CellRenderer.Type] { [BookCell.self, ShelfHeaderCell.self] }
-
             /// `POST <scene>/books/:book/finish`: declared once, a route (`@Component` lists it) and its URLs.
             static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
 
@@ -156,8 +154,10 @@ extension NewAppTemplate {
 
             func load(_ scope: ComponentScope<Self>) async throws -> Model {
                 let books = try await BookStore(database: scope.database).all()
-                let cell = BookCell { scope.url(for: Self.finish, $0) }  // /books/3/finish under this scene
-                return Model(shelves: try Self.dataSource(books, cell: cell))
+                let registry = CellRegistry()  // the cells it draws (`@Component` lists them for start-up's check)
+                    .registering(BookCell { scope.url(for: Self.finish, $0) })  // /books/3/finish under this scene
+                    .registering(ShelfHeaderCell(), as: .header)
+                return Model(shelves: try Self.dataSource(books, registry: registry))
             }
 
             /// What the template reads.
@@ -177,8 +177,7 @@ extension NewAppTemplate {
             // MARK: - Data source
 
             /// The two sections; throws if a book's type had no cell (shown as this component's error).
-            private static func dataSource(_ books: [Book], cell: BookCell) throws -> SectionedDataSource<StandardSection> {
-                let registry = CellRegistry().registering(cell).registering(ShelfHeaderCell(), as: .header)
+            private static func dataSource(_ books: [Book], registry: CellRegistry) throws -> SectionedDataSource<StandardSection> {
                 let reading = books.filter { !$0.finished }
                 let finished = books.filter(\.finished)
                 return try SectionedDataSource(

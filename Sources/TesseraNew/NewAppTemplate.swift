@@ -44,14 +44,16 @@ struct NewAppTemplate {
 
     var package: String {
         #"""
-        // swift-tools-version:6.0
+        // swift-tools-version:6.1
         import PackageDescription
 
         let package = Package(
             name: "\#(name)",
             platforms: [.macOS(.v14)],
             dependencies: [
-                .package(path: "\#(tesseraPath)"),
+                // Tessera's optional parts, each built only when named here: "PostgreSQL" (a
+                // postgres:// database) and "TLS" (mail to an SMTP server on another machine).
+                .package(path: "\#(tesseraPath)", traits: []),
             ],
             targets: [
                 .executableTarget(
@@ -82,6 +84,11 @@ struct NewAppTemplate {
         Mail: in `--dev` it is caught and shown at `/_tessera/mail`; in production set
         `TESSERA_SMTP_URL=smtp://HOST:PORT`, `TESSERA_MAIL_FROM` and `TESSERA_PUBLIC_URL` (the
         address links in mail start with).
+
+        The data is a SQLite file. To run on PostgreSQL (`--db postgres://USER@HOST/DB`), or to
+        send mail over TLS to a server on another machine, name Tessera's `"PostgreSQL"` or
+        `"TLS"` trait in `Package.swift` (`traits: ["PostgreSQL", "TLS"]`): each is built only
+        when named, so the first build stays short.
 
         Serve it (creates `data/tessera.sqlite` with three books on first run; `--dev` reloads
         templates as you edit them), then open http://127.0.0.1:8080:

@@ -184,6 +184,7 @@ public struct TesseraConfiguration: Sendable {
             if let trustRoots, !FileManager.default.isReadableFile(atPath: trustRoots) {
                 throw ConfigurationError(message: "TESSERA_SMTP_CA names '\(trustRoots)', which cannot be read")
             }
+            if let problem = server.problemWithoutTLS { throw ConfigurationError(message: problem) }
             configuration.smtpServer = server
         }
         if let from = environment["TESSERA_MAIL_FROM"], !from.isEmpty {

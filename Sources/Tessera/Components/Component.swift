@@ -66,7 +66,8 @@ public protocol Component: Sendable {
     static var template: String? { get }
 
     /// The cell renderers this component draws through a ``CellRegistry`` (a
-    /// ``SectionedDataSource``), whose templates and models start-up checks; default none.
+    /// ``SectionedDataSource``), whose templates and models start-up checks: `@Component` lists
+    /// the renderers its body registers; default none.
     static var cellTypes: [any CellRenderer.Type] { get }
 
     /// Whether Tessera may reuse this component's rendered fragment for later requests, and

@@ -65,6 +65,20 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         public let description: String
     }
 
+    /// The app was built without Tessera's `PostgreSQL` trait, so it cannot open this database.
+    public struct NotBuilt: Error, CustomStringConvertible {
+        /// The database asked for.
+        public let location: PostgresLocation
+
+        public var description: String {
+            """
+            cannot open the PostgreSQL database \(location): this app was built without PostgreSQL. \
+            Name Tessera's "PostgreSQL" trait in the app's Package.swift \
+            (.package(url: …, from: …, traits: ["PostgreSQL"])) and build again
+            """
+        }
+    }
+
     init(url text: String) throws {
         guard let components = URLComponents(string: text) else {
             throw Invalid(description: "the database URL is not a URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DB")

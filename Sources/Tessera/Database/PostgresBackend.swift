@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import NIOCore
@@ -210,3 +211,4 @@ extension PostgresLocation {
         }
     }
 }
+#endif

@@ -21,10 +21,14 @@ import Logging
         guard case .postgres(var location) = try DatabaseLocation(server) else {
             throw PostgresLocation.Invalid(description: "\(server) is not a postgres:// URL")
         }
+        #if PostgreSQL
         location.poolSize = 2
         let backend = PostgresBackend(location, logger: Logger(label: "tessera.test", factory: { _ in SwiftLogNoOpLogHandler() }))
         defer { backend.shutdown() }
         try await backend.read(counter: nil, body)
+        #else
+        throw PostgresLocation.NotBuilt(location: location)
+        #endif
     }
 
     /// `server` with its path (the database) replaced by `/name`.

@@ -15,7 +15,9 @@ import Synchronization
 public final class TesseraDatabase: Sendable {
     enum Backend: Sendable {
         case sqlite(SQLiteBackend)
+        #if PostgreSQL
         case postgres(PostgresBackend)
+        #endif
     }
 
     let backend: Backend
@@ -66,6 +68,7 @@ public final class TesseraDatabase: Sendable {
                 return database
             }
         case .postgres(let server):
+            #if PostgreSQL
             try await PostgresBackend.probe(server, logger: logger)
             let backend = PostgresBackend(server, logger: logger, eventLoops: eventLoops)
             let database = TesseraDatabase(backend: .postgres(backend), location: location)
@@ -81,6 +84,9 @@ public final class TesseraDatabase: Sendable {
                 throw error
             }
             return database
+            #else
+            throw PostgresLocation.NotBuilt(location: server)
+            #endif
         }
     }
 
@@ -119,7 +125,9 @@ public final class TesseraDatabase: Sendable {
     public var dialect: SQLDialect {
         switch backend {
         case .sqlite: .sqlite
+        #if PostgreSQL
         case .postgres: .postgres
+        #endif
         }
     }
 
@@ -145,14 +153,18 @@ public final class TesseraDatabase: Sendable {
     func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let sqlite): try await sqlite.read(counter: counter, body)
+        #if PostgreSQL
         case .postgres(let postgres): try await postgres.read(counter: counter, body)
+        #endif
         }
     }
 
     func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let sqlite): try await sqlite.write(counter: counter, claim: claim, body)
+        #if PostgreSQL
         case .postgres(let postgres): try await postgres.write(counter: counter, claim: claim, body)
+        #endif
         }
     }
 
@@ -170,7 +182,9 @@ public final class TesseraDatabase: Sendable {
     @_spi(Benchmarks) public func refreshFromOtherConnections() async throws {
         switch backend {
         case .sqlite(let sqlite): try sqlite.refresh()
+        #if PostgreSQL
         case .postgres(let postgres): try await postgres.refresh()
+        #endif
         }
     }
 
@@ -178,7 +192,9 @@ public final class TesseraDatabase: Sendable {
     var currentGeneration: UInt64 {
         switch backend {
         case .sqlite(let sqlite): sqlite.generation.current
+        #if PostgreSQL
         case .postgres(let postgres): postgres.currentGeneration
+        #endif
         }
     }
 
@@ -198,13 +214,17 @@ public final class TesseraDatabase: Sendable {
     var services: [any Service] {
         switch backend {
         case .sqlite: [PageSnapshotSweeper(database: self)]
+        #if PostgreSQL
         case .postgres(let postgres): [PostgresClientService(backend: postgres)]
+        #endif
         }
     }
 
     /// Closes the connections (PostgreSQL's client ends; SQLite's close as the object goes).
     public func close() {
+        #if PostgreSQL
         if case .postgres(let postgres) = backend { postgres.shutdown() }
+        #endif
     }
 
     /// The SQLite pool, for tests and tools that use GRDB directly; nil on PostgreSQL.

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import NIOSSL
 import NIOTLS
 
 // MARK: - SMTPClient
@@ -20,13 +19,13 @@ struct SMTPClient {
     var timeout: Duration = .seconds(30)
 
     func send(_ message: String, from: MailAddress, to recipients: [MailAddress]) async throws {
-        let tls = try Self.context(trusting: server.trustRoots)
+        let tls = try SMTPTLS(trusting: server.trustRoots)
         let (host, implicitTLS) = (server.host, server.security == .tls)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: server.host, port: server.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    if implicitTLS { try channel.pipeline.syncOperations.addHandler(try Self.handler(tls, host: host)) }
+                    if implicitTLS { try channel.pipeline.syncOperations.addHandler(try tls.handler(host: host)) }
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -43,7 +42,7 @@ struct SMTPClient {
                         }
                         let capabilities = try await command("EHLO \(heloName)", expecting: 250)
                         var encrypted = implicitTLS
-                        let offersTLS = capabilities.contains { $0.uppercased() == "STARTTLS" }
+                        let offersTLS = SMTPTLS.isAvailable && capabilities.contains { $0.uppercased() == "STARTTLS" }
                         if !encrypted, server.security == .startTLS, !offersTLS {
                             throw MailError.refused(command: "STARTTLS", reply: "the server does not offer STARTTLS, which this server setting requires")
                         }
@@ -52,8 +51,9 @@ struct SMTPClient {
                             let handshake = channel.channel.eventLoop.makePromise(of: Void.self)
                             try await channel.channel.eventLoop.submit {
                                 let handlers = channel.channel.pipeline.syncOperations
-                                try handlers.addHandler(try Self.handler(tls, host: host), position: .first)
-                                try handlers.addHandler(HandshakeWatcher(handshake), position: .after(try handlers.handler(type: NIOSSLClientHandler.self)))
+                                let encryption = try tls.handler(host: host)
+                                try handlers.addHandler(encryption, position: .first)
+                                try handlers.addHandler(HandshakeWatcher(handshake), position: .after(encryption))
                             }.get()
                             try await handshake.futureResult.get()  // a refused certificate fails here, not as a closed channel
                             encrypted = true
@@ -70,7 +70,7 @@ struct SMTPClient {
                         try await outbound.write(ByteBuffer(string: message))
                         try await replies.expect(250, after: "the message")
                         try await outbound.write(ByteBuffer(string: "QUIT\r\n"))
-                    } catch let error as NIOSSLError {
+                    } catch let error where SMTPTLS.isFailure(error) {
                         throw MailError.tls("\(error)")
                     } catch {
                         // QUIT makes the server close the connection; a TLS one closed by this
@@ -87,22 +87,6 @@ struct SMTPClient {
             try await group.next()
             group.cancelAll()
         }
-    }
-
-    // MARK: - TLS
-
-    /// A client context checking certificates against `trustRoots` (a PEM file) or the system's.
-    static func context(trusting trustRoots: String?) throws -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if let trustRoots { configuration.trustRoots = .file(trustRoots) }
-        return try NIOSSLContext(configuration: configuration)
-    }
-
-    /// The TLS handler for `host`: its name checked against the certificate (an IP address
-    /// against the certificate's addresses).
-    static func handler(_ context: NIOSSLContext, host: String) throws -> NIOSSLClientHandler {
-        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
-        return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
     }
 
     // MARK: - Handshake

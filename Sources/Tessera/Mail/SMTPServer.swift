@@ -49,6 +49,20 @@ public struct SMTPServer: Sendable, Equatable {
         self.trustRoots = trustRoots
     }
 
+    /// Why an app built without Tessera's `TLS` trait cannot send through this server, or nil:
+    /// it asks for TLS, or it is on another machine (mail to it would cross the network in the
+    /// clear). Start-up refuses such a server.
+    public var problemWithoutTLS: String? {
+        guard !SMTPTLS.isAvailable else { return nil }
+        let local = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        guard security != .startTLSWhenOffered || !local else { return nil }
+        return """
+            mail to \(host) needs TLS, and this app was built without it: name Tessera's "TLS" trait in the \
+            app's Package.swift (.package(url: …, from: …, traits: ["TLS"])), or send through a relay on this machine \
+            (smtp://localhost)
+            """
+    }
+
     /// The server `url` names (see the type's description), trusting `trustRoots` (a PEM file)
     /// if given; nil when `url` is not an `smtp://` or `smtps://` URL with a host and no path.
     public init?(url: String, trustRoots: String? = nil) {

@@ -15,9 +15,6 @@ struct FeedComponent {
     static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in
         LikeButtonComponent(blogID: blogID, signInURL: feed.links.signIn)
     }
-    static var cellTypes: [any CellRenderer.Type] {
-        [BlogCell.self, PhotoCell.self, PhotoStripCell.self, FeedHeaderCell.self, FeedFooterCell.self]
-    }
 
     // MARK: - Configuration
 

@@ -6,8 +6,6 @@ import Tessera
 /// as the viewer's own or the other person's.
 @Component
 struct MessageListComponent {
-    static var cellTypes: [any CellRenderer.Type] { [TextMessageCell.self, ImageMessageCell.self] }
-
     // MARK: - Configuration
 
     /// The conversation shown (its scene checked the viewer takes part in it).

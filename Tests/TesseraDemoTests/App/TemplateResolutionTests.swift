@@ -18,6 +18,12 @@ struct TemplateResolutionTests {
         for component in components {
             #expect(library.typeTemplates[ObjectIdentifier(component)] != nil, "\(component)")
         }
+        // The cells the feed and a conversation register, as `@Component` lists them.
+        let registered = FeedComponent.cellTypes + MessageListComponent.cellTypes
+        #expect(registered.map { "\($0)" } == ["BlogCell", "PhotoCell", "PhotoStripCell", "FeedHeaderCell", "FeedFooterCell", "TextMessageCell", "ImageMessageCell"])
+        for cell in registered {
+            #expect(library.typeTemplates[ObjectIdentifier(cell)] != nil, "\(cell)")
+        }
         // Drawn through a data source in a model, not listed in any `cellTypes`.
         #expect(library.typeTemplates[ObjectIdentifier(FortuneCell.self)] != nil)
         #expect(library.typeTemplates[ObjectIdentifier(FortunesScene.self)] != nil)

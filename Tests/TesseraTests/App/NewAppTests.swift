@@ -21,7 +21,7 @@ struct NewAppTests {
             #expect(paths.contains(expected), "\(expected)")
         }
         let package = Self.template.files.first { $0.0 == "Package.swift" }?.1 ?? ""
-        #expect(package.contains(#".package(path: "/src/Tessera")"#))
+        #expect(package.contains(#".package(path: "/src/Tessera", traits: [])"#))
         #expect(package.contains(#".product(name: "Tessera", package: "tessera")"#))
         #expect(Self.template.title == "Book Club")
     }

@@ -73,6 +73,74 @@ struct ComponentMacroTests {
         )
     }
 
+    @Test("the cell types are the renderers its body registers, each once, in the order met")
+    func listsRegisteredCells() {
+        assertMacroExpansion(
+            """
+            @Component
+            struct Feed {
+                func registry() -> CellRegistry {
+                    CellRegistry()
+                        .registering(BlogCell(url: "/b"))
+                        .registering(PhotoCell { _ in "/p" })
+                        .registering(HeaderCell.init(), as: .header)
+                        .registering(BlogCell(url: "/c"))
+                }
+            }
+            """,
+            expandedSource: """
+                struct Feed {
+                    func registry() -> CellRegistry {
+                        CellRegistry()
+                            .registering(BlogCell(url: "/b"))
+                            .registering(PhotoCell { _ in "/p" })
+                            .registering(HeaderCell.init(), as: .header)
+                            .registering(BlogCell(url: "/c"))
+                    }
+                }
+
+                extension Feed: Component {
+                    /// The cells it draws, as `@Component` found them: the renderers its body registers.
+                    static var cellTypes: [any CellRenderer.Type] {
+                        [BlogCell.self, PhotoCell.self, HeaderCell.self]
+                    }
+                }
+                """,
+            macroSpecs: ["Component": MacroSpec(type: ComponentMacro.self, conformances: ["Component"])],
+            failureHandler: { Issue.record("\($0.message)") }
+        )
+    }
+
+    @Test("a renderer registered from a variable is a compile error naming the fix")
+    func refusesAnUnreadableCell() {
+        assertMacroExpansion(
+            """
+            @Component
+            struct Feed {
+                let cell = BlogCell()
+                var registry: CellRegistry { CellRegistry().registering(cell) }
+            }
+            """,
+            expandedSource: """
+                struct Feed {
+                    let cell = BlogCell()
+                    var registry: CellRegistry { CellRegistry().registering(cell) }
+                }
+
+                extension Feed: Component {
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Component lists the cells a component registers from their initializers: write the renderer here "
+                        + "(registering(BookCell(…))), or declare 'static var cellTypes' yourself",
+                    line: 4, column: 61)
+            ],
+            macroSpecs: ["Component": MacroSpec(type: ComponentMacro.self, conformances: ["Component"])],
+            failureHandler: { Issue.record("\($0.message)") }
+        )
+    }
+
     @Test("a list the type declares itself is left to it")
     func keepsDeclaredLists() {
         assertMacroExpansion(

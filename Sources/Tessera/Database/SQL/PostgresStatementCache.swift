@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Synchronization
 import PostgresNIO
 
@@ -117,3 +118,4 @@ extension SQLValue {
         }
     }
 }
+#endif

@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import Logging
 import NIOCore
+#if PostgreSQL
 import PostgresNIO
+#endif
 
 // MARK: - SQLConnection
 
@@ -20,9 +22,11 @@ public struct SQLConnection: Sendable {
         case sqliteReader(PageReaders, Int)
         /// The pool's writer, inside a transaction this process's writer lock holds.
         case sqliteWriter(DatabasePool)
+        #if PostgreSQL
         /// A PostgreSQL connection; `prepares` when its queries run as prepared statements
         /// (outside a transaction only: a failed one would end the transaction).
         case postgres(PostgresConnection, Logger, prepares: Bool)
+        #endif
     }
 
     let driver: Driver
@@ -31,7 +35,9 @@ public struct SQLConnection: Sendable {
 
     /// Which database this is.
     public var dialect: SQLDialect {
+        #if PostgreSQL
         if case .postgres = driver { return .postgres }
+        #endif
         return .sqlite
     }
 
@@ -92,21 +98,10 @@ public struct SQLConnection: Sendable {
                 return try readers.inSnapshot(index) { db in try Self.run(sql, arguments, on: db, body) }
             case .sqliteWriter(let pool):
                 return try Self.runOnWriter(pool, sql, arguments, body)
+            #if PostgreSQL
             case .postgres(let connection, let logger, let prepares):
-                var bindings = PostgresBindings(capacity: arguments.values.count)
-                for value in arguments.values { bindings.append(value) }
-                let numbered = PostgresPlaceholders.numbered(sql)
-                if prepares, wantsRows, let name = PostgresStatementCache.name(for: numbered, arguments) {
-                    let ran = try await PostgresStatementCache.run(numbered, named: name, bindings, on: connection, logger: logger) { row in
-                        try body(SQLRow(postgres: row.makeRandomAccess()))
-                    }
-                    if ran { return 0 }
-                }
-                let query = PostgresQuery(unsafeSQL: numbered, binds: bindings)
-                let future: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
-                let result = try await future.get()
-                for row in result.rows { try body(SQLRow(postgres: row.makeRandomAccess())) }
-                return result.metadata.rows ?? 0
+                return try await Self.run(sql, arguments, on: connection, logger: logger, prepares: prepares && wantsRows, body)
+            #endif
             }
         } catch let error as SQLDecodingError {
             throw error
@@ -148,22 +143,6 @@ extension SQLValue {
         case .blob(let value): Data(value).databaseValue
         case .date(let value): StoredDate.text(value).databaseValue
         case .bool(let value): value.databaseValue
-        }
-    }
-}
-
-extension PostgresBindings {
-    /// Appends `value` with its PostgreSQL type (`int8`, `float8`, `text`, `bytea`,
-    /// `timestamptz`, `bool`; `NULL` untyped, so the server infers it).
-    mutating func append(_ value: SQLValue) {
-        switch value {
-        case .null: appendNull()
-        case .integer(let value): append(value)
-        case .real(let value): append(value)
-        case .text(let value): append(value)
-        case .blob(let value): append(ByteBuffer(bytes: value))
-        case .date(let value): append(value)
-        case .bool(let value): append(value)
         }
     }
 }

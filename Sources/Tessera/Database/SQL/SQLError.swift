@@ -1,5 +1,7 @@
 import GRDB
+#if PostgreSQL
 import PostgresNIO
+#endif
 
 // MARK: - SQLError
 
@@ -42,7 +44,10 @@ public struct SQLError: Error, CustomStringConvertible {
             case _ where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED: kind = .busy
             default: kind = .other
             }
-        } else if let error = error as? PSQLError {
+            return
+        }
+        #if PostgreSQL
+        if let error = error as? PSQLError {
             let state = error.serverInfo?[.sqlState]
             message = error.serverInfo?[.message] ?? String(reflecting: error)
             switch state {
@@ -52,10 +57,11 @@ public struct SQLError: Error, CustomStringConvertible {
             case "22021", "22P05": kind = .unstorableText
             default: kind = .other
             }
-        } else {
-            message = String(reflecting: error)
-            kind = .other
+            return
         }
+        #endif
+        message = String(reflecting: error)
+        kind = .other
     }
 
     public var description: String { "\(message) (in: \(sql))" }

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
+#if PostgreSQL
 import PostgresNIO
+#endif
 
 // MARK: - SQLRow
 
@@ -11,19 +13,22 @@ import PostgresNIO
 public struct SQLRow {
     enum Storage {
         case sqlite(Row)
+        #if PostgreSQL
         case postgres(PostgresRandomAccessRow)
+        #endif
     }
 
     let storage: Storage
 
     init(sqlite row: Row) { storage = .sqlite(row) }
-    init(postgres row: PostgresRandomAccessRow) { storage = .postgres(row) }
 
     /// How many columns the row has.
     public var count: Int {
         switch storage {
         case .sqlite(let row): row.count
+        #if PostgreSQL
         case .postgres(let row): row.count
+        #endif
         }
     }
 
@@ -60,18 +65,9 @@ public struct SQLColumn {
                 case .string(let value): return .text(value)
                 case .blob(let value): return .blob([UInt8](value))
                 }
-            case .postgres(let row):
-                let cell = row[index]
-                guard cell.bytes != nil else { return .null }
-                switch cell.dataType {
-                case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
-                case .float4, .float8: return .real(try cell.decode(Double.self))
-                case .numeric: return .real(NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue)
-                case .bool: return .bool(try cell.decode(Bool.self))
-                case .timestamptz, .timestamp, .date: return .date(try cell.decode(Date.self))
-                case .bytea: return .blob(try cell.decode(ByteBuffer.self).readableBytesView.map { $0 })
-                default: return .text(try cell.decode(String.self))
-                }
+            #if PostgreSQL
+            case .postgres(let row): return try postgresValue(in: row)
+            #endif
             }
         }
     }
@@ -80,7 +76,9 @@ public struct SQLColumn {
     public var isNull: Bool {
         switch row.storage {
         case .sqlite(let row): row.hasNull(atIndex: index)
+        #if PostgreSQL
         case .postgres(let row): row[index].bytes == nil
+        #endif
         }
     }
 
@@ -125,17 +123,9 @@ extension Int64: SQLDecodable {
         case .sqlite(let row):
             guard let value = row[column.index] as Int64? else { throw column.mismatch(Self.self) }
             return value
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            switch cell.dataType {
-            case .bool: return try cell.decode(Bool.self) ? 1 : 0
-            case .numeric:  // SUM() of integers, or a NUMERIC column
-                let value = NSDecimalNumber(decimal: try cell.decode(Decimal.self))
-                guard value == NSDecimalNumber(value: value.int64Value) else { throw column.mismatch(Self.self) }
-                return value.int64Value
-            default: return try cell.decode(Int64.self)
-            }
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresInt64(in: row)
+        #endif
         }
     }
 }
@@ -152,14 +142,9 @@ extension Double: SQLDecodable {
         case .sqlite(let row):
             guard let value = row[column.index] as Double? else { throw column.mismatch(Self.self) }
             return value
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            switch cell.dataType {
-            case .int2, .int4, .int8: return Double(try cell.decode(Int64.self))
-            case .numeric: return NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue
-            default: return try cell.decode(Double.self)
-            }
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresDouble(in: row)
+        #endif
         }
     }
 }
@@ -170,10 +155,9 @@ extension String: SQLDecodable {
         case .sqlite(let row):
             guard let value = row[column.index] as String? else { throw column.mismatch(Self.self) }
             return value
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            return try cell.decode(String.self)
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresString(in: row)
+        #endif
         }
     }
 }
@@ -185,13 +169,9 @@ extension Bool: SQLDecodable {
         case .sqlite(let row):
             guard let value = row[column.index] as Bool? else { throw column.mismatch(Self.self) }
             return value
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            switch cell.dataType {
-            case .int2, .int4, .int8: return try cell.decode(Int64.self) != 0
-            default: return try cell.decode(Bool.self)
-            }
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresBool(in: row)
+        #endif
         }
     }
 }
@@ -206,10 +186,9 @@ extension Date: SQLDecodable {
                 throw column.mismatch(Self.self)
             }
             return value
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            return try cell.decode(Date.self)
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresDate(in: row)
+        #endif
         }
     }
 }
@@ -220,10 +199,9 @@ extension Array: SQLDecodable where Element == UInt8 {
         case .sqlite(let row):
             guard let value = row[column.index] as Data? else { throw column.mismatch(Self.self) }
             return [UInt8](value)
-        case .postgres(let row):
-            let cell = row[column.index]
-            guard cell.bytes != nil else { throw column.mismatch(Self.self) }
-            return Array(try cell.decode(ByteBuffer.self).readableBytesView)
+        #if PostgreSQL
+        case .postgres(let row): return try column.postgresBytes(in: row)
+        #endif
         }
     }
 }
