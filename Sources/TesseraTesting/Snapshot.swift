@@ -7,8 +7,9 @@ import Testing
 /// HTML snapshots kept next to the tests, in `__Snapshots__/<TestFile>/<name>.html`.
 ///
 /// Canonicalised so a diff reads well: one tag boundary per line, a form's one-time token
-/// replaced by `ONCE-TOKEN` and every other token (the session's CSRF token) by `CSRF-TOKEN`. Every snapshot is also checked with libxml2 and the
-/// element-balance scanner in the same run.
+/// replaced by `ONCE-TOKEN`, every other token (the session's CSRF token) by `CSRF-TOKEN`, and
+/// the data generation a live component was rendered at by `GENERATION`. Every snapshot is also
+/// checked with libxml2 and the element-balance scanner in the same run.
 ///
 /// Re-record: `TESSERA_RECORD_SNAPSHOTS=1 swift test`, then review the diff with `git diff`.
 /// A missing snapshot is written and the test fails once, so nothing passes unseen. (Exclude
@@ -22,6 +23,7 @@ public enum Snapshot {
         var text = html.replacingOccurrences(of: "><", with: ">\n<")
         text = text.replacing(try! Regex("name=\"_once\" value=\"[0-9a-f]{64}\""), with: "name=\"_once\" value=\"ONCE-TOKEN\"")
         text = text.replacing(try! Regex("[0-9a-f]{64}"), with: "CSRF-TOKEN")
+        text = text.replacing(try! Regex("data-tessera-live-since=\"[0-9]+\""), with: "data-tessera-live-since=\"GENERATION\"")
         // Fingerprinted asset URLs (`/css/app.<hash>.css`) as their plain paths: an edit to the
         // stylesheet does not change every snapshot.
         text = text.replacing(try! Regex("\\.[0-9a-f]{12}(\\.[a-z0-9]+\")"), with: { $0.output[1].substring.map(String.init) ?? "" })

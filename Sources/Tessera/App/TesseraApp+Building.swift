@@ -168,6 +168,7 @@ extension TesseraApp {
         let router = Router(context: TesseraRequestContext.self)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
+        site.mountLiveStreams(on: router)
         if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
         if site.configuration.isDevelopment, site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
         addRoutes(to: router, site: site)
@@ -180,6 +181,7 @@ extension TesseraApp {
         } catch {
             throw StartupErrors(problems: [StartupProblem(file: nil, type: String(describing: Self.self), message: "\(error)")])
         }
+        site.liveHub.attach(router.buildResponder())
         return router
     }
 

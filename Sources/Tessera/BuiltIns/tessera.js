@@ -26,6 +26,8 @@
 // - Every form, enhanced or not, refuses a second submit while the first is in flight (the server
 //   also ignores a repeated _once token).
 // - A lazy component's placeholder ([data-tessera-lazy]) loads its fragment when it scrolls near.
+// - Live components ([data-tessera-live-since]) are followed on one event stream per page; each
+//   update is morphed into the page, keeping what is being typed, focus, scroll and open details.
 // - In development, a "Components" toggle outlines each component with its load time and SQL count.
 // - A <meta name="tessera-dev-events"> page listens to the dev server and reloads on change.
 (function () {
@@ -102,11 +104,13 @@
   }
 
   function swap(nodes) {
-    return nodes.filter(function (node) {
+    var swapped = nodes.filter(function (node) {
       var current = document.getElementById(node.id);
       if (current) { current.replaceWith(node); }
       return Boolean(current);
     });
+    follow();
+    return swapped;
   }
 
   function append(component, fresh, link) {
@@ -120,6 +124,7 @@
     if (more && freshMore) { more.replaceWith(freshMore); } else if (more) { more.remove(); }
     var history = link.getAttribute("data-tessera-history");
     if (history) { window.history.replaceState(window.history.state, "", history); }
+    follow();
     if (added.length) { focusOn(added[0].querySelector("a[href], button") || added[0]); }
     announce(added.length === 1 ? "1 more item loaded." : added.length + " more items loaded.");
   }
@@ -287,6 +292,100 @@
   } else {
     lazy.forEach(loadLazy);
   }
+
+  // MARK: - Live components
+
+  // A live component (Component.live) carries data-tessera-live-since: the data generation it was
+  // rendered at. The page follows all of them on one stream, /_tessera/live?since=G&f=URL&f=URL
+  // (G the oldest). An "update" event holds a component's whole element, morphed into the page's
+  // copy; a "gone" one names a component this viewer may no longer see, which stops being
+  // followed. The browser reconnects by itself with the last event's id, and the server catches
+  // up from it. The stream is opened again whenever a swap changes which components are shown.
+  var stream = null;
+  var followed = null;
+
+  function follow() {
+    if (!window.EventSource) { return; }
+    var since = null;
+    var urls = [];
+    document.querySelectorAll("[data-tessera-live-since][data-src]").forEach(function (element) {
+      var value = Number(element.getAttribute("data-tessera-live-since"));
+      if (since === null || value < since) { since = value; }
+      urls.push(element.getAttribute("data-src"));
+    });
+    var key = urls.join(" ");
+    if (key === followed) { return; }
+    followed = key;
+    if (stream) { stream.close(); stream = null; }
+    if (!urls.length) { return; }
+    stream = new EventSource("/_tessera/live?since=" + since + urls.map(function (url) {
+      return "&f=" + encodeURIComponent(url);
+    }).join(""));
+    stream.addEventListener("update", function (event) {
+      var fresh = parse(event.data)[0];
+      var current = fresh && document.getElementById(fresh.id);
+      if (current) { morph(current, fresh); }
+    });
+    stream.addEventListener("gone", function (event) {
+      document.querySelectorAll("[data-tessera-live-since]").forEach(function (element) {
+        if (element.getAttribute("data-src") === event.data) { element.removeAttribute("data-tessera-live-since"); }
+      });
+      follow();
+    });
+  }
+
+  // Brings `from` (in the page) to match `to` in place. A field keeps its value, caret and
+  // selection (its value attribute and a textarea's text are left alone), a <details> keeps
+  // whether it is open, and a form being sent is not touched. Children with an id are matched by
+  // id, wherever they moved; the others by position and tag.
+  function morph(from, to) {
+    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); return; }
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) { from.nodeValue = to.nodeValue; }
+      return;
+    }
+    if (from.hasAttribute("data-tessera-sending")) { return; }
+    var keep = from.matches("input, textarea, select") ? "value" : from.nodeName === "DETAILS" ? "open" : "";
+    Array.prototype.slice.call(from.attributes).forEach(function (attribute) {
+      if (attribute.name !== keep && !to.hasAttribute(attribute.name)) { from.removeAttribute(attribute.name); }
+    });
+    Array.prototype.slice.call(to.attributes).forEach(function (attribute) {
+      if (attribute.name !== keep && from.getAttribute(attribute.name) !== attribute.value) {
+        from.setAttribute(attribute.name, attribute.value);
+      }
+    });
+    if (from.nodeName !== "TEXTAREA") { morphChildren(from, to); }
+  }
+
+  function morphChildren(from, to) {
+    var keyed = {};
+    for (var child = from.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.id) { keyed[child.id] = child; }
+    }
+    var cursor = from.firstChild;
+    Array.prototype.slice.call(to.childNodes).forEach(function (node) {
+      var match = null;
+      if (node.nodeType === 1 && node.id && keyed[node.id]) {
+        match = keyed[node.id];
+        delete keyed[node.id];
+      } else if (cursor && !cursor.id && cursor.nodeType === node.nodeType && cursor.nodeName === node.nodeName) {
+        match = cursor;
+      }
+      if (!match) {
+        from.insertBefore(node, cursor);
+        return;
+      }
+      if (match === cursor) { cursor = cursor.nextSibling; } else { from.insertBefore(match, cursor); }
+      morph(match, node);
+    });
+    while (cursor) {
+      var next = cursor.nextSibling;
+      from.removeChild(cursor);
+      cursor = next;
+    }
+  }
+
+  follow();
 
   // MARK: - Dev overlay
 

@@ -74,6 +74,12 @@ public protocol Component: Sendable {
     /// for whom (see ``FragmentCaching``); default ``FragmentCaching/never``.
     static var caching: FragmentCaching { get }
 
+    /// Whether an open page showing this component is brought up to date when the data it
+    /// shows changes: with the client script, the page follows it on one event stream
+    /// (`/_tessera/live`) and morphs in each new copy, keeping what is being typed. Default
+    /// false.
+    static var live: Bool { get }
+
     /// The SQL statements this component's `load` should need; default 5. The dev overlay
     /// outlines a component over its budget in red.
     static var queryBudget: Int { get }
@@ -114,6 +120,7 @@ extension Component {
     public static var template: String? { nil }
     public static var cellTypes: [any CellRenderer.Type] { [] }
     public static var caching: FragmentCaching { .never }
+    public static var live: Bool { false }
     public static var queryBudget: Int { 5 }
     public var rootElement: String { "section" }
     public var rootClass: String? { nil }

@@ -40,7 +40,7 @@ enum ComponentLoader {
                 loading.append((index, nil))
                 continue
             }
-            switch ReuseLayer.lookup(component, from: start, scope) {
+            switch await ReuseLayer.lookup(component, from: start, scope) {
             case .reused(let fragment, let children): steps[index] = Step(state: .reused(fragment), children: children)
             case .load(let keep): loading.append((index, keep))
             }
@@ -64,7 +64,8 @@ enum ComponentLoader {
             defer { children = children.dropFirst(step.children.count) }
             return LoadedComponent(
                 placed: component, state: step.state, children: Array(children.prefix(step.children.count)),
-                figures: showsFigures ? step.figures : nil, keep: step.keep)
+                figures: showsFigures ? step.figures : nil, keep: step.keep,
+                liveSince: component.type.live ? (scope.reuseStart?.generation ?? scope.site.database.currentGeneration) : nil)
         }
     }
 

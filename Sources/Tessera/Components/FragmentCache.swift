@@ -12,6 +12,12 @@ import Synchronization
 /// request's scene read anything (``Start``), and for less than the lifetime after that. Entries
 /// of an older generation are dropped at the next store; when a shelf would pass its limit,
 /// stale entries go first, then the oldest half (``ReuseShelf``).
+///
+/// A fragment is rendered once however many requests want it at once: the first to miss leads
+/// (``Lead``), the others wait for its fragment and take it if it was rendered from the same
+/// generation as their own start (a burst after a write, or every open page's live stream,
+/// costs one render). A waiter whose leader gives up (a failed load, a personal read, a request
+/// that ended) or takes longer than ``leadWait`` loads on its own.
 final class FragmentCache: Sendable {
     // MARK: - Keys and entries
 
@@ -41,9 +47,45 @@ final class FragmentCache: Sendable {
     struct Pending: Sendable {
         let key: Key
         let start: Start
+        /// Set when this request renders the fragment for the others waiting for it.
+        var lead: Lead?
         /// The cache it goes to.
         var cache: FragmentCache { start.cache }
     }
+
+    /// The request rendering a fragment others wait for: they get its fragment when it is stored,
+    /// or nothing when it gives up — at the latest when the last copy of its ``Pending`` goes.
+    final class Lead: Sendable {
+        private let cache: FragmentCache
+        private let key: Key
+        private let done = Atomic<Bool>(false)
+
+        fileprivate init(cache: FragmentCache, key: Key) {
+            self.cache = cache
+            self.key = key
+        }
+
+        /// Hands `result` (the fragment and the generation it was rendered from) to the waiters.
+        func finish(_ result: (CachedFragment, UInt64)?) {
+            guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            cache.release(key, with: result)
+        }
+
+        deinit { finish(nil) }
+    }
+
+    /// What a request that missed while another rendered the fragment got.
+    private enum Turn: Sendable {
+        /// It renders the fragment itself, and leads.
+        case lead
+        /// The leader's fragment, and the generation it was rendered from.
+        case fragment(CachedFragment, UInt64)
+        /// Nothing: it renders on its own.
+        case alone
+    }
+
+    /// How long a request waits for another's render before rendering on its own.
+    static let leadWait = Duration.seconds(2)
 
     /// What a reused read's value is kept for: the read itself (its type and every field) and,
     /// for ``FragmentCaching/perUser``, the member (nil: a visitor).
@@ -75,6 +117,9 @@ final class FragmentCache: Sendable {
     private let logger: Logger
     /// The component types already logged for reading a per-request global.
     private let refused = Mutex<Set<ObjectIdentifier>>([])
+    /// The fragments being rendered, with the requests waiting for each.
+    private let rendering = Mutex<[Key: [Int: CheckedContinuation<Turn, Never>]]>([:])
+    private let waiterNumbers = Atomic<Int>(0)
     /// Lookups answered from a kept fragment, and lookups that had to load.
     private let served = Atomic<Int>(0)
     private let loaded = Atomic<Int>(0)
@@ -102,22 +147,63 @@ final class FragmentCache: Sendable {
         Start(cache: self, generation: generation(), began: now())
     }
 
-    /// The fragment stored for `key` if it is still valid now; otherwise what a store for it
-    /// needs, labelled with the request's `start`.
-    func lookup(_ key: Key, from start: Start) -> (fragment: CachedFragment?, pending: Pending?) {
+    /// The fragment stored for `key` if it is still valid now, or the one another request is
+    /// rendering from the same generation (waiting for it); otherwise what a store for it needs,
+    /// labelled with the request's `start`.
+    func lookup(_ key: Key, from start: Start) async -> (fragment: CachedFragment?, pending: Pending?) {
         let (current, time) = (generation(), now())
         if let fragment = fragments.withLock({ $0.value(for: key, current: current, at: time) }) {
             served.add(1, ordering: .relaxed)
             return (fragment, nil)
         }
-        loaded.add(1, ordering: .relaxed)
-        return (nil, Pending(key: key, start: start))
+        switch await turn(for: key) {
+        case .fragment(let fragment, let generation) where generation == start.generation:
+            served.add(1, ordering: .relaxed)
+            return (fragment, nil)
+        case .lead:
+            loaded.add(1, ordering: .relaxed)
+            return (nil, Pending(key: key, start: start, lead: Lead(cache: self, key: key)))
+        case .fragment, .alone:
+            loaded.add(1, ordering: .relaxed)
+            return (nil, Pending(key: key, start: start))
+        }
+    }
+
+    /// Leads the render of `key` if no request does; otherwise waits for the leader's result,
+    /// at most ``leadWait``.
+    private func turn(for key: Key) async -> Turn {
+        let number = waiterNumbers.add(1, ordering: .relaxed).newValue
+        return await withCheckedContinuation { continuation in
+            let leads = rendering.withLock { table -> Bool in
+                guard table[key] != nil else {
+                    table[key] = [:]
+                    return true
+                }
+                table[key]![number] = continuation
+                return false
+            }
+            guard !leads else { return continuation.resume(returning: .lead) }
+            Task { [self] in
+                try? await Task.sleep(for: Self.leadWait)
+                let waiter = rendering.withLock { $0[key]?.removeValue(forKey: number) }
+                waiter?.resume(returning: .alone)
+            }
+        }
+    }
+
+    /// Ends the render of `key`: every waiter gets `result` (nil: nothing).
+    fileprivate func release(_ key: Key, with result: (CachedFragment, UInt64)?) {
+        let waiters = rendering.withLock { $0.removeValue(forKey: key) } ?? [:]
+        for waiter in waiters.values {
+            waiter.resume(returning: result.map { .fragment($0.0, $0.1) } ?? .alone)
+        }
     }
 
     /// Stores `fragment` for a component that missed, unless a write committed since its request
     /// started (``Start``) or the fragment alone passes the limit.
     func store(_ fragment: CachedFragment, for pending: Pending) {
         keep(fragment, cost: fragment.bytes.count, for: pending.key, on: fragments, from: pending.start)
+        pending.lead?.finish((fragment, pending.start.generation))
     }
 
     /// The value kept for a reused read's `key`, if it is still valid now.
@@ -136,7 +222,8 @@ final class FragmentCache: Sendable {
     /// `key`; logs the type the first time — unless the fragment is a member's own
     /// (``FragmentCaching/perUser`` with a member in its key): a member's forms carry their
     /// session's token, so such a component is reused for visitors only, as declared.
-    func refuse(_ type: any Component.Type, key: Key) {
+    func refuse(_ type: any Component.Type, key: Key, lead: Lead?) {
+        lead?.finish(nil)
         guard key.userID == nil else { return }
         guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         logger.error(

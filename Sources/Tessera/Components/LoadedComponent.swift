@@ -28,6 +28,9 @@ struct LoadedComponent: HTMLFragment, Sendable {
     /// Where its rendered fragment is kept for later requests, when its type allows that and
     /// none was found (``ReuseLayer``).
     var keep: FragmentCache.Pending?
+    /// For a live component (``Component/live``), the app data's generation it was loaded at:
+    /// the page's stream catches up from it.
+    var liveSince: UInt64?
 
     // MARK: - Reading
 
@@ -74,6 +77,10 @@ struct LoadedComponent: HTMLFragment, Sendable {
         writer.writeEscaped(type.componentName)
         writer.writeRaw("\" data-src=\"")
         writer.writeEscaped(fragmentURL)
+        if let liveSince {
+            writer.writeRaw("\" data-tessera-live-since=\"")
+            writer.writeTrusted(String(liveSince))
+        }
         if let rootClass = component.rootClass {
             writer.writeRaw("\" class=\"")
             writer.writeEscaped(rootClass)

@@ -17,13 +17,13 @@ enum ReuseLayer {
     }
 
     /// Looks `placed` up in `start`'s cache, under the key its type's caching gives it.
-    static func lookup(_ placed: PlacedComponent, from start: FragmentCache.Start, _ scope: RequestScope) -> Lookup {
+    static func lookup(_ placed: PlacedComponent, from start: FragmentCache.Start, _ scope: RequestScope) async -> Lookup {
         let caching = placed.type.caching
         guard caching != .never else { return .load(keep: nil) }
         let key = FragmentCache.Key(
             type: ObjectIdentifier(placed.type), id: placed.id, sceneURL: placed.sceneURL,
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
-        let (fragment, pending) = start.cache.lookup(key, from: start)
+        let (fragment, pending) = await start.cache.lookup(key, from: start)
         guard let fragment else { return .load(keep: pending) }
         RequestLog.current?.add(component: placed.id, duration: .zero, queries: 0)
         return .reused(
@@ -41,7 +41,7 @@ enum ReuseLayer {
         _ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of type: any Component.Type, personal: Bool,
         at pending: FragmentCache.Pending
     ) {
-        guard !personal else { return pending.cache.refuse(type, key: pending.key) }
+        guard !personal else { return pending.cache.refuse(type, key: pending.key, lead: pending.lead) }
         pending.cache.store(fragment(bytes, start: start, holes: holes), for: pending)
     }
 

@@ -28,6 +28,22 @@ extension Site {
         }
     }
 
+    /// Mounts `GET /_tessera/live` (``LiveStream``): the event stream a page with live
+    /// components follows. Its renders go through `responder` (the app's own router), attached
+    /// to the hub once the router is built.
+    func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
+        let (hub, clientAddressHeader) = (liveHub, configuration.clientAddressHeader)
+        router.get(RouterPath(LiveStream.path)) { request, context -> Response in
+            let stream = try LiveStream(request, remoteAddress: context.remoteAddress, clientAddressHeader: clientAddressHeader)
+            var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+            headers[LiveStream.proxyBuffering] = "no"
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                try await stream.run(on: hub, into: &writer)
+                try await writer.finish(nil)
+            })
+        }
+    }
+
     /// The standard middleware, outermost first: a log line per request, `304`s for pages the
     /// client already has (`ConditionalGetMiddleware`), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses

@@ -34,6 +34,8 @@ public final class Site: Sendable {
     /// The members' table and pages (``SiteConfiguration/members``), made once for every request.
     let memberAccounts: MemberAccounts?
     let memberPages: MemberPages?
+    /// Where the open pages' live streams wait for the data to change.
+    let liveHub: LiveHub
 
     /// A site.
     ///
@@ -88,6 +90,7 @@ public final class Site: Sendable {
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
         memberAccounts = configuration.members.map { MemberAccounts(table: $0.table, database: database) }
         memberPages = configuration.members.map(MemberPages.init)
+        liveHub = LiveHub(database: database, logger: logger)
     }
 
     /// How many component lookups were answered from a reused fragment, and how many loaded
@@ -195,6 +198,6 @@ public final class Site: Sendable {
             : []
         // A service group ends its services last first: the database's go first in the list, so
         // the PostgreSQL client closes after the analytics writer stored its last batch.
-        return database.services + [SessionSweeper(database: database), AnalyticsWriter(site: self)] + jobServices
+        return database.services + [SessionSweeper(database: database), AnalyticsWriter(site: self)] + jobServices + [liveHub]
     }
 }

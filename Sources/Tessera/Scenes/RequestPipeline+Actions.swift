@@ -78,7 +78,10 @@ extension RequestPipeline {
         guard let model else { return try await ComponentLoader.load(components, scope, deferringLazy: deferringLazy) }
         var loaded = try await ComponentLoader.load(components.filter { $0.id != acting.id }, scope, deferringLazy: deferringLazy)[...]
         return components.map { component in
-            guard component.id != acting.id else { return LoadedComponent(placed: component, state: .loaded(model)) }
+            guard component.id != acting.id else {
+                let since = component.type.live ? scope.site.database.currentGeneration : nil
+                return LoadedComponent(placed: component, state: .loaded(model), liveSince: since)
+            }
             defer { loaded = loaded.dropFirst() }
             return loaded.first!
         }

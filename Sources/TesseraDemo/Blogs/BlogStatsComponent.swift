@@ -9,6 +9,8 @@ import Tessera
 struct BlogStatsComponent {
     /// The counts are everyone's, but a member who likes the post is told so: one copy per member.
     static var caching: FragmentCaching { .perUser }
+    /// An open post page shows a new comment, or a like, as it is made.
+    static var live: Bool { true }
     var rootClass: String? { "card" }
 
     // MARK: - Configuration

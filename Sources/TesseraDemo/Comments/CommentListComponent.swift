@@ -8,6 +8,8 @@ import Tessera
 struct CommentListComponent {
     /// A post's comments are the same for everyone.
     static var caching: FragmentCaching { .shared }
+    /// An open post page shows a new comment, or a like, as it is made.
+    static var live: Bool { true }
 
     // MARK: - Configuration
 

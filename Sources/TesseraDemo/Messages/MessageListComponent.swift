@@ -6,6 +6,9 @@ import Tessera
 /// as the viewer's own or the other person's.
 @Component
 struct MessageListComponent {
+    /// A conversation open in two browsers shows each message as it is sent.
+    static var live: Bool { true }
+
     // MARK: - Configuration
 
     /// The conversation shown (its scene checked the viewer takes part in it).

@@ -155,52 +155,52 @@ struct FragmentCacheTests {
     // MARK: - The cache itself
 
     @Test("an entry lives for less than its lifetime after its load began")
-    func entriesExpire() throws {
+    func entriesExpire() async throws {
         let clock = Atomic<UInt64>(1_000)
         let cache = FragmentCache(
             limit: 1_000, lifetime: .milliseconds(50), generation: { 1 }, logger: Self.quiet,
             now: { clock.load(ordering: .relaxed) })
-        let pending = try #require(cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        let pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
         clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
         cache.store(CachedFragment(bytes: Array("fragment".utf8), holes: []), for: pending)
         clock.store(1_000 + 49_999_999, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == Array("fragment".utf8))
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == Array("fragment".utf8))
         clock.store(1_000 + 50_000_000, ordering: .relaxed)
-        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
     }
 
     @Test("a write committed while the component loaded keeps its fragment out")
-    func writeDuringLoadIsNotStored() throws {
+    func writeDuringLoadIsNotStored() async throws {
         let generation = Atomic<UInt64>(7)
         let cache = FragmentCache(
             limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
-        let pending = try #require(cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        let pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
         generation.store(8, ordering: .relaxed)
         cache.store(CachedFragment(bytes: Array("stale".utf8), holes: []), for: pending)
-        #expect(cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
         #expect(cache.usage.entries == 0)
     }
 
     @Test("the bytes held never pass the limit: stale entries go first, then the oldest")
-    func limitIsKept() {
+    func limitIsKept() async {
         let generation = Atomic<UInt64>(1)
         let cache = FragmentCache(
             limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
-        func put(_ name: String, _ size: Int) {
-            let pending = cache.lookup(Self.key(name), from: cache.begin()).pending!
+        func put(_ name: String, _ size: Int) async {
+            let pending = await cache.lookup(Self.key(name), from: cache.begin()).pending!
             cache.store(CachedFragment(bytes: [UInt8](repeating: 65, count: size), holes: []), for: pending)
         }
-        for index in 0..<10 { put("old\(index)", 10) }
+        for index in 0..<10 { await put("old\(index)", 10) }
         #expect(cache.usage == (10, 100))
         generation.store(2, ordering: .relaxed)
-        put("new", 30)
+        await put("new", 30)
         #expect(cache.usage == (1, 30), "the old generation's entries were dropped")
-        for index in 0..<8 { put("more\(index)", 10) }
+        for index in 0..<8 { await put("more\(index)", 10) }
         #expect(cache.usage.bytes <= 100)
-        #expect(cache.lookup(Self.key("more7"), from: cache.begin()).fragment?.bytes != nil, "the newest entry is kept")
-        #expect(cache.lookup(Self.key("new"), from: cache.begin()).fragment?.bytes == nil, "the oldest made room")
-        put("huge", 101)
-        #expect(cache.lookup(Self.key("huge"), from: cache.begin()).fragment?.bytes == nil, "a fragment over the limit is not kept")
+        #expect(await cache.lookup(Self.key("more7"), from: cache.begin()).fragment?.bytes != nil, "the newest entry is kept")
+        #expect(await cache.lookup(Self.key("new"), from: cache.begin()).fragment?.bytes == nil, "the oldest made room")
+        await put("huge", 101)
+        #expect(await cache.lookup(Self.key("huge"), from: cache.begin()).fragment?.bytes == nil, "a fragment over the limit is not kept")
     }
 
     // MARK: - Helpers

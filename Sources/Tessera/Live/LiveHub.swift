@@ -1,0 +1,180 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+// MARK: - LiveHub
+
+/// Where a process's open live streams (``LiveStream``) wait for the app's data to change.
+///
+/// While any stream is open, the hub looks every ``interval`` (20 ms) at what any connection
+/// committed — this process's writes, another process's on the same SQLite file or PostgreSQL
+/// server (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the
+/// app data's generation moved. Every ``heartbeat`` it wakes them too, so each writes a comment
+/// line that keeps proxies from closing it and finds a closed connection. An idle stream is
+/// one suspended task: no timer, no thread.
+///
+/// Each stream renders its components through ``fetch(_:headers:remoteAddress:)``, which asks
+/// the app's own router, with the viewer's cookies: a live update passes every guard the
+/// component's URL has, and reuses fragments as any request does.
+final class LiveHub: Service, Sendable {
+    /// What woke a stream.
+    struct Moment: Sendable, Equatable {
+        /// The app data's generation.
+        var generation: UInt64
+        /// How many heartbeats have passed.
+        var beat: UInt64
+        /// Whether the process is shutting down: streams end.
+        var isClosing: Bool
+    }
+
+    private struct State {
+        var moment: Moment
+        var waiters: [Int: CheckedContinuation<Moment, Never>] = [:]
+        var nextWaiter = 0
+        var streams = 0
+    }
+
+    /// How often the hub looks for commits while streams are open.
+    let interval: Duration
+    /// How often every stream writes a comment line.
+    let heartbeat: Duration
+    private let database: TesseraDatabase
+    private let logger: Logger
+    private let state: Mutex<State>
+    private let responder = Mutex<(any HTTPResponder<TesseraRequestContext>)?>(nil)
+
+    init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(20)) {
+        self.database = database
+        self.logger = logger
+        self.interval = interval
+        self.heartbeat = heartbeat
+        state = Mutex(State(moment: Moment(generation: database.currentGeneration, beat: 0, isClosing: false)))
+    }
+
+    // MARK: - Streams
+
+    /// Now: the generation as this request's look at the database left it (or later).
+    var moment: Moment {
+        let generation = database.currentGeneration
+        update { $0.generation = max($0.generation, generation) }
+        return state.withLock { $0.moment }
+    }
+
+    /// How many streams are open.
+    var openStreams: Int { state.withLock { $0.streams } }
+
+    /// Counts a stream open for as long as `body` runs.
+    func holdingStream<T>(_ body: () async throws -> T) async rethrows -> T {
+        state.withLock { $0.streams += 1 }
+        defer { state.withLock { $0.streams -= 1 } }
+        return try await body()
+    }
+
+    /// Waits until the moment differs from `seen` (a commit, a heartbeat, the shutdown) and
+    /// returns it; returns at once if it already does, or if the task is cancelled.
+    func next(after seen: Moment) async -> Moment {
+        let id = state.withLock { state -> Int in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Moment? in
+                    guard state.moment == seen, !Task.isCancelled else { return state.moment }
+                    state.waiters[id] = continuation
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            let (waiter, now) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.moment) }
+            waiter?.resume(returning: now)
+        }
+    }
+
+    /// Sets the moment with `change` and wakes every waiting stream if it moved.
+    private func update(_ change: (inout Moment) -> Void) {
+        let woken = state.withLock { state -> (Moment, [CheckedContinuation<Moment, Never>])? in
+            var moment = state.moment
+            change(&moment)
+            guard moment != state.moment else { return nil }
+            state.moment = moment
+            defer { state.waiters = [:] }
+            return (moment, Array(state.waiters.values))
+        }
+        guard let (moment, waiters) = woken else { return }
+        for waiter in waiters { waiter.resume(returning: moment) }
+    }
+
+    // MARK: - Rendering
+
+    /// The router streams render through: set once the app's router is built.
+    func attach(_ responder: any HTTPResponder<TesseraRequestContext>) {
+        self.responder.withLock { $0 = responder }
+    }
+
+    /// The router's answer to `GET url` with `headers`, as from `remoteAddress`: its status
+    /// and body.
+    func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> (HTTPResponse.Status, ByteBuffer) {
+        guard let responder = responder.withLock({ $0 }) else { return (.serviceUnavailable, ByteBuffer()) }
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: url, headerFields: headers)
+        let context = TesseraRequestContext(inProcess: logger, remoteAddress: remoteAddress)
+        let response = try await responder.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        let collector = BodyCollector()
+        try await response.body.write(collector)
+        return (response.status, collector.bytes.buffer.withLock { $0 })
+    }
+
+    // MARK: - Running
+
+    /// Looks for commits every ``interval`` while streams are open, beats, and at shutdown
+    /// ends every stream.
+    func run() async throws {
+        var sinceBeat = Duration.zero
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                break
+            }
+            guard openStreams > 0 else {
+                sinceBeat = .zero
+                continue
+            }
+            sinceBeat += interval
+            if sinceBeat >= heartbeat {
+                sinceBeat = .zero
+                update { $0.beat += 1 }
+            }
+            do {
+                try await database.refreshFromOtherConnections()
+                let generation = database.currentGeneration
+                update { $0.generation = max($0.generation, generation) }
+            } catch {
+                logger.warning("live pages could not look for changes: \(error)")
+            }
+        }
+        update { $0.isClosing = true }
+    }
+}
+
+// MARK: - BodyCollector
+
+/// Collects a response body written in the process (a live stream's render of a fragment).
+private struct BodyCollector: ResponseBodyWriter {
+    /// What was written, shared with every copy of the writer.
+    final class Bytes: Sendable {
+        let buffer = Mutex(ByteBuffer())
+    }
+
+    let bytes = Bytes()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        _ = bytes.buffer.withLock { $0.writeImmutableBuffer(buffer) }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,135 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+// MARK: - LiveStream
+
+/// One open page's live stream: `GET /_tessera/live?since=G&f=URL&f=URL…` with
+/// `Accept: text/event-stream`, opened by the client script for the live components
+/// (``Component/live``) a page shows, each named by its fragment URL.
+///
+/// The stream answers with server-sent events. Whenever the app data's generation moves past the
+/// one the page was rendered at (`since`, or the `Last-Event-ID` a reconnecting browser sends),
+/// it renders each component again through the app's router, with the viewer's own cookies, and
+/// sends the ones whose bytes changed as `update` events (the component's whole element), each
+/// with the generation as its id. So an update is guarded like the component's own URL, is
+/// rendered per viewer only when the component is (reuse gives everyone else the same bytes),
+/// and none is lost to a reconnection or a restart: the next stream catches up from its id. A
+/// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
+/// `gone` event and is dropped.
+struct LiveStream: Sendable {
+    /// Where streams are opened.
+    static let path = "/_tessera/live"
+    /// The most components one stream follows.
+    static let maxFragments = 32
+    /// The longest fragment URL accepted.
+    static let maxURLLength = 2048
+    /// The request headers a render is made with: who the viewer is, and nothing that would
+    /// change the answer's form (no `Accept-Encoding`, no `If-None-Match`).
+    static let forwardedHeaders: [HTTPField.Name] = [.cookie, .authorization, .userAgent, .acceptLanguage]
+
+    /// Tells nginx not to buffer the stream (`X-Accel-Buffering: no`).
+    static let proxyBuffering = HTTPField.Name("X-Accel-Buffering")!
+
+    /// The header a reconnecting browser names the last event it received with.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    /// The fragment URLs followed.
+    let fragments: [String]
+    /// The generation the page's copies were rendered at; nil when unknown (all are sent).
+    let since: UInt64?
+    /// The headers each render is made with.
+    let headers: HTTPFields
+    /// The viewer's address.
+    let remoteAddress: SocketAddress?
+
+    // MARK: - Reading the request
+
+    /// The stream `request` asks for; a ``RequestError`` (400) when it names no fragment, too
+    /// many, or one that is not a fragment URL of this site.
+    init(_ request: Request, remoteAddress: SocketAddress?, clientAddressHeader: String?) throws {
+        var fragments: [String] = []
+        var since: UInt64?
+        for (name, value) in try PercentDecoding.pairs(Substring(request.uri.query ?? "")) {
+            switch name {
+            case "f":
+                let url = value
+                guard Self.isFragmentURL(url) else { throw RequestError.badRequest("f is not a fragment URL of this site") }
+                if !fragments.contains(url) { fragments.append(url) }
+            case "since":
+                guard let number = UInt64(value) else { throw RequestError.badRequest("since must be a generation") }
+                since = number
+            default:
+                throw RequestError.badRequest("a live stream takes only f and since")
+            }
+        }
+        guard !fragments.isEmpty, fragments.count <= Self.maxFragments else {
+            throw RequestError.badRequest("a live stream follows 1 to \(Self.maxFragments) components")
+        }
+        if let lastEvent = request.headers[Self.lastEventID] {
+            guard let number = UInt64(lastEvent) else { throw RequestError.badRequest("Last-Event-ID must be a generation") }
+            since = number
+        }
+        var headers = HTTPFields()
+        for name in Self.forwardedHeaders + (clientAddressHeader.flatMap { HTTPField.Name($0) }.map { [$0] } ?? []) {
+            for value in request.headers[values: name] { headers.append(HTTPField(name: name, value: value)) }
+        }
+        self.fragments = fragments
+        self.since = since
+        self.headers = headers
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Whether `url` is a path on this site to a component's fragment (`…/_/…`): no scheme, no
+    /// host, no control characters, not too long.
+    static func isFragmentURL(_ url: String) -> Bool {
+        url.utf8.count <= maxURLLength && url.hasPrefix("/") && !url.hasPrefix("//") && url.contains("/_/")
+            && !url.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }
+    }
+
+    // MARK: - Streaming
+
+    /// Writes events to `writer` until the viewer goes, the process shuts down, or no component
+    /// is left.
+    func run(on hub: LiveHub, into writer: inout any ResponseBodyWriter) async throws {
+        try await hub.holdingStream {
+            var sent: [String: Int] = [:]
+            var following = fragments
+            var moment = hub.moment
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            if since != moment.generation {
+                try await push(&following, &sent, generation: moment.generation, from: hub, into: &writer)
+            }
+            while !following.isEmpty {
+                let next = await hub.next(after: moment)
+                guard !next.isClosing, !Task.isCancelled else { return }
+                if next.generation != moment.generation {
+                    try await push(&following, &sent, generation: next.generation, from: hub, into: &writer)
+                } else {
+                    try await writer.write(ByteBuffer(string: ":\n\n"))
+                }
+                moment = next
+            }
+        }
+    }
+
+    /// Renders every followed component and sends those whose bytes changed; drops the ones
+    /// this viewer may no longer see.
+    private func push(
+        _ following: inout [String], _ sent: inout [String: Int], generation: UInt64, from hub: LiveHub,
+        into writer: inout any ResponseBodyWriter
+    ) async throws {
+        for url in following {
+            let (status, body) = try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
+            guard status == .ok else {
+                following.removeAll { $0 == url }
+                try await writer.write(ServerSentEvent(name: "gone", data: url).bytes)
+                continue
+            }
+            let digest = body.hashValue
+            guard sent[url] != digest else { continue }
+            sent[url] = digest
+            try await writer.write(ServerSentEvent(name: "update", data: String(buffer: body), id: String(generation)).bytes)
+        }
+    }
+}
