@@ -191,6 +191,11 @@ final class FragmentCache: Sendable {
         }
     }
 
+    /// How many requests wait for another's render of `key`.
+    func waiters(for key: Key) -> Int {
+        rendering.withLock { $0[key]?.count ?? 0 }
+    }
+
     /// Ends the render of `key`: every waiter gets `result` (nil: nothing).
     fileprivate func release(_ key: Key, with result: (CachedFragment, UInt64)?) {
         let waiters = rendering.withLock { $0.removeValue(forKey: key) } ?? [:]

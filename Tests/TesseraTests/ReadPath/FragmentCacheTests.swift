@@ -169,6 +169,40 @@ struct FragmentCacheTests {
         #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
     }
 
+    @Test("while one request renders a fragment, another that wants it waits and takes its bytes")
+    func concurrentMissesRenderOnce() async throws {
+        let cache = FragmentCache(limit: 100, lifetime: .seconds(60), generation: { 1 }, logger: Self.quiet)
+        let leader = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        #expect(leader.lead != nil)
+        let waiter = Task { await cache.lookup(Self.key("a"), from: cache.begin()) }
+        try await Self.untilWaiting(cache, Self.key("a"))
+        cache.store(CachedFragment(bytes: Array("once".utf8), holes: []), for: leader)
+        let (fragment, pending) = await waiter.value
+        #expect(fragment?.bytes == Array("once".utf8))
+        #expect(pending == nil)
+        #expect(cache.lookups == (served: 1, loaded: 1))
+    }
+
+    @Test("a waiter whose leader gives up, or rendered from an older generation, renders on its own")
+    func waiterOfAFailedLeadRendersAlone() async throws {
+        let generation = Atomic<UInt64>(1)
+        let cache = FragmentCache(
+            limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
+        var leader = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        var waiter = Task { await cache.lookup(Self.key("a"), from: cache.begin()) }
+        try await Self.untilWaiting(cache, Self.key("a"))
+        leader.lead?.finish(nil)  // as when its load failed and its request ended
+        #expect(await waiter.value.fragment == nil)
+        #expect(await waiter.value.pending?.lead == nil)
+
+        leader = try #require(await cache.lookup(Self.key("b"), from: cache.begin()).pending)
+        generation.store(2, ordering: .relaxed)
+        waiter = Task { await cache.lookup(Self.key("b"), from: cache.begin()) }
+        try await Self.untilWaiting(cache, Self.key("b"))
+        cache.store(CachedFragment(bytes: Array("old".utf8), holes: []), for: leader)
+        #expect(await waiter.value.fragment == nil, "rendered before a write this request saw")
+    }
+
     @Test("a write committed while the component loaded keeps its fragment out")
     func writeDuringLoadIsNotStored() async throws {
         let generation = Atomic<UInt64>(7)
@@ -236,6 +270,12 @@ struct FragmentCacheTests {
     /// The first stamp in `text`.
     static func stamp(in text: String) -> String? {
         text.components(separatedBy: "stamp=").dropFirst().first.map { String($0.prefix { $0 != ";" }) }
+    }
+
+    /// Returns once a request waits for another's render of `key` (at most 100,000 turns).
+    static func untilWaiting(_ cache: FragmentCache, _ key: FragmentCache.Key) async throws {
+        for _ in 0..<100_000 where cache.waiters(for: key) == 0 { await Task.yield() }
+        try #require(cache.waiters(for: key) == 1, "no request waits for the render")
     }
 
     static func key(_ id: String) -> FragmentCache.Key {

@@ -1,0 +1,135 @@
+import Foundation
+import TesseraTesting
+import Testing
+
+@_spi(Benchmarks) @testable import Tessera
+@testable import TesseraDemo
+
+/// Live pages: a stream follows a page's live components and brings each copy up to date when
+/// a write commits, in this process or another, guarded and rendered per viewer as the
+/// component's own URL is.
+@Suite("Live streams")
+struct LiveStreamTests {
+    // MARK: - Updates
+
+    @Test("a comment posted through one process reaches a visitor's stream open on another, list and count")
+    func commentReachesAnotherProcess() async throws {
+        try await TestSite.onTwoProcesses { first, second in
+            try await first.test(keepingFiles: true) { one in
+                try await second.test { two in
+                    try await second.withLiveHub {
+                        let page = HTMLDocument(try await two.get("/blogs/1").text)
+                        let live = page.select("[data-tessera-live-since]")
+                        #expect(live.map(\.attributes["id"]) == ["comments", "blog-stats"])
+                        let before = page.select("#comments li article.comment").count
+                        let probe = try LiveProbe(
+                            second.site, following: live.compactMap { $0[attribute: "data-src"] },
+                            since: live.first?[attribute: "data-tessera-live-since"])
+                        defer { probe.close() }
+                        let member = try await one.signIn()
+                        #expect(try await one.post("/blogs/1/comments", [("text", "Seen live elsewhere")], as: member).status == .seeOther)
+                        let updates = await probe.next(2, "update")
+                        let byID = Dictionary(uniqueKeysWithValues: updates.compactMap { $0.element.map { ($0[attribute: "id"] ?? "", $0) } })
+                        let comments = try #require(byID["comments"])
+                        #expect(comments.select("li article.comment").count == before + 1)
+                        #expect(comments.first("li article.comment")?.text.contains("Seen live elsewhere") == true)
+                        #expect(byID["blog-stats"]?.first(".comment-count")?.text == "\(before + 1) comment" + (before == 0 ? "" : "s"))
+                        let since = try #require(UInt64(live.first?[attribute: "data-tessera-live-since"] ?? ""))
+                        #expect(updates.allSatisfy { (UInt64($0.id ?? "") ?? 0) > since })
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("each viewer's stream carries their own copy: the liker sees the badge, another member and a visitor do not")
+    func updatesArePerViewer() async throws {
+        let site = try await TestSite()
+        try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
+        try await site.test { client in
+            try await site.withLiveHub {
+                let liker = try await client.signIn()
+                let other = try await client.signIn("ada")
+                func stats(as session: TestSession?) async throws -> LiveProbe {
+                    let page = HTMLDocument(try await client.get("/blogs/2", as: session).text)
+                    let stats = try #require(page.first("#blog-stats[data-tessera-live-since]"))
+                    return try LiveProbe(
+                        site.site, following: [stats[attribute: "data-src"] ?? ""], since: stats[attribute: "data-tessera-live-since"],
+                        as: session)
+                }
+                let probes = [try await stats(as: liker), try await stats(as: other), try await stats(as: nil)]
+                defer { probes.forEach { $0.close() } }
+                #expect(try await client.post("/blogs/2/like", as: liker).status == .seeOther)
+                var badges: [Bool] = []
+                for probe in probes {
+                    let update = try #require(await probe.next("update")?.element)
+                    #expect(update.first(".like-count")?.text == "1 like")
+                    badges.append(update.first(".badge") != nil)
+                }
+                #expect(badges == [true, false, false])
+            }
+        }
+    }
+
+    @Test("a write seen by twenty open pages renders the comments and the stats once, not once per page")
+    func oneRenderPerWrite() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let page = HTMLDocument(try await client.get("/blogs/3").text)
+                let live = page.select("[data-tessera-live-since]")
+                let probes = try (0..<20).map { _ in
+                    try LiveProbe(
+                        site.site, following: live.compactMap { $0[attribute: "data-src"] },
+                        since: live.first?[attribute: "data-tessera-live-since"])
+                }
+                defer { probes.forEach { $0.close() } }
+                let member = try await client.signIn()
+                #expect(try await client.post("/blogs/3/comments", [("text", "Twenty pages")], as: member).status == .seeOther)
+                let before = site.site.fragmentLookups
+                for probe in probes {
+                    let updates = await probe.next(2, "update")
+                    #expect(updates.count == 2)
+                }
+                let after = site.site.fragmentLookups
+                #expect(after.loaded - before.loaded <= 2, "renders: \(after.loaded - before.loaded)")
+                #expect(after.served - before.served >= 38, "reused: \(after.served - before.served)")
+            }
+        }
+    }
+
+    // MARK: - Guards
+
+    @Test("a component the viewer may no longer see, after signing out, is reported gone and no longer followed")
+    func signedOutComponentIsGone() async throws {
+        let site = try await TestSite()
+        try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
+        try await site.test { client in
+            try await site.withLiveHub {
+                let member = try await client.signIn()
+                let page = HTMLDocument(try await client.get("/settings/security/password", as: member).text)
+                let url = try #require(page.first("[data-component][data-src]")?[attribute: "data-src"])
+                let probe = try LiveProbe(site.site, following: [url], since: nil, as: member)
+                defer { probe.close() }
+                #expect(await probe.next("update") != nil, "a stream without since sends every copy once")
+                #expect(try await client.post(DemoURLs.signOut, as: member).status == .seeOther)
+                let other = try await client.signIn("ada")
+                #expect(try await client.post("/blogs/1/comments", [("text", "A change")], as: other).status == .seeOther)
+                #expect(await probe.next("gone")?.data == url)
+            }
+        }
+    }
+
+    @Test("a stream asking for something else than this site's fragments is refused with 400", arguments: [
+        "", "?since=1", "?f=https://example.com/_/x", "?f=//example.com/_/x", "?f=/blogs/1", "?f=/blogs/1/_/comments&since=soon",
+        "?f=/blogs/1/_/comments&other=1", "?f=%2Fblogs%2F1%2F_%2F%0Acomments", "?f=%zz",
+        "?" + (0...LiveStream.maxFragments).map { "f=/blogs/\($0)/_/comments" }.joined(separator: "&"),
+    ])
+    func refusesBadStreams(_ query: String) async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            let response = try await client.get(LiveStream.path + query)
+            #expect(response.status == .badRequest, "\(query)")
+        }
+    }
+}

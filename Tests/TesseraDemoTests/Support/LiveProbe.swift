@@ -1,0 +1,118 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+import TesseraTesting
+
+@testable import Tessera
+
+// MARK: - LiveProbe
+
+/// A live stream (``LiveStream``) opened on a site as a browser opens it, its events read as
+/// they arrive (inside ``TestSite/withLiveHub(_:)``, which runs the site's look at the
+/// database). Every probe ends by itself after 60 s, so a test waiting for an event that never
+/// comes fails instead of hanging.
+final class LiveProbe: Sendable {
+    /// One event as a browser's `EventSource` reads it.
+    struct Event: Sendable {
+        let name: String
+        let data: String
+        let id: String?
+
+        /// The element an `update` carries.
+        var element: HTMLElement? { HTMLDocument(data).elements.first }
+    }
+
+    private let events: AsyncStream<Event>
+    private let tasks: [Task<Void, Never>]
+
+    /// Opens a stream on `site` following `urls` since `since`, as `session` (nil: a visitor
+    /// without a cookie).
+    init(_ site: Site, following urls: [String], since: String?, as session: TestSession? = nil) throws {
+        let query = (since.map { ["since=\($0)"] } ?? []) + urls.map { "f=" + URLQuery.escape($0) }
+        var headers = HTTPFields()
+        if let session { headers[.cookie] = session.cookie }
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: LiveStream.path + "?" + query.joined(separator: "&"), headerFields: headers)
+        let stream = try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, clientAddressHeader: nil)
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        self.events = events
+        let hub = site.liveHub
+        tasks = [
+            Task {
+                var writer: any ResponseBodyWriter = EventReader(continuation: continuation)
+                try? await stream.run(on: hub, into: &writer)
+                continuation.finish()
+            },
+            Task {
+                try? await Task.sleep(for: .seconds(60))
+                continuation.finish()
+            },
+        ]
+    }
+
+    /// The next event named `name` (others are skipped), or nil when the stream ended first.
+    func next(_ name: String) async -> Event? {
+        var iterator = events.makeAsyncIterator()
+        while let event = await iterator.next() {
+            if event.name == name { return event }
+        }
+        return nil
+    }
+
+    /// The next `count` events named `name`.
+    func next(_ count: Int, _ name: String) async -> [Event] {
+        var found: [Event] = []
+        while found.count < count, let event = await next(name) { found.append(event) }
+        return found
+    }
+
+    /// Ends the stream.
+    func close() {
+        for task in tasks { task.cancel() }
+    }
+}
+
+extension TestSite {
+    /// Runs `body` while the site's live hub looks for commits, as the served app's service
+    /// does; the hub closes every stream afterwards.
+    func withLiveHub<T>(_ body: () async throws -> T) async throws -> T {
+        let hub = site.liveHub
+        let looking = Task { try? await hub.run() }
+        defer { looking.cancel() }
+        return try await body()
+    }
+}
+
+// MARK: - EventReader
+
+/// Reads the `text/event-stream` bytes a stream writes into events.
+private struct EventReader: ResponseBodyWriter {
+    /// The text of an event not yet ended, shared with every copy of the writer.
+    final class Pending: Sendable {
+        let text = Mutex("")
+    }
+
+    let continuation: AsyncStream<LiveProbe.Event>.Continuation
+    let pending = Pending()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        let blocks = pending.text.withLock { text -> [Substring] in
+            text += String(buffer: buffer)
+            var blocks = text.split(separator: "\n\n", omittingEmptySubsequences: false)
+            text = String(blocks.removeLast())
+            return blocks
+        }
+        for block in blocks {
+            var (name, data, id): (String?, [Substring], String?) = (nil, [], nil)
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") { data.append(line.dropFirst(6)) }
+                if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+            }
+            if let name { continuation.yield(LiveProbe.Event(name: name, data: data.joined(separator: "\n"), id: id)) }
+        }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
