@@ -1,0 +1,79 @@
+"""Live pages in two real browsers, through nginx (Docs/nginx.conf) in front of the three-process
+cluster of test_cluster.py, on one SQLite file and on PostgreSQL: a comment posted in one browser
+appears on the post open in the other, while a half-typed comment there keeps its text, its
+caret and selection, and its focus; the like count follows too. Without JavaScript the page is
+as before: no stream is opened."""
+import pytest
+from playwright.sync_api import expect
+
+from conftest import sign_in
+from test_cluster import Cluster, NGINX  # noqa: F401 (the skip mark below reads NGINX)
+import pathlib
+
+pytestmark = pytest.mark.skipif(not pathlib.Path(NGINX).exists(), reason="nginx is not installed (.ci/run installs it)")
+
+POST = "/blogs/1"
+
+
+def open_tab(browser, base, javascript=True):
+    context = browser.new_context(base_url=base, java_script_enabled=javascript, viewport={"width": 1200, "height": 900})
+    tab = context.new_page()
+    problems = []
+    tab.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: problems.append(str(error)))
+    tab.problems = problems
+    return context, tab
+
+
+def test_a_comment_appears_live_in_another_browser_keeping_what_is_typed(browser, database):
+    with Cluster(database) as cluster:
+        base = f"http://127.0.0.1:{cluster.nginx.port}"
+        reader_context, reader = open_tab(browser, base)
+        writer_context, writer = open_tab(browser, base)
+        try:
+            sign_in(reader)
+            sign_in(writer)
+            with reader.expect_request(lambda request: "/_tessera/live?" in request.url):
+                reader.goto(POST)
+            comments = reader.locator("#comments li article.comment")
+            before = comments.count()
+            likes = reader.locator("#blog-stats .like-count").inner_text()
+
+            # The reader has half a comment typed, a word selected in it, and the field focused.
+            field = reader.locator("#comment-form textarea")
+            field.fill("Half-typed thought about this")
+            field.evaluate("element => { element.focus(); element.setSelectionRange(5, 10); }")
+
+            writer.goto(POST)
+            writer.locator("#comment-form textarea").fill("Arrived live from the other browser")
+            writer.get_by_role("button", name="Post comment").click()
+            expect(writer.locator("#comments li article.comment").first).to_contain_text("Arrived live")
+
+            expect(comments).to_have_count(before + 1, timeout=10_000)
+            expect(comments.first).to_contain_text("Arrived live from the other browser")
+            expect(reader.locator("#blog-stats .comment-count")).to_contain_text(f"{before + 1} comment")
+            state = field.evaluate(
+                "element => [element.value, element.selectionStart, element.selectionEnd, document.activeElement === element]")
+            assert state == ["Half-typed thought about this", 5, 10, True], state
+
+            # A like made in the writer's browser changes the reader's count.
+            writer.locator("#like-button button").click()
+            expect(reader.locator("#blog-stats .like-count")).not_to_have_text(likes, timeout=10_000)
+            assert reader.problems == [] and writer.problems == [], reader.problems + writer.problems
+        finally:
+            reader_context.close()
+            writer_context.close()
+
+
+def test_without_javascript_a_page_opens_no_stream(browser, database):
+    with Cluster(database) as cluster:
+        context, tab = open_tab(browser, f"http://127.0.0.1:{cluster.nginx.port}", javascript=False)
+        try:
+            streams = []
+            tab.on("request", lambda request: streams.append(request.url) if "/_tessera/live" in request.url else None)
+            tab.goto(POST)
+            expect(tab.locator("#comments[data-tessera-live-since]")).to_have_count(1)
+            tab.reload()
+            assert streams == []
+        finally:
+            context.close()
