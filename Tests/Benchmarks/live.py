@@ -1,0 +1,324 @@
+"""Live pages under load: open pages following a post's comments and stats, writes, and what
+each costs.
+
+Usage: swift build -c release --product tessera && \
+       python3 Tests/Benchmarks/live.py --binary .build/release/tessera [options]
+
+  --binary PATH      the server (default .build/debug/tessera of this checkout)
+  --postgres URL     also run on PostgreSQL: a database is made on that server and dropped
+                     (default $TESSERA_TEST_POSTGRES; without either, SQLite only)
+  --pages N          open pages in the write phase, split over two processes (default 1000)
+  --writes N         comments posted, one every --gap seconds (default 20)
+  --gap SECONDS      between writes (default 0.5)
+  --idle-pages N     open pages held idle on one process (default 10000; 0 skips the phase)
+
+Write phase (per database): two `tessera serve` processes on one database; N pages, each a small
+SSE client following `/blogs/1/_/comments` and `/blogs/1/_/blog-stats` as a visitor, half on
+each process; a member posts comments through the first process. Printed: from each
+acknowledged comment (its POST answered) to its new comment list arriving at each page, p50,
+p95 and p99 over every page and write; renders per write (the comment list loaded, not reused,
+in either process's request log); bytes a page received per write.
+
+Idle phase (SQLite): one process, /fortunes measured by wrk (2 threads, 32 connections, 5 s),
+then N idle pages opened and /fortunes measured again, the process's resident memory per open
+page, and its CPU while idle (10 s, nothing written).
+
+Everything runs on 127.0.0.1 and stops by itself.
+"""
+import argparse
+import asyncio
+import os
+import pathlib
+import re
+import resource
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FOLLOWED = ["/blogs/1/_/comments", "/blogs/1/_/blog-stats"]
+HARD_LIMIT = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+
+
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """One `tessera serve` process, its log in `folder`, allowed many connections."""
+
+    def __init__(self, binary, folder, db):
+        self.port = free_port()
+        self.log = pathlib.Path(folder) / f"server-{self.port}.log"
+        env = dict(os.environ, TESSERA_MAX_CONNECTIONS="30000")
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", str(self.port), "--db", db],
+            cwd=ROOT, stdout=self.log.open("w"), stderr=subprocess.STDOUT, env=env,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (HARD_LIMIT, HARD_LIMIT)))
+
+    def wait(self):
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/fortunes", timeout=2).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server on {self.port} did not start: {self.log.read_text()[-2000:]}")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def rss_kb(self):
+        for line in pathlib.Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def cpu_seconds(self):
+        fields = pathlib.Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- Pages -------------------------------------------------------------------------------------
+
+class Page:
+    """One open page's stream: every event's arrival time, id and size."""
+
+    def __init__(self, port):
+        self.port = port
+        self.events = []  # (arrival, name, id, data)
+        self.bytes = 0
+        self.open = asyncio.Event()
+
+    async def follow(self, since):
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        query = f"since={since}&" + "&".join("f=" + urllib.parse.quote(url, safe="") for url in FOLLOWED)
+        writer.write(f"GET /_tessera/live?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError(head.decode(errors="replace"))
+        self.open.set()
+        buffered = b""
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    return
+                self.bytes += len(chunk)
+                buffered += chunk
+                while b"\n\n" in buffered:
+                    block, buffered = buffered.split(b"\n\n", 1)
+                    self.received(block.decode(errors="replace"))
+        finally:
+            writer.close()
+
+    def received(self, block):
+        name, ident, data = None, None, []
+        for line in block.split("\n"):
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("id: "):
+                ident = line[4:]
+            elif line.startswith("data: "):
+                data.append(line[6:])
+        if name:
+            self.events.append((time.monotonic(), name, ident, "\n".join(data)))
+
+
+def generation(port):
+    page = urllib.request.urlopen(f"http://127.0.0.1:{port}/blogs/1", timeout=10).read().decode()
+    return int(re.search(r'data-tessera-live-since="(\d+)"', page).group(1))
+
+
+class Member:
+    """The demo member, signed in through one process."""
+
+    def __init__(self, port):
+        self.base = f"http://127.0.0.1:{port}"
+        self.cookies = {}
+        page = self.get("/signin")
+        token = re.search(r'name="_csrf" value="([0-9a-f]{64})"', page).group(1)
+        self.post("/signin", {"_csrf": token, "username": "demo", "password": "tessera-demo"})
+
+    def request(self, path, data=None):
+        request = urllib.request.Request(self.base + path, data=data)
+        if self.cookies:
+            request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        opener = urllib.request.build_opener(NoRedirect)
+        response = opener.open(request, timeout=30)
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, value = header.split(";")[0].split("=", 1)
+            self.cookies[name] = value
+        return response.read().decode()
+
+    def get(self, path):
+        return self.request(path)
+
+    def post(self, path, fields):
+        return self.request(path, urllib.parse.urlencode(fields).encode())
+
+    def comment(self, text):
+        page = self.get("/blogs/1")
+        form = re.search(r'<form method="post" action="/blogs/1/comments".*?</form>', page, re.S).group(0)
+        fields = dict(re.findall(r'name="(_csrf|_once)" value="([0-9a-f]{64})"', form))
+        self.post("/blogs/1/comments", {**fields, "text": text})
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+    def http_error_303(self, request, response, code, message, headers):
+        return response
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def renders(servers, path="/blogs/1/_/comments", component="comments"):
+    """How many times the comment list was loaded (not reused) by a live stream's render."""
+    count = 0
+    pattern = re.compile(rf"GET {re.escape(path)} 200 .*\[{component} [0-9.]+ms ([0-9]+)q")
+    for server in servers:
+        for line in server.log.read_text(errors="replace").splitlines():
+            match = pattern.search(line)
+            if match and int(match.group(1)) > 0:
+                count += 1
+    return count
+
+
+async def write_phase(binary, db, label, pages, writes, gap, folder):
+    servers = [Server(binary, folder, db)]
+    servers[0].wait()  # the first one migrates and seeds
+    servers.append(Server(binary, folder, db).wait())
+    try:
+        since = generation(servers[0].port)
+        open_pages = [Page(servers[index % 2].port) for index in range(pages)]
+        tasks = []
+        for page in open_pages:
+            tasks.append(asyncio.ensure_future(page.follow(since)))
+            if len(tasks) % 100 == 0:
+                await asyncio.sleep(0.05)
+        await asyncio.wait_for(asyncio.gather(*(page.open.wait() for page in open_pages)), 60)
+        member = Member(servers[0].port)
+        before = renders(servers)
+        latencies = []
+        acknowledged = []
+        for number in range(writes):
+            text = f"live benchmark {number} {secrets.token_hex(4)}"
+            await asyncio.to_thread(member.comment, text)
+            acknowledged.append((time.monotonic(), text))
+            await asyncio.sleep(gap)
+        await asyncio.sleep(2)
+        received = 0
+        for page in open_pages:
+            for acked, text in acknowledged:
+                arrival = next((at for at, name, _, data in page.events if name == "update" and text in data), None)
+                if arrival is not None:
+                    latencies.append(max(0.0, arrival - acked) * 1000)
+                    received += 1
+        expected = pages * writes
+        byte_total = sum(page.bytes for page in open_pages)
+        for task in tasks:
+            task.cancel()
+        rendered = renders(servers) - before
+        print(f"{label}: {pages} open pages on 2 processes, {writes} comments through one")
+        print(f"  acknowledged comment -> its list on the page: p50 {percentile(latencies, 0.5):.0f} ms, "
+              f"p95 {percentile(latencies, 0.95):.0f} ms, p99 {percentile(latencies, 0.99):.0f} ms "
+              f"({received} of {expected} arrived)")
+        print(f"  renders of the comment list per write: {rendered / writes:.1f} (both processes together)")
+        print(f"  bytes per page per write: {byte_total / pages / writes:.0f}")
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def wrk_rate(port):
+    output = subprocess.run(["wrk", "-t2", "-c32", "-d5s", f"http://127.0.0.1:{port}/fortunes"],
+                            capture_output=True, text=True).stdout
+    match = re.search(r"Requests/sec:\s+([0-9.]+)", output)
+    return float(match.group(1)) if match else float("nan")
+
+
+async def idle_phase(binary, pages, folder):
+    server = Server(binary, folder, str(pathlib.Path(folder) / "idle.sqlite")).wait()
+    try:
+        alone = wrk_rate(server.port)
+        since = generation(server.port)
+        resident = server.rss_kb()
+        open_pages = [Page(server.port) for _ in range(pages)]
+        tasks = []
+        for page in open_pages:
+            tasks.append(asyncio.ensure_future(page.follow(since)))
+            if len(tasks) % 200 == 0:
+                await asyncio.sleep(0.05)
+        await asyncio.wait_for(asyncio.gather(*(page.open.wait() for page in open_pages)), 120)
+        await asyncio.sleep(2)
+        per_page = (server.rss_kb() - resident) / pages
+        cpu = server.cpu_seconds()
+        await asyncio.sleep(10)
+        idle_share = (server.cpu_seconds() - cpu) / 10 * 100
+        beside = await asyncio.to_thread(wrk_rate, server.port)
+        for task in tasks:
+            task.cancel()
+        print(f"SQLite, one process, {pages} idle open pages:")
+        print(f"  resident memory per open page: {per_page:.1f} KB; CPU while idle: {idle_share:.2f}% of a core")
+        print(f"  /fortunes: {alone:,.0f} req/s without them, {beside:,.0f} req/s with them ({beside / alone:.2f}x)")
+    finally:
+        server.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "debug" / "tessera"))
+    parser.add_argument("--postgres", default=os.environ.get("TESSERA_TEST_POSTGRES", ""))
+    parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--writes", type=int, default=20)
+    parser.add_argument("--gap", type=float, default=0.5)
+    parser.add_argument("--idle-pages", type=int, default=10000)
+    options = parser.parse_args()
+    resource.setrlimit(resource.RLIMIT_NOFILE, (HARD_LIMIT, HARD_LIMIT))
+    folder = tempfile.mkdtemp(prefix="tessera-live-")
+    try:
+        asyncio.run(write_phase(options.binary, str(pathlib.Path(folder) / "live.sqlite"), "SQLite",
+                                options.pages, options.writes, options.gap, folder))
+        if options.postgres:
+            name = "tessera_live_" + secrets.token_hex(4)
+            server = options.postgres
+            psql(server, f"CREATE DATABASE {name}")
+            try:
+                url = re.sub(r"/[^/?]*(\?|$)", f"/{name}\\1", server.split("://", 1)[1], count=1)
+                asyncio.run(write_phase(options.binary, server.split("://", 1)[0] + "://" + url, "PostgreSQL",
+                                        options.pages, options.writes, options.gap, folder))
+            finally:
+                psql(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if options.idle_pages:
+            asyncio.run(idle_phase(options.binary, options.idle_pages, folder))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def psql(server, sql):
+    binary = shutil.which("psql") or "/usr/lib/postgresql/15/bin/psql"
+    subprocess.run([binary, server, "-q", "-c", sql], check=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
