@@ -17,6 +17,8 @@ import Synchronization
 final class DataGeneration: Sendable {
     /// The table holding the generation.
     static let table = "tessera_generation"
+    /// The PostgreSQL channel every change to the app's data is announced on, at its commit.
+    static let channel = "tessera_changed"
 
     private let connection: DatabaseQueue
     /// The last `data_version` seen (only read and written on ``connection``'s queue).
@@ -64,7 +66,8 @@ final class DataGeneration: Sendable {
     /// insert, update and delete), after the migrations: tables a later migration adds get
     /// theirs at the next start. Tessera's own tables (`tessera_*`) and SQLite's virtual tables
     /// (which take no triggers) are skipped. On PostgreSQL one statement-level trigger per table
-    /// calls the function `tessera_bump_generation()`.
+    /// calls the function `tessera_bump_generation()`, which also announces the change on
+    /// ``channel`` (`NOTIFY`, sent when the transaction commits, once per transaction).
     static func installTriggers(in db: SQLConnection) async throws {
         switch db.dialect {
         case .sqlite:
@@ -89,7 +92,11 @@ final class DataGeneration: Sendable {
             try await db.execute(
                 """
                 CREATE OR REPLACE FUNCTION tessera_bump_generation() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN UPDATE \(Self.table) SET value = value + 1 WHERE id = 1; RETURN NULL; END $$
+                BEGIN
+                  UPDATE \(Self.table) SET value = value + 1 WHERE id = 1;
+                  PERFORM pg_notify('\(Self.channel)', '');
+                  RETURN NULL;
+                END $$
                 """)
             let tables = try await db.fetchValues(
                 String.self,

@@ -64,6 +64,18 @@ final class PostgresBackend: Sendable {
     /// retries a server it cannot reach for ever, so start-up asks first and stops with the
     /// server's reason (refused, no such database, wrong password) within `timeout` (10 s).
     static func probe(_ location: PostgresLocation, logger: Logger, timeout: TimeAmount = .seconds(10)) async throws {
+        do {
+            let configuration = try connectionConfiguration(location, timeout: timeout)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            defer { Task { try? await connection.close() } }
+            try await connection.query("SELECT 1", logger: logger)
+        } catch {
+            throw Unreachable(location: location, reason: Self.reason(error))
+        }
+    }
+
+    /// A connection of its own to `location` (outside the pool), giving up after `timeout`.
+    private static func connectionConfiguration(_ location: PostgresLocation, timeout: TimeAmount) throws -> PostgresConnection.Configuration {
         var configuration =
             if let socket = location.socketPath {
                 PostgresConnection.Configuration(
@@ -75,13 +87,7 @@ final class PostgresBackend: Sendable {
             }
         configuration.options.connectTimeout = timeout
         configuration.options.additionalStartupParameters = location.settings
-        do {
-            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-            defer { Task { try? await connection.close() } }
-            try await connection.query("SELECT 1", logger: logger)
-        } catch {
-            throw Unreachable(location: location, reason: Self.reason(error))
-        }
+        return configuration
     }
 
     /// The PostgreSQL server could not be used at start-up.
@@ -159,6 +165,39 @@ final class PostgresBackend: Sendable {
     }
 
     // MARK: - Freshness
+
+    /// Calls `changed` whenever a transaction that changed the app's data commits, in any
+    /// process (`LISTEN` on ``DataGeneration/channel``, on a connection of its own), until the
+    /// task is cancelled. After each connection, and after a lost one is made again (a second
+    /// later), it calls `changed` once too, so a change made while it was not listening is not
+    /// missed.
+    func listenForChanges(_ changed: @escaping @Sendable () -> Void) async {
+        while !Task.isCancelled {
+            do {
+                let configuration = try Self.connectionConfiguration(location, timeout: .seconds(10))
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                do {
+                    // Cancelling closes the connection, which ends the notices.
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: DataGeneration.channel) { notifications in
+                            changed()
+                            for try await _ in notifications { changed() }
+                        }
+                    } onCancel: {
+                        Task { try? await connection.close() }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.warning("live pages lost PostgreSQL's change notices, listening again in 1 s: \(String(reflecting: error))")
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
 
     var currentGeneration: UInt64 { appGeneration.value }
 

@@ -188,6 +188,18 @@ public final class TesseraDatabase: Sendable {
         }
     }
 
+    /// Calls `changed` whenever a transaction that changed the app's data commits, for as long
+    /// as the task runs, when the database announces its changes (``announcesChanges``:
+    /// PostgreSQL's `NOTIFY`); returns at once when it does not (SQLite: look instead).
+    func listenForChanges(_ changed: @escaping @Sendable () -> Void) async {
+        #if PostgreSQL
+        if case .postgres(let postgres) = backend { await postgres.listenForChanges(changed) }
+        #endif
+    }
+
+    /// Whether the database announces its changes (``listenForChanges(_:)``).
+    var announcesChanges: Bool { dialect == .postgres }
+
     /// The app data's generation as of the last look: reused fragments are valid while it holds.
     var currentGeneration: UInt64 {
         switch backend {

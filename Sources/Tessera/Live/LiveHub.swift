@@ -9,10 +9,12 @@ import Synchronization
 
 /// Where a process's open live streams (``LiveStream``) wait for the app's data to change.
 ///
-/// While any stream is open, the hub looks every ``interval`` (20 ms) at what any connection
-/// committed — this process's writes, another process's on the same SQLite file or PostgreSQL
-/// server (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the
-/// app data's generation moved. Every ``heartbeat`` it wakes them too, so each writes a comment
+/// While any stream is open, the hub looks at what any connection committed — this process's
+/// writes, another process's on the same SQLite file or PostgreSQL server
+/// (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the app
+/// data's generation moved. On SQLite it looks every ``interval`` (20 ms); PostgreSQL announces
+/// each commit (`LISTEN`/`NOTIFY` on one connection per process), so the hub looks at the next
+/// tick after a notice, and once a second in case one was lost. Every ``heartbeat`` it wakes them too, so each writes a comment
 /// line that keeps proxies from closing it and finds a closed connection. An idle stream is
 /// one suspended task: no timer, no thread.
 ///
@@ -45,6 +47,8 @@ final class LiveHub: Service, Sendable {
     private let logger: Logger
     private let state: Mutex<State>
     private let responder = Mutex<(any HTTPResponder<TesseraRequestContext>)?>(nil)
+    /// Set by PostgreSQL's notice of a commit, cleared by the look it asks for.
+    private let noticed = Atomic<Bool>(false)
 
     init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(20)) {
         self.database = database
@@ -130,10 +134,23 @@ final class LiveHub: Service, Sendable {
 
     // MARK: - Running
 
-    /// Looks for commits every ``interval`` while streams are open, beats, and at shutdown
-    /// ends every stream.
+    /// Listens for the database's notices (PostgreSQL), looks for commits while streams are
+    /// open, beats, and at shutdown ends every stream.
     func run() async throws {
-        var sinceBeat = Duration.zero
+        await withTaskGroup(of: Void.self) { group in
+            if database.announcesChanges {
+                group.addTask { [self] in await database.listenForChanges { self.noticed.store(true, ordering: .releasing) } }
+            }
+            group.addTask { [self] in await tick() }
+            await group.next()
+            group.cancelAll()
+        }
+        update { $0.isClosing = true }
+    }
+
+    /// Every ``interval`` until the shutdown: beats, and looks for commits while streams are open.
+    private func tick() async {
+        var (sinceBeat, sinceLook) = (Duration.zero, Duration.zero)
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
                 try await Task.sleep(for: interval)
@@ -145,10 +162,14 @@ final class LiveHub: Service, Sendable {
                 continue
             }
             sinceBeat += interval
+            sinceLook += interval
             if sinceBeat >= heartbeat {
                 sinceBeat = .zero
                 update { $0.beat += 1 }
             }
+            let noticed = noticed.exchange(false, ordering: .acquiringAndReleasing)
+            guard !database.announcesChanges || noticed || sinceLook >= .seconds(1) else { continue }
+            sinceLook = .zero
             do {
                 try await database.refreshFromOtherConnections()
                 let generation = database.currentGeneration
@@ -157,7 +178,6 @@ final class LiveHub: Service, Sendable {
                 logger.warning("live pages could not look for changes: \(error)")
             }
         }
-        update { $0.isClosing = true }
     }
 }
 
