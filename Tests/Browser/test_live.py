@@ -1,8 +1,9 @@
 """Live pages in two real browsers, through nginx (Docs/nginx.conf) in front of the three-process
 cluster of test_cluster.py, on one SQLite file and on PostgreSQL: a comment posted in one browser
 appears on the post open in the other, while a half-typed comment there keeps its text, its
-caret and selection, and its focus; the like count follows too. Without JavaScript the page is
-as before: no stream is opened."""
+caret and selection, and its focus; the like count follows too; with two of the processes killed
+or stopped, the pages reconnect to the third and miss nothing. Without JavaScript the page is as
+before: no stream is opened."""
 import pytest
 from playwright.sync_api import expect
 
@@ -59,7 +60,22 @@ def test_a_comment_appears_live_in_another_browser_keeping_what_is_typed(browser
             # A like made in the writer's browser changes the reader's count.
             writer.locator("#like-button button").click()
             expect(reader.locator("#blog-stats .like-count")).not_to_have_text(likes, timeout=10_000)
+
+            # Two of the three processes go, one killed and one stopped (SIGTERM ends its streams,
+            # so it exits at once). Pages reconnect through nginx to the third, sending the last
+            # event's id, and a comment posted while they were away still arrives.
             assert reader.problems == [] and writer.problems == [], reader.problems + writer.problems
+            cluster.servers[0].kill()
+            cluster.servers[1].process.terminate()
+            assert cluster.servers[1].process.wait(timeout=10) == 0, "SIGTERM did not end the process at once"
+            writer.locator("#comment-form textarea").fill("Posted while the pages reconnected")
+            writer.get_by_role("button", name="Post comment").click()
+            expect(comments).to_have_count(before + 2, timeout=15_000)
+            expect(comments.first).to_contain_text("Posted while the pages reconnected")
+            assert field.input_value() == "Half-typed thought about this"
+            # A stream cut by the killed process is the only thing a browser may complain of.
+            cut = "net::ERR_INCOMPLETE_CHUNKED_ENCODING"
+            assert all(cut in problem for problem in reader.problems + writer.problems), reader.problems + writer.problems
         finally:
             reader_context.close()
             writer_context.close()

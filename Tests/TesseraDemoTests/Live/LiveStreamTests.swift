@@ -98,6 +98,27 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("a stream reopened with its last event's id catches up on a comment posted while it was closed")
+    func reconnectionCatchesUp() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let page = HTMLDocument(try await client.get("/blogs/1").text)
+                let comments = try #require(page.first("#comments[data-tessera-live-since]"))
+                let url = try #require(comments[attribute: "data-src"])
+                let seen = try #require(comments[attribute: "data-tessera-live-since"])
+                let member = try await client.signIn()
+                #expect(try await client.post("/blogs/1/comments", [("text", "While away")], as: member).status == .seeOther)
+                let current = HTMLDocument(try await client.get("/blogs/1").text).first("#comments")?[attribute: "data-tessera-live-since"]
+                let probe = try LiveProbe(site.site, following: [url], since: current, lastEventID: seen)
+                defer { probe.close() }
+                let update = try #require(await probe.next("update"))
+                #expect(update.element?.first("li article.comment")?.text.contains("While away") == true)
+                #expect(update.id == current)
+            }
+        }
+    }
+
     // MARK: - Guards
 
     @Test("a component the viewer may no longer see, after signing out, is reported gone and no longer followed")

@@ -28,11 +28,12 @@ final class LiveProbe: Sendable {
     private let tasks: [Task<Void, Never>]
 
     /// Opens a stream on `site` following `urls` since `since`, as `session` (nil: a visitor
-    /// without a cookie).
-    init(_ site: Site, following urls: [String], since: String?, as session: TestSession? = nil) throws {
+    /// without a cookie), reconnecting after the event `lastEventID` when given.
+    init(_ site: Site, following urls: [String], since: String?, as session: TestSession? = nil, lastEventID: String? = nil) throws {
         let query = (since.map { ["since=\($0)"] } ?? []) + urls.map { "f=" + URLQuery.escape($0) }
         var headers = HTTPFields()
         if let session { headers[.cookie] = session.cookie }
+        if let lastEventID { headers[LiveStream.lastEventID] = lastEventID }
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: LiveStream.path + "?" + query.joined(separator: "&"), headerFields: headers)
         let stream = try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, clientAddressHeader: nil)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
