@@ -147,6 +147,9 @@ extension NewAppTemplate {
         struct ShelfComponent {
             // MARK: - Configuration
 
+            /// Live: an open page shows a book finished elsewhere (another tab, another member).
+            static var live: Bool { true }
+
             /// `POST <scene>/books/:book/finish`: declared once, a route (`@Component` lists it) and its URLs.
             static let finish = Action("finish", path: "books/:book/finish", ShelfComponent.finish)
 

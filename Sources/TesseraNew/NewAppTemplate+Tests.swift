@@ -136,7 +136,7 @@ extension NewAppTemplate {
     /// The shelf's snapshot as the generated code renders it.
     var snapshot: String {
         #"""
-        <section id="shelf" data-component="shelf" data-src="/_/shelf">
+        <section id="shelf" data-component="shelf" data-src="/_/shelf" data-tessera-live-since="GENERATION">
         <section class="section" id="reading">
         <h2>Reading <span class="count">2 books</span>
         </h2>

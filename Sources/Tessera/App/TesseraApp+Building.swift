@@ -152,9 +152,10 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }
 
-    /// The router, in this order: Tessera's middleware; in development mode the previews
-    /// (`/_tessera/previews`); the app's ``addRoutes(to:site:)``; the stateless scenes; the
-    /// file routes and the scenes, with sessions. Throws ``StartupErrors`` when two routes clash.
+    /// The router, in this order: Tessera's middleware; the live pages' streams
+    /// (`/_tessera/live`); in development mode the previews (`/_tessera/previews`); the app's
+    /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
+    /// sessions. Throws ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
         try makeRouter(site: site, reloader: nil)
     }
