@@ -140,6 +140,18 @@ class Page:
             self.events.append((time.monotonic(), name, ident, "\n".join(data)))
 
 
+async def open_streams(ports, count, since, timeout):
+    """`count` pages following since `since`, spread over `ports`, once all are open."""
+    pages = [Page(ports[index % len(ports)]) for index in range(count)]
+    tasks = []
+    for page in pages:
+        tasks.append(asyncio.ensure_future(page.follow(since)))
+        if len(tasks) % 100 == 0:
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(asyncio.gather(*(page.open.wait() for page in pages)), timeout)
+    return pages, tasks
+
+
 def generation(port):
     page = urllib.request.urlopen(f"http://127.0.0.1:{port}/blogs/1", timeout=10).read().decode()
     return int(re.search(r'data-tessera-live-since="(\d+)"', page).group(1))
@@ -209,14 +221,7 @@ async def write_phase(binary, db, label, pages, writes, gap, folder):
     servers[0].wait()  # the first one migrates and seeds
     servers.append(Server(binary, folder, db).wait())
     try:
-        since = generation(servers[0].port)
-        open_pages = [Page(servers[index % 2].port) for index in range(pages)]
-        tasks = []
-        for page in open_pages:
-            tasks.append(asyncio.ensure_future(page.follow(since)))
-            if len(tasks) % 100 == 0:
-                await asyncio.sleep(0.05)
-        await asyncio.wait_for(asyncio.gather(*(page.open.wait() for page in open_pages)), 60)
+        open_pages, tasks = await open_streams([server.port for server in servers], pages, generation(servers[0].port), 60)
         member = Member(servers[0].port)
         before = renders(servers)
         latencies = []
@@ -263,13 +268,7 @@ async def idle_phase(binary, pages, folder):
         alone = wrk_rate(server.port)
         since = generation(server.port)
         resident = server.rss_kb()
-        open_pages = [Page(server.port) for _ in range(pages)]
-        tasks = []
-        for page in open_pages:
-            tasks.append(asyncio.ensure_future(page.follow(since)))
-            if len(tasks) % 200 == 0:
-                await asyncio.sleep(0.05)
-        await asyncio.wait_for(asyncio.gather(*(page.open.wait() for page in open_pages)), 120)
+        open_pages, tasks = await open_streams([server.port], pages, since, 120)
         await asyncio.sleep(2)
         per_page = (server.rss_kb() - resident) / pages
         cpu = server.cpu_seconds()

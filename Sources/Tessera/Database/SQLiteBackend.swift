@@ -49,8 +49,8 @@ final class SQLiteBackend: Sendable {
     func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         let turn = await writeTurn.take()
         defer { writeTurn.give(turn) }
-        try await pool.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION") }
         do {
+            try await pool.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION") }
             let connection = SQLConnection(driver: .sqliteWriter(pool), counter: counter)
             try await claim?.claim(in: connection)
             let result = try await body(connection)
@@ -58,10 +58,17 @@ final class SQLiteBackend: Sendable {
             claim?.didCommit()
             return result
         } catch {
-            try? await pool.writeWithoutTransaction { db in
-                if db.isInsideTransaction { try db.execute(sql: "ROLLBACK TRANSACTION") }
-            }
+            // Synchronously: GRDB's asynchronous call throws at once in a cancelled task, which
+            // would leave the transaction open and every later write of this process refused.
+            Self.rollBack(pool)
             throw error
+        }
+    }
+
+    /// Ends the writer's transaction, if one is open, whatever the calling task's state.
+    private static func rollBack(_ pool: DatabasePool) {
+        try? pool.writeWithoutTransaction { db in
+            if db.isInsideTransaction { try db.execute(sql: "ROLLBACK TRANSACTION") }
         }
     }
 

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Synchronization
 
@@ -14,9 +14,9 @@ import Synchronization
 /// (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the app
 /// data's generation moved. On SQLite it looks every ``interval`` (20 ms); PostgreSQL announces
 /// each commit (`LISTEN`/`NOTIFY` on one connection per process), so the hub looks at the next
-/// tick after a notice, and once a second in case one was lost. Every ``heartbeat`` it wakes them too, so each writes a comment
-/// line that keeps proxies from closing it and finds a closed connection. An idle stream is
-/// one suspended task: no timer, no thread.
+/// tick after a notice, and once a second in case one was lost. Every ``heartbeat`` it wakes
+/// them too, so each writes a comment line that keeps proxies from closing it and finds a closed
+/// connection. An idle stream is one suspended task: no timer, no thread.
 ///
 /// Each stream renders its components through ``fetch(_:headers:remoteAddress:)``, which asks
 /// the app's own router, with the viewer's cookies: a live update passes every guard the
