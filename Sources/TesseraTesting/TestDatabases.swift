@@ -7,8 +7,8 @@ import Synchronization
 /// Runs a store test on every database Tessera supports: a new SQLite file, then a new
 /// PostgreSQL database on the server `TESSERA_TEST_POSTGRES` names
 /// (`postgres://USER@HOST:PORT/DB`; each run creates a database of its own there and drops it
-/// after). Without that variable the PostgreSQL runs are skipped, and the first skip prints a
-/// line saying so.
+/// after). Without that variable, or in an app built without Tessera's `PostgreSQL` trait, the
+/// PostgreSQL runs are skipped, and the first skip prints a line saying why.
 ///
 /// ```swift
 /// try await TestDatabases.each(migrations: { BookClub().migrations(&$0) }) { database in
@@ -45,7 +45,7 @@ public enum TestDatabases {
     }
 
     /// Runs `body` on a new migrated PostgreSQL database, then drops it; does nothing (and says
-    /// so once) when ``postgresServer`` is not set.
+    /// so once) when ``postgresServer`` is not set or the app has no PostgreSQL.
     public static func onPostgres(migrations: (inout Migrations) -> Void = { _ in }, _ body: (TesseraDatabase) async throws -> Void)
         async throws
     {
@@ -70,7 +70,7 @@ public enum TestDatabases {
 
     /// Runs `body` with the URL of a new, empty database on ``postgresServer``, then drops the
     /// database (whether `body` threw or not); does nothing, and says once that PostgreSQL was
-    /// skipped, when no server is configured.
+    /// skipped, when no server is configured or the app has no PostgreSQL.
     public static func withNewPostgresDatabase(_ body: (String) async throws -> Void) async throws {
         guard let url = try await newPostgresDatabase() else { return }
         do {
@@ -82,10 +82,15 @@ public enum TestDatabases {
         try? await dropPostgresDatabase(url)
     }
 
-    /// A new empty database on ``postgresServer`` (its URL), or nil when none is configured.
+    /// A new empty database on ``postgresServer`` (its URL), or nil when none is configured or
+    /// the app is built without PostgreSQL.
     public static func newPostgresDatabase() async throws -> String? {
         guard let server = postgresServer else {
-            reportSkip()
+            reportSkip("set TESSERA_TEST_POSTGRES=postgres://USER@HOST:PORT/DB to run them")
+            return nil
+        }
+        guard PostgresDatabases.isAvailable else {
+            reportSkip("this app is built without Tessera's \"PostgreSQL\" trait (traits: [\"PostgreSQL\"] in Package.swift)")
             return nil
         }
         let name = "tessera_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -102,14 +107,14 @@ public enum TestDatabases {
 
     private static let skipReported = Mutex(false)
 
-    private static func reportSkip() {
+    private static func reportSkip(_ reason: String) {
         let first = skipReported.withLock { reported in
             defer { reported = true }
             return !reported
         }
         if first {
             FileHandle.standardError.write(
-                Data("◇ PostgreSQL runs of the store tests skipped: set TESSERA_TEST_POSTGRES=postgres://USER@HOST:PORT/DB to run them.\n".utf8))
+                Data("◇ PostgreSQL runs of the store tests skipped: \(reason).\n".utf8))
         }
     }
 

@@ -5,6 +5,15 @@ import Logging
 /// Creating and dropping whole databases on a PostgreSQL server, for tests and tools (each test
 /// gets a database of its own).
 @_spi(Testing) public enum PostgresDatabases {
+    /// Whether this build can open PostgreSQL databases (Tessera's `PostgreSQL` trait).
+    public static var isAvailable: Bool {
+        #if PostgreSQL
+        true
+        #else
+        false
+        #endif
+    }
+
     /// Creates the empty database `name` (a plain identifier) on the server `server` names
     /// (connecting to its database, say `postgres`), and returns the URL of the new one.
     public static func create(_ name: String, on server: String) async throws -> String {
