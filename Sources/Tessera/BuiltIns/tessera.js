@@ -336,8 +336,15 @@
 
   // Brings `from` (in the page) to match `to` in place. A field keeps its value, caret and
   // selection (its value attribute and a textarea's text are left alone), a <details> keeps
-  // whether it is open, and a form being sent is not touched. Children with an id are matched by
-  // id, wherever they moved; the others by position and tag.
+  // whether it is open, a form being sent is not touched, and the focused element keeps the
+  // attributes the script gave it (a tabindex that holds focus on a new comment). Children with
+  // a key (their id, or their first child's: <li><article id="comment-3">) are matched by key,
+  // wherever they moved; the others by position and tag.
+  function key(node) {
+    if (node.nodeType !== 1) { return ""; }
+    return node.id || (node.firstElementChild && node.firstElementChild.id ? "#" + node.firstElementChild.id : "");
+  }
+
   function morph(from, to) {
     if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) { from.replaceWith(to); return; }
     if (from.nodeType !== 1) {
@@ -346,8 +353,9 @@
     }
     if (from.hasAttribute("data-tessera-sending")) { return; }
     var keep = from.matches("input, textarea, select") ? "value" : from.nodeName === "DETAILS" ? "open" : "";
+    var focused = from === document.activeElement;
     Array.prototype.slice.call(from.attributes).forEach(function (attribute) {
-      if (attribute.name !== keep && !to.hasAttribute(attribute.name)) { from.removeAttribute(attribute.name); }
+      if (!focused && attribute.name !== keep && !to.hasAttribute(attribute.name)) { from.removeAttribute(attribute.name); }
     });
     Array.prototype.slice.call(to.attributes).forEach(function (attribute) {
       if (attribute.name !== keep && from.getAttribute(attribute.name) !== attribute.value) {
@@ -360,15 +368,16 @@
   function morphChildren(from, to) {
     var keyed = {};
     for (var child = from.firstElementChild; child; child = child.nextElementSibling) {
-      if (child.id) { keyed[child.id] = child; }
+      if (key(child)) { keyed[key(child)] = child; }
     }
     var cursor = from.firstChild;
     Array.prototype.slice.call(to.childNodes).forEach(function (node) {
       var match = null;
-      if (node.nodeType === 1 && node.id && keyed[node.id]) {
-        match = keyed[node.id];
-        delete keyed[node.id];
-      } else if (cursor && !cursor.id && cursor.nodeType === node.nodeType && cursor.nodeName === node.nodeName) {
+      var wanted = key(node);
+      if (wanted && keyed[wanted]) {
+        match = keyed[wanted];
+        delete keyed[wanted];
+      } else if (!wanted && cursor && !key(cursor) && cursor.nodeType === node.nodeType && cursor.nodeName === node.nodeName) {
         match = cursor;
       }
       if (!match) {

@@ -24,8 +24,8 @@ struct LiveStream: Sendable {
     static let maxFragments = 32
     /// The longest fragment URL accepted.
     static let maxURLLength = 2048
-    /// The request headers a render is made with: who the viewer is, and nothing that would
-    /// change the answer's form (no `Accept-Encoding`, no `If-None-Match`).
+    /// The request headers a render takes from the stream's request: who the viewer is, and
+    /// nothing that would change the answer's form (no `Accept-Encoding`, no `If-None-Match`).
     static let forwardedHeaders: [HTTPField.Name] = [.cookie, .authorization, .userAgent, .acceptLanguage]
 
     /// Tells nginx not to buffer the stream (`X-Accel-Buffering: no`).
@@ -70,7 +70,9 @@ struct LiveStream: Sendable {
             guard let number = UInt64(lastEvent) else { throw RequestError.badRequest("Last-Event-ID must be a generation") }
             since = number
         }
-        var headers = HTTPFields()
+        // Asked for as the client script asks for a fragment: a render is never a page (it
+        // takes no notice waiting for the viewer's next page, and writes no layout).
+        var headers: HTTPFields = [RequestPipeline.fragmentHeader: "1"]
         for name in Self.forwardedHeaders + (clientAddressHeader.flatMap { HTTPField.Name($0) }.map { [$0] } ?? []) {
             for value in request.headers[values: name] { headers.append(HTTPField(name: name, value: value)) }
         }

@@ -119,6 +119,31 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("a stream's render is a fragment: the notice waiting for the viewer's next page stays for that page")
+    func rendersLeaveNoticesAlone() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let session = try await client.signIn()
+                let page = HTMLDocument(try await client.get("/blogs/1", as: session).text)
+                let detail = try #require(page.first("#blog-detail"))
+                // Any fragment URL may be followed; the post's own text changes with the edit.
+                let probe = try LiveProbe(
+                    site.site, following: [detail[attribute: "data-src"] ?? ""], since: page.first("#comments")?[attribute: "data-tessera-live-since"],
+                    as: session)
+                defer { probe.close() }
+                let saved = try await client.post("/blogs/1/edit", [("title", "Edited live"), ("body", "New text.")], as: session)
+                #expect(saved.headers[.location] == "/blogs/1")
+                let update = try #require(await probe.next("update"))
+                #expect(update.element?[attribute: "id"] == "blog-detail")
+                #expect(update.element?.first("h1")?.text == "Edited live")
+                #expect(!update.data.contains("<html") && !update.data.contains("tessera-notice"))
+                let next = HTMLDocument(try await client.get("/blogs/1", as: session).text)
+                #expect(next.first("[role=status]")?.text == "Your changes are published.")
+            }
+        }
+    }
+
     // MARK: - Guards
 
     @Test("a component the viewer may no longer see, after signing out, is reported gone and no longer followed")
