@@ -37,6 +37,8 @@ final class LiveHub: Service, Sendable {
         var waiters: [Int: CheckedContinuation<Moment, Never>] = [:]
         var nextWaiter = 0
         var streams = 0
+        /// The hub's own wait for a first stream, while none is open.
+        var idle: CheckedContinuation<Void, Never>?
     }
 
     /// How often the hub looks for commits while streams are open.
@@ -70,9 +72,13 @@ final class LiveHub: Service, Sendable {
     /// How many streams are open.
     var openStreams: Int { state.withLock { $0.streams } }
 
-    /// Counts a stream open for as long as `body` runs.
+    /// Counts a stream open for as long as `body` runs (the first one wakes the hub).
     func holdingStream<T>(_ body: () async throws -> T) async rethrows -> T {
-        state.withLock { $0.streams += 1 }
+        let idle = state.withLock { state in
+            state.streams += 1
+            return state.idle.take()
+        }
+        idle?.resume()
         defer { state.withLock { $0.streams -= 1 } }
         return try await body()
     }
@@ -148,18 +154,20 @@ final class LiveHub: Service, Sendable {
         update { $0.isClosing = true }
     }
 
-    /// Every ``interval`` until the shutdown: beats, and looks for commits while streams are open.
+    /// Every ``interval`` while streams are open, until the shutdown: beats, and looks for
+    /// commits. While none is open it waits, costing nothing.
     private func tick() async {
         var (sinceBeat, sinceLook) = (Duration.zero, Duration.zero)
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            if openStreams == 0 {
+                await untilAStreamOpens()
+                (sinceBeat, sinceLook) = (.zero, .zero)
+                continue
+            }
             do {
                 try await Task.sleep(for: interval)
             } catch {
                 break
-            }
-            guard openStreams > 0 else {
-                sinceBeat = .zero
-                continue
             }
             sinceBeat += interval
             sinceLook += interval
@@ -177,6 +185,29 @@ final class LiveHub: Service, Sendable {
             } catch {
                 logger.warning("live pages could not look for changes: \(error)")
             }
+        }
+    }
+}
+
+extension LiveHub {
+    /// Returns when a stream opens, the shutdown begins or the task is cancelled.
+    fileprivate func untilAStreamOpens() async {
+        let wake: @Sendable () -> Void = { [self] in state.withLock { $0.idle.take() }?.resume() }
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let waits = state.withLock { state -> Bool in
+                        guard state.streams == 0, !Task.isCancelled, !Task.isShuttingDownGracefully else { return false }
+                        state.idle = continuation
+                        return true
+                    }
+                    if !waits { continuation.resume() }
+                }
+            } onCancel: {
+                wake()
+            }
+        } onGracefulShutdown: {
+            wake()
         }
     }
 }
