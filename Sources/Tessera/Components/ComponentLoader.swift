@@ -65,7 +65,7 @@ enum ComponentLoader {
             return LoadedComponent(
                 placed: component, state: step.state, children: Array(children.prefix(step.children.count)),
                 figures: showsFigures ? step.figures : nil, keep: step.keep,
-                liveSince: component.type.live ? (scope.reuseStart?.generation ?? scope.site.database.currentGeneration) : nil)
+                liveSince: component.liveSince(scope))
         }
     }
 

@@ -26,6 +26,12 @@ struct PlacedComponent: Sendable {
         parentQuery + (model.map { Self.query(component, $0) } ?? [])
     }
 
+    /// For a live component (``Component/live``), the data generation its request started from:
+    /// the page's stream catches up from it; nil otherwise.
+    func liveSince(_ scope: RequestScope) -> UInt64? {
+        type.live ? scope.reuseStart?.generation ?? scope.site.database.currentGeneration : nil
+    }
+
     /// Its own URL for `model`.
     func fragmentURL(for model: (any ViewModel)?) -> String {
         ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: urlQuery(for: model))

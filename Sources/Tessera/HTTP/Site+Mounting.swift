@@ -29,8 +29,8 @@ extension Site {
     }
 
     /// Mounts `GET /_tessera/live` (``LiveStream``): the event stream a page with live
-    /// components follows. Its renders go through `responder` (the app's own router), attached
-    /// to the hub once the router is built.
+    /// components follows. Its renders go through the app's own router, which the hub is handed
+    /// once the router is built (``LiveHub/attach(_:)``).
     func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
         let (hub, clientAddressHeader) = (liveHub, configuration.clientAddressHeader)
         router.get(RouterPath(LiveStream.path)) { request, context -> Response in

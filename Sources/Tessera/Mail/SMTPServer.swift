@@ -52,7 +52,7 @@ public struct SMTPServer: Sendable, Equatable {
     /// Why an app built without Tessera's `TLS` trait cannot send through this server, or nil:
     /// it asks for TLS, or it is on another machine (mail to it would cross the network in the
     /// clear). Start-up refuses such a server.
-    public var problemWithoutTLS: String? {
+    var problemWithoutTLS: String? {
         guard !SMTPTLS.isAvailable else { return nil }
         let local = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
         guard security != .startTLSWhenOffered || !local else { return nil }

@@ -79,8 +79,7 @@ extension RequestPipeline {
         var loaded = try await ComponentLoader.load(components.filter { $0.id != acting.id }, scope, deferringLazy: deferringLazy)[...]
         return components.map { component in
             guard component.id != acting.id else {
-                let since = component.type.live ? scope.site.database.currentGeneration : nil
-                return LoadedComponent(placed: component, state: .loaded(model), liveSince: since)
+                return LoadedComponent(placed: component, state: .loaded(model), liveSince: component.liveSince(scope))
             }
             defer { loaded = loaded.dropFirst() }
             return loaded.first!

@@ -22,9 +22,7 @@ struct LiveStreamTests {
                         let live = page.select("[data-tessera-live-since]")
                         #expect(live.map(\.attributes["id"]) == ["comments", "blog-stats"])
                         let before = page.select("#comments li article.comment").count
-                        let probe = try LiveProbe(
-                            second.site, following: live.compactMap { $0[attribute: "data-src"] },
-                            since: live.first?[attribute: "data-tessera-live-since"])
+                        let probe = try LiveProbe(second.site, on: page)
                         defer { probe.close() }
                         let member = try await one.signIn()
                         #expect(try await one.post("/blogs/1/comments", [("text", "Seen live elsewhere")], as: member).status == .seeOther)
@@ -52,10 +50,7 @@ struct LiveStreamTests {
                 let other = try await client.signIn("ada")
                 func stats(as session: TestSession?) async throws -> LiveProbe {
                     let page = HTMLDocument(try await client.get("/blogs/2", as: session).text)
-                    let stats = try #require(page.first("#blog-stats[data-tessera-live-since]"))
-                    return try LiveProbe(
-                        site.site, following: [stats[attribute: "data-src"] ?? ""], since: stats[attribute: "data-tessera-live-since"],
-                        as: session)
+                    return try LiveProbe(site.site, on: page, "#blog-stats[data-tessera-live-since]", as: session)
                 }
                 let probes = [try await stats(as: liker), try await stats(as: other), try await stats(as: nil)]
                 defer { probes.forEach { $0.close() } }
@@ -77,12 +72,8 @@ struct LiveStreamTests {
         try await site.test { client in
             try await site.withLiveHub {
                 let page = HTMLDocument(try await client.get("/blogs/3").text)
-                let live = page.select("[data-tessera-live-since]")
-                let probes = try (0..<20).map { _ in
-                    try LiveProbe(
-                        site.site, following: live.compactMap { $0[attribute: "data-src"] },
-                        since: live.first?[attribute: "data-tessera-live-since"])
-                }
+                #expect(page.select("[data-tessera-live-since]").count == 2)
+                let probes = try (0..<20).map { _ in try LiveProbe(site.site, on: page) }
                 defer { probes.forEach { $0.close() } }
                 let member = try await client.signIn()
                 #expect(try await client.post("/blogs/3/comments", [("text", "Twenty pages")], as: member).status == .seeOther)

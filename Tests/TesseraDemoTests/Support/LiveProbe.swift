@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Synchronization
 import TesseraTesting
+import Testing
 
 @testable import Tessera
 
@@ -50,6 +51,16 @@ final class LiveProbe: Sendable {
                 continuation.finish()
             },
         ]
+    }
+
+    /// Opens a stream as the client script does on `page`: following the elements `selector`
+    /// matches (default every live component) since the oldest generation among them.
+    convenience init(_ site: Site, on page: HTMLDocument, _ selector: String = "[data-tessera-live-since]", as session: TestSession? = nil)
+        throws
+    {
+        let live = page.select(selector)
+        let since = live.compactMap { $0[attribute: "data-tessera-live-since"].flatMap { UInt64($0) } }.min()
+        try self.init(site, following: live.compactMap { $0[attribute: "data-src"] }, since: since.map { String($0) }, as: session)
     }
 
     /// The next event named `name` (others are skipped), or nil when the stream ended first.
