@@ -20,7 +20,6 @@ extension TesseraApp {
         site.usesTLS = configuration.usesTLS
         site.compressesResponses = configuration.compressesResponses
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
-        site.fragmentLifetime = configuration.fragmentLifetime
         site.members = members
         site.signInPath = members?.signInPath
         site.jobs = jobs

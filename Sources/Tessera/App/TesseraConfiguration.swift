@@ -92,9 +92,6 @@ public struct TesseraConfiguration: Sendable {
     /// (environment `TESSERA_FRAGMENT_CACHE=0`, flag `--no-fragment-cache`, for measuring a page
     /// as if every request loaded it). Development mode reuses nothing either way.
     public var reusesFragments = true
-    /// How long a reused fragment lives at most (``SiteConfiguration/fragmentLifetime``); nil
-    /// (default) for 50 ms. Tests lengthen it so that only a write ends a fragment.
-    var fragmentLifetime: Duration?
     /// How many threads read and write the sockets (NIO event loops); default half the cores,
     /// at least one (environment `TESSERA_EVENT_LOOPS`, flag `--event-loops`). Pages run on
     /// Swift's task pool, which already has a thread per core; event loops only move bytes, and

@@ -52,6 +52,10 @@ enum ComponentLoader {
             switch outcome.result {
             case .success(let model):
                 let children = component.placing(outcome.children, under: model)
+                // What the fragment shows came from its own reads and what its scene read (a
+                // child's: everything read before it, its parent's reads included).
+                var keep = keep
+                keep?.reads = batched ? scope.database.counter.reads : scope.database.counter.ownReads.union(outcome.reads)
                 steps[index] = Step(state: .loaded(model), children: children, figures: outcome.figures, keep: keep)
             case .failure(let error):
                 steps[index] = Step(state: .failed(error), figures: outcome.figures)
@@ -113,6 +117,8 @@ enum ComponentLoader {
         let result: Result<any ViewModel & Sendable, any Error>
         let figures: LoadFigures
         var children: [(id: String, component: any Component)] = []
+        /// The tables it read.
+        var reads = TableSet.all
     }
 
     /// Loads `placed` with its own query counter, timing it for the request log.
@@ -132,7 +138,7 @@ enum ComponentLoader {
         let figures = LoadFigures(queries: own.database.counter.value, duration: ContinuousClock.now - start)
         RequestLog.current?.add(component: placed.id, duration: figures.duration, queries: figures.queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        return LoadOutcome(result: result, figures: figures, children: children)
+        return LoadOutcome(result: result, figures: figures, children: children, reads: own.database.counter.reads)
     }
 
     /// `component`'s model, loaded where `placed` stands in `request`, and the children it placed.

@@ -1,4 +1,3 @@
-import Dispatch
 import Logging
 import Synchronization
 
@@ -7,16 +6,17 @@ import Synchronization
 /// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes,
 /// and the values of reads that allow it (``ReusableRead``), bounded in number.
 ///
-/// An entry is valid while the app data's generation (``DataGeneration``: bumped by any
-/// process's write to an app table, not by Tessera's bookkeeping) is the one read before its
-/// request's scene read anything (``Start``), and for less than the lifetime after that. Entries
-/// of an older generation are dropped at the next store; when a shelf would pass its limit,
-/// stale entries go first, then the oldest half (``ReuseShelf``).
+/// An entry is valid while no table it read (``TableSet``, noted by the statements that read it)
+/// changed after the generation read before its request's scene read anything (``Start``):
+/// ``DataVersions``, raised by any process's write to an app table, not by Tessera's
+/// bookkeeping. So a fragment lasts until its data changes, however long that is. Stale entries are dropped at the next store after a change; when a shelf would pass
+/// its limit, the oldest half goes (``ReuseShelf``).
 ///
 /// A fragment is rendered once however many requests want it at once: the first to miss leads
 /// (``Lead``), the others wait for its fragment and take it if it was rendered from the same
 /// generation as their own start (a burst after a write, or every open page's live stream,
-/// costs one render). A waiter whose leader gives up (a failed load, a personal read, a request
+/// costs one render), unless one of the tables the fragment read changed in between. A waiter
+/// whose leader gives up (a failed load, a personal read, a request
 /// that ended) or takes longer than ``leadWait`` loads on its own.
 final class FragmentCache: Sendable {
     // MARK: - Keys and entries
@@ -31,22 +31,24 @@ final class FragmentCache: Sendable {
         let userID: Int64?
     }
 
-    /// Where a request's reuse starts: the generation and the time read before its scene read
-    /// anything (``begin()``). A component's fragment may show what its scene read before the
+    /// Where a request's reuse starts: the generation read before its scene read anything
+    /// (``begin()``). A component's fragment may show what its scene read before the
     /// component itself loaded (a count handed to it), so what a request stores is labelled with
     /// these, not with what holds when the component loads: a write that lands between the
     /// scene's read and the component's load then keeps the fragment from being stored.
     struct Start: Sendable {
         let cache: FragmentCache
         let generation: UInt64
-        let began: UInt64
     }
 
-    /// A component that missed: where its fragment goes once written, and its request's
-    /// ``Start`` (what it was rendered from).
+    /// A component that missed: where its fragment goes once written, its request's ``Start``
+    /// and the tables it was rendered from (what it was rendered from).
     struct Pending: Sendable {
         let key: Key
         let start: Start
+        /// The tables the component read, and those its scene (or parent) read before it: set
+        /// once it loaded. Every table until then.
+        var reads = TableSet.all
         /// Set when this request renders the fragment for the others waiting for it.
         var lead: Lead?
         /// The cache it goes to.
@@ -110,8 +112,7 @@ final class FragmentCache: Sendable {
     let limit: Int
     /// The most values of reads held at once.
     static let readLimit = 4096
-    private let generation: @Sendable () -> UInt64
-    private let now: @Sendable () -> UInt64
+    private let versions: @Sendable () -> DataVersions
     private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
     private let reads: Mutex<ReuseShelf<ReadKey, any Sendable>>
     private let logger: Logger
@@ -124,40 +125,35 @@ final class FragmentCache: Sendable {
     private let served = Atomic<Int>(0)
     private let loaded = Atomic<Int>(0)
 
-    /// A cache of at most `limit` bytes whose entries live while `generation` (the database's
-    /// write generation) is unchanged and for less than `lifetime`, by the clock `now`
-    /// (nanoseconds; default the system's monotonic clock), logging to `logger`.
-    init(
-        limit: Int, lifetime: Duration, generation: @escaping @Sendable () -> UInt64, logger: Logger,
-        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
-    ) {
+    /// A cache of at most `limit` bytes whose entries live while the tables they read are
+    /// unchanged in `versions` (the database's), logging to `logger`.
+    init(limit: Int, versions: @escaping @Sendable () -> DataVersions, logger: Logger) {
         self.logger = logger
         self.limit = limit
-        let lifetime = UInt64(max(0, lifetime.nanoseconds))
-        fragments = Mutex(ReuseShelf(limit: limit, lifetime: lifetime))
-        reads = Mutex(ReuseShelf(limit: Self.readLimit, lifetime: lifetime))
-        self.generation = generation
-        self.now = now
+        fragments = Mutex(ReuseShelf(limit: limit))
+        reads = Mutex(ReuseShelf(limit: Self.readLimit))
+        self.versions = versions
     }
 
     // MARK: - Reading and storing
 
     /// A request's start, read now: call it before the scene reads anything.
     func begin() -> Start {
-        Start(cache: self, generation: generation(), began: now())
+        Start(cache: self, generation: versions().generation)
     }
 
     /// The fragment stored for `key` if it is still valid now, or the one another request is
-    /// rendering from the same generation (waiting for it); otherwise what a store for it needs,
-    /// labelled with the request's `start`.
+    /// rendering (waiting for it) if it is as fresh as this request needs; otherwise what a store
+    /// for it needs, labelled with the request's `start`.
     func lookup(_ key: Key, from start: Start) async -> (fragment: CachedFragment?, pending: Pending?) {
-        let (current, time) = (generation(), now())
-        if let fragment = fragments.withLock({ $0.value(for: key, current: current, at: time) }) {
+        let current = versions()
+        if let (fragment, _) = fragments.withLock({ $0.value(for: key, versions: current) }) {
             served.add(1, ordering: .relaxed)
             return (fragment, nil)
         }
         switch await turn(for: key) {
-        case .fragment(let fragment, let generation) where generation == start.generation:
+        case .fragment(let fragment, let generation)
+        where generation >= start.generation || versions().isUnchanged(fragment.reads, since: generation):
             served.add(1, ordering: .relaxed)
             return (fragment, nil)
         case .lead:
@@ -204,23 +200,26 @@ final class FragmentCache: Sendable {
         }
     }
 
-    /// Stores `fragment` for a component that missed, unless a write committed since its request
-    /// started (``Start``) or the fragment alone passes the limit.
+    /// Stores `fragment` (its tables read: ``Pending/reads``) for a component that missed,
+    /// unless one of them changed since its request started (``Start``) or the fragment alone
+    /// passes the limit.
     func store(_ fragment: CachedFragment, for pending: Pending) {
-        keep(fragment, cost: fragment.bytes.count, for: pending.key, on: fragments, from: pending.start)
+        var fragment = fragment
+        fragment.reads = pending.reads
+        keep(fragment, cost: fragment.bytes.count, for: pending.key, reads: pending.reads, on: fragments, from: pending.start)
         pending.lead?.finish((fragment, pending.start.generation))
     }
 
-    /// The value kept for a reused read's `key`, if it is still valid now.
-    func reusedValue(for key: ReadKey) -> (any Sendable)? {
-        let (current, time) = (generation(), now())
-        return reads.withLock { $0.value(for: key, current: current, at: time) }
+    /// The value kept for a reused read's `key`, and the tables it read, if it is still valid now.
+    func reusedValue(for key: ReadKey) -> (value: any Sendable, reads: TableSet)? {
+        let current = versions()
+        return reads.withLock { $0.value(for: key, versions: current) }
     }
 
-    /// Keeps a read's `value` for `key`, labelled with its request's `start`, unless a write
-    /// committed since that start; at most ``readLimit`` values are kept.
-    func store(_ value: any Sendable, for key: ReadKey, from start: Start) {
-        keep(value, cost: 1, for: key, on: reads, from: start)
+    /// Keeps a read's `value` for `key`, labelled with its request's `start` and the tables it
+    /// read, unless one of them changed since that start; at most ``readLimit`` values are kept.
+    func store(_ value: any Sendable, for key: ReadKey, reads tables: TableSet, from start: Start) {
+        keep(value, cost: 1, for: key, reads: tables, on: reads, from: start)
     }
 
     /// Stores nothing for a fragment of `type` that read a per-request global, to be kept under
@@ -249,16 +248,14 @@ final class FragmentCache: Sendable {
 
     // MARK: - Shelves
 
-    /// Keeps `value` on `shelf`, labelled with `start`, unless a write committed since.
+    /// Keeps `value` on `shelf`, labelled with `start` and `reads`, unless one of those tables
+    /// changed since.
     private func keep<Key: Hashable & Sendable, Value: Sendable>(
-        _ value: Value, cost: Int, for key: Key, on shelf: borrowing Mutex<ReuseShelf<Key, Value>>, from start: Start
+        _ value: Value, cost: Int, for key: Key, reads: TableSet, on shelf: borrowing Mutex<ReuseShelf<Key, Value>>, from start: Start
     ) {
-        let current = generation()
-        guard start.generation == current else { return }
-        let time = now()
-        shelf.withLock {
-            $0.store(value, cost: cost, for: key, generation: start.generation, began: start.began, current: current, at: time)
-        }
+        let current = versions()
+        guard current.isUnchanged(reads, since: start.generation) else { return }
+        shelf.withLock { $0.store(value, cost: cost, for: key, generation: start.generation, reads: reads, versions: current) }
     }
 }
 
@@ -279,4 +276,6 @@ struct CachedFragment: Sendable {
 
     let bytes: [UInt8]
     let holes: [Hole]
+    /// The tables it was rendered from.
+    var reads = TableSet.all
 }

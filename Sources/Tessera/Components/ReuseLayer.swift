@@ -25,6 +25,7 @@ enum ReuseLayer {
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
         let (fragment, pending) = await start.cache.lookup(key, from: start)
         guard let fragment else { return .load(keep: pending) }
+        scope.database.counter.recordBelow(fragment.reads)
         RequestLog.current?.add(component: placed.id, duration: .zero, queries: 0)
         return .reused(
             fragment,

@@ -49,6 +49,8 @@ final class PageReaders: Sendable {
     private let lifetimeNanoseconds: UInt64
     /// Nanoseconds on a monotonic clock (tests pass their own).
     private let now: @Sendable () -> UInt64
+    /// The app's tables, which name what each read read.
+    private let catalog: TableCatalog?
 
     /// A connection's open read transaction: the generation it began under (0: none open) and
     /// when. Only the read holding the connection touches it (``AsyncSlots`` hands a connection
@@ -65,9 +67,11 @@ final class PageReaders: Sendable {
     /// Opens `count` read-only connections (default GRDB's reader count, 5) to the database at
     /// `path`, with `configuration` made read-only, whose snapshots live at most
     /// `snapshotLifetime` (default 50 ms) by the clock `now` (default the system's monotonic
-    /// clock, in nanoseconds). The database must exist and be migrated.
+    /// clock, in nanoseconds), naming what reads read by `catalog`. The database must exist and
+    /// be migrated.
     init(
-        path: String, configuration: Configuration, count: Int? = nil, snapshotLifetime: Duration = .milliseconds(50),
+        path: String, configuration: Configuration, catalog: TableCatalog? = nil, count: Int? = nil,
+        snapshotLifetime: Duration = .milliseconds(50),
         now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) throws {
         var readOnly = configuration
@@ -80,6 +84,7 @@ final class PageReaders: Sendable {
         self.snapshotLifetime = snapshotLifetime
         lifetimeNanoseconds = UInt64(max(0, snapshotLifetime.nanoseconds))
         self.now = now
+        self.catalog = catalog
     }
 
     // MARK: - Reading
@@ -92,7 +97,7 @@ final class PageReaders: Sendable {
         defer { slots.give(index) }
         snapshots[index].checked = false
         do {
-            return try await body(SQLConnection(driver: .sqliteReader(self, index), counter: counter))
+            return try await body(SQLConnection(driver: .sqliteReader(self, index), counter: counter, catalog: catalog))
         } catch {
             snapshots[index].generation = 0
             try? connections[index].inDatabase { db in

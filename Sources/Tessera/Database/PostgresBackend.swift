@@ -21,10 +21,12 @@ final class PostgresBackend: Sendable {
     let location: PostgresLocation
     let logger: Logger
     private let running: Task<Void, Never>
-    /// The app data's generation as of the latest ``refresh()`` (only ever raised).
-    private let appGeneration = RisingGeneration()
-    /// The per-request looks at the generation, shared among the requests asking at once.
-    private let generationLook: SharedLook<Int64>
+    /// The app's tables, loaded once migrated (``finishOpening()``).
+    let catalog = TableCatalog()
+    /// The app data's versions as of the latest ``refresh()`` (only ever raised).
+    private let versions = LatestVersions()
+    /// The per-request looks at the versions, shared among the requests asking at once.
+    private let versionsLook: SharedLook<Void>
 
     /// A backend whose pool's connections live on `eventLoops` (default NIO's shared group).
     init(_ location: PostgresLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup? = nil) {
@@ -38,10 +40,13 @@ final class PostgresBackend: Sendable {
         self.client = client
         self.location = location
         self.logger = logger
-        generationLook = SharedLook {
-            try await Self.read(on: client, logger: logger, counter: nil) { db in
-                try await db.fetchValue(Int64.self, "SELECT value FROM \(DataGeneration.table) WHERE id = 1") ?? 0
+        versionsLook = SharedLook { [versions, catalog] in
+            let known = Int64(bitPattern: versions.current.generation)
+            let rows = try await Self.read(on: client, logger: logger, counter: nil, catalog: nil) { db in
+                try await db.fetchAll(ChangeTriggers.changesSince, [known]) { row -> (String, Int64) in (try row[0], try row[1]) }
             }
+            let (generation, changed) = DataGeneration.changes(rows, catalog)
+            versions.raise(to: generation, changed: changed)
         }
         // Started at once, before the first lease (the client warns of a lease before `run`).
         if #available(macOS 26, *) {
@@ -116,16 +121,16 @@ final class PostgresBackend: Sendable {
     // MARK: - Reading and writing
 
     func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
-        try await Self.read(on: client, logger: logger, counter: counter, body)
+        try await Self.read(on: client, logger: logger, counter: counter, catalog: catalog, body)
     }
 
     /// A read on one of `client`'s connections, its queries prepared (also the generation's
     /// look, made before `self` exists).
     private static func read<T>(
-        on client: PostgresClient, logger: Logger, counter: QueryCounter?, _ body: (SQLConnection) async throws -> T
+        on client: PostgresClient, logger: Logger, counter: QueryCounter?, catalog: TableCatalog?, _ body: (SQLConnection) async throws -> T
     ) async throws -> T {
         try await client.withConnection { connection in
-            try await body(SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: counter))
+            try await body(SQLConnection(driver: .postgres(connection, logger, prepares: true), counter: counter, catalog: catalog))
         }
     }
 
@@ -134,7 +139,7 @@ final class PostgresBackend: Sendable {
             let sql = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: nil)
             try await sql.execute("BEGIN")
             do {
-                let counted = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: counter)
+                let counted = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: counter, catalog: catalog)
                 try await claim?.claim(in: counted)
                 let result = try await body(counted)
                 try await sql.execute("COMMIT")
@@ -179,7 +184,7 @@ final class PostgresBackend: Sendable {
                 do {
                     // Cancelling closes the connection, which ends the notices.
                     try await withTaskCancellationHandler {
-                        try await connection.listen(on: DataGeneration.channel) { notifications in
+                        try await connection.listen(on: ChangeTriggers.channel) { notifications in
                             changed()
                             for try await _ in notifications { changed() }
                         }
@@ -199,13 +204,23 @@ final class PostgresBackend: Sendable {
         }
     }
 
-    var currentGeneration: UInt64 { appGeneration.value }
+    /// The app data's versions as of the latest ``refresh()``.
+    var currentVersions: DataVersions { versions.current }
 
-    /// Reads the app data's generation and raises this process's to it, in a look begun after
-    /// this call (one statement, shared with the requests asking at the same time: ``SharedLook``).
+    /// Reads the app data's generation and the tables changed since the last look, and raises
+    /// this process's versions to them, in a look begun after this call (one statement, shared
+    /// with the requests asking at the same time: ``SharedLook``).
     func refresh() async throws {
-        let value = try await generationLook.look()
-        appGeneration.raise(to: UInt64(bitPattern: value))
+        try await versionsLook.look()
+    }
+
+    /// After the migrations: the app tables' change triggers, and the catalog of them.
+    func finishOpening(_ database: TesseraDatabase) async throws {
+        try await database.write { db in
+            try await ChangeTriggers.install(in: db)
+            try await ChangeTriggers.load(catalog, from: db)
+        }
+        try await refresh()
     }
 }
 

@@ -52,9 +52,15 @@ extension RequestScope {
         guard caching != .never, let start = reuseStart else { return try await read.read(from: database, viewerID: viewerID) }
         let key = FragmentCache.ReadKey(read: read, userID: viewerID)
         // Unwrapped first: a missing entry cast to an optional `Value` would succeed, as nil.
-        if let kept = start.cache.reusedValue(for: key), let value = kept as? Read.Value { return value }
-        let value = try await read.read(from: database, viewerID: viewerID)
-        start.cache.store(value, for: key, from: start)
+        if let kept = start.cache.reusedValue(for: key), let value = kept.value as? Read.Value {
+            database.counter.record(kept.reads)
+            return value
+        }
+        let counted = database.child()
+        let value = try await read.read(from: counted, viewerID: viewerID)
+        // What the scope shows from the value depends on what the read read.
+        database.counter.record(counted.counter.reads)
+        start.cache.store(value, for: key, reads: counted.counter.reads, from: start)
         return value
     }
 }

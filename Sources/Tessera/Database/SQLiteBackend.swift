@@ -14,6 +14,8 @@ final class SQLiteBackend: Sendable {
     let pool: DatabasePool
     let pageReaders: PageReaders
     let generation: DataGeneration
+    /// The app's tables, loaded by ``finishOpening()``.
+    let catalog = TableCatalog()
     let path: String
     private let writeTurn = AsyncSlots(count: 1)
 
@@ -29,14 +31,17 @@ final class SQLiteBackend: Sendable {
         }
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
-        pageReaders = try PageReaders(path: path, configuration: configuration)
-        generation = try DataGeneration(path: path, configuration: configuration)
+        pageReaders = try PageReaders(path: path, configuration: configuration, catalog: catalog)
+        generation = try DataGeneration(path: path, configuration: configuration, catalog: catalog)
         pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
     }
 
-    /// After the migrations: the app tables' generation triggers.
+    /// After the migrations: the app tables' change triggers, and the catalog of them.
     func finishOpening() async throws {
-        try await write(counter: nil, claim: nil) { db in try await DataGeneration.installTriggers(in: db) }
+        try await write(counter: nil, claim: nil) { db in
+            try await ChangeTriggers.install(in: db)
+            try await ChangeTriggers.load(catalog, from: db)
+        }
         try generation.refresh { pageReaders.invalidateSnapshots() }
     }
 
@@ -51,7 +56,7 @@ final class SQLiteBackend: Sendable {
         defer { writeTurn.give(turn) }
         do {
             try await pool.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION") }
-            let connection = SQLConnection(driver: .sqliteWriter(pool), counter: counter)
+            let connection = SQLConnection(driver: .sqliteWriter(pool), counter: counter, catalog: catalog)
             try await claim?.claim(in: connection)
             let result = try await body(connection)
             try await pool.writeWithoutTransaction { db in try db.execute(sql: "COMMIT TRANSACTION") }

@@ -76,9 +76,8 @@ public final class TesseraDatabase: Sendable {
                 try await backend.holdingAdvisoryLock(migrationLockKey) {
                     let ran = try await Migrations.run(steps.steps, on: database)
                     database.applied.withLock { $0 = ran }
-                    try await database.write { db in try await DataGeneration.installTriggers(in: db) }
+                    try await backend.finishOpening(database)
                 }
-                try await backend.refresh()
             } catch {
                 backend.shutdown()
                 throw error
@@ -115,7 +114,7 @@ public final class TesseraDatabase: Sendable {
         JobQueue.registerMigration(in: &steps)
         Schedule.registerMigration(in: &steps)
         ProbeJob.registerMigration(in: &steps)
-        DataGeneration.registerMigration(in: &steps)
+        ChangeTriggers.registerMigrations(in: &steps)
         MemberTokens.registerMigration(in: &steps)
     }
 
@@ -200,15 +199,19 @@ public final class TesseraDatabase: Sendable {
     /// Whether the database announces its changes (``listenForChanges(_:)``).
     var announcesChanges: Bool { dialect == .postgres }
 
-    /// The app data's generation as of the last look: reused fragments are valid while it holds.
-    var currentGeneration: UInt64 {
+    /// The app data's versions as of the last look: what a reused fragment or a live page's
+    /// copy read is fresh while none of its tables changed since.
+    var currentVersions: DataVersions {
         switch backend {
         case .sqlite(let sqlite): sqlite.generation.current
         #if PostgreSQL
-        case .postgres(let postgres): postgres.currentGeneration
+        case .postgres(let postgres): postgres.currentVersions
         #endif
         }
     }
+
+    /// The app data's generation as of the last look.
+    var currentGeneration: UInt64 { currentVersions.generation }
 
     // MARK: - Upkeep
 

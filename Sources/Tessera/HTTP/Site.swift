@@ -85,8 +85,7 @@ public final class Site: Sendable {
             configuration.isDevelopment || configuration.fragmentCacheLimit <= 0
             ? nil
             : FragmentCache(
-                limit: configuration.fragmentCacheLimit, lifetime: configuration.fragmentLifetime ?? .milliseconds(50),
-                generation: { [database] in database.currentGeneration }, logger: logger)
+                limit: configuration.fragmentCacheLimit, versions: { [database] in database.currentVersions }, logger: logger)
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
         memberAccounts = configuration.members.map { MemberAccounts(table: $0.table, database: database) }
         memberPages = configuration.members.map(MemberPages.init)

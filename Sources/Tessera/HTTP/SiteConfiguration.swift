@@ -49,11 +49,6 @@ public struct SiteConfiguration: Sendable {
     /// (``Component/caching``); 0 keeps none. Default 8 MiB. Development mode keeps none
     /// whatever this says.
     public var fragmentCacheLimit = 8 << 20
-    /// How long a reused fragment lives at most; nil (default) for the page readers' snapshot
-    /// lifetime, 50 ms. Tests lengthen it so that a slow machine does not end it between two
-    /// requests.
-    var fragmentLifetime: Duration?
-
     /// How many analytics events may wait in memory for the background writer; past it, events
     /// are dropped, counted and logged (a page never waits). Default 10,000.
     public var analyticsQueueCapacity = 10_000

@@ -15,6 +15,8 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     public var remoteAddress: SocketAddress?
     /// Whether the response holds something private to one person (shared by every copy).
     let privacy = PrivateResponseMark()
+    /// Where a live stream's render learns the tables its answer read (nil for any other request).
+    var renderedReads: RenderedReads?
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {

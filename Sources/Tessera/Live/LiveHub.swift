@@ -51,6 +51,7 @@ final class LiveHub: Service, Sendable {
     private let responder = Mutex<(any HTTPResponder<TesseraRequestContext>)?>(nil)
     /// Set by PostgreSQL's notice of a commit, cleared by the look it asks for.
     private let noticed = Atomic<Bool>(false)
+    private let renderCount = Atomic<Int>(0)
 
     init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(20)) {
         self.database = database
@@ -126,17 +127,33 @@ final class LiveHub: Service, Sendable {
         self.responder.withLock { $0 = responder }
     }
 
-    /// The router's answer to `GET url` with `headers`, as from `remoteAddress`: its status
-    /// and body.
-    func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> (HTTPResponse.Status, ByteBuffer) {
-        guard let responder = responder.withLock({ $0 }) else { return (.serviceUnavailable, ByteBuffer()) }
+    /// What the router answered a stream's render.
+    struct Render: Sendable {
+        var status: HTTPResponse.Status
+        var body: ByteBuffer
+        /// The tables the answer was read from.
+        var reads: TableSet
+    }
+
+    /// The router's answer to `GET url` with `headers`, as from `remoteAddress`.
+    func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
+        guard let responder = responder.withLock({ $0 }) else { return Render(status: .serviceUnavailable, body: ByteBuffer(), reads: .all) }
+        renderCount.add(1, ordering: .relaxed)
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: url, headerFields: headers)
-        let context = TesseraRequestContext(inProcess: logger, remoteAddress: remoteAddress)
+        var context = TesseraRequestContext(inProcess: logger, remoteAddress: remoteAddress)
+        let reads = RenderedReads()
+        context.renderedReads = reads
         let response = try await responder.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
         let collector = BodyCollector()
         try await response.body.write(collector)
-        return (response.status, collector.bytes.buffer.withLock { $0 })
+        return Render(status: response.status, body: collector.bytes.buffer.withLock { $0 }, reads: reads.tables)
     }
+
+    /// How many renders streams asked for since the hub began.
+    var renders: Int { renderCount.load(ordering: .relaxed) }
+
+    /// The app data's versions as of the latest look.
+    var versions: DataVersions { database.currentVersions }
 
     // MARK: - Running
 

@@ -10,9 +10,10 @@ import NIOCore
 ///
 /// The stream answers with server-sent events. Whenever the app data's generation moves past the
 /// one the page was rendered at (`since`, or the `Last-Event-ID` a reconnecting browser sends),
-/// it renders each component again through the app's router, with the viewer's own cookies, and
-/// sends the ones whose bytes changed as `update` events (the component's whole element), each
-/// with the generation as its id. So an update is guarded like the component's own URL, is
+/// it renders again, through the app's router and with the viewer's own cookies, each component
+/// one of whose tables changed since its last render (all of them at first), and sends the ones
+/// whose bytes changed as `update` events (the component's whole element), each with the
+/// generation as its id. So an update is guarded like the component's own URL, is
 /// rendered per viewer only when the component is (reuse gives everyone else the same bytes),
 /// and none is lost to a reconnection or a restart: the next stream catches up from its id. A
 /// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
@@ -95,18 +96,17 @@ struct LiveStream: Sendable {
     /// is left.
     func run(on hub: LiveHub, into writer: inout any ResponseBodyWriter) async throws {
         try await hub.holdingStream {
-            var sent: [String: Int] = [:]
-            var following = fragments
+            var following = fragments.map { Followed(url: $0) }
             var moment = hub.moment
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            if since != moment.generation {
-                try await push(&following, &sent, generation: moment.generation, from: hub, into: &writer)
-            }
+            // Each copy is rendered once at first: sent if the page's may be older, only noted
+            // (its tables and bytes) if the page was rendered at this very generation.
+            try await push(&following, generation: moment.generation, sending: since != moment.generation, from: hub, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
                 if next.generation != moment.generation {
-                    try await push(&following, &sent, generation: next.generation, from: hub, into: &writer)
+                    try await push(&following, generation: next.generation, sending: true, from: hub, into: &writer)
                 } else {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
                 }
@@ -115,23 +115,62 @@ struct LiveStream: Sendable {
         }
     }
 
-    /// Renders every followed component and sends those whose bytes changed; drops the ones
-    /// this viewer may no longer see.
+    /// A component the stream follows, as last rendered.
+    private struct Followed {
+        let url: String
+        /// The hash of the bytes last sent (nil: none yet).
+        var sent: Int?
+        /// The tables its last render read, and the generation the render began at.
+        var reads = TableSet.all
+        var renderedAt: UInt64 = 0
+    }
+
+    /// Renders every followed component one of whose tables changed since its last render, and
+    /// sends those whose bytes changed; drops the ones this viewer may no longer see.
     private func push(
-        _ following: inout [String], _ sent: inout [String: Int], generation: UInt64, from hub: LiveHub,
-        into writer: inout any ResponseBodyWriter
+        _ following: inout [Followed], generation: UInt64, sending: Bool, from hub: LiveHub, into writer: inout any ResponseBodyWriter
     ) async throws {
-        for url in following {
-            let (status, body) = try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
-            guard status == .ok else {
-                following.removeAll { $0 == url }
-                try await writer.write(ServerSentEvent(name: "gone", data: url).bytes)
+        var index = 0
+        while index < following.count {
+            var followed = following[index]
+            let versions = hub.versions
+            if followed.sent != nil, versions.isUnchanged(followed.reads, since: followed.renderedAt) {
+                index += 1
                 continue
             }
-            let digest = body.hashValue
-            guard sent[url] != digest else { continue }
-            sent[url] = digest
-            try await writer.write(ServerSentEvent(name: "update", data: String(buffer: body), id: String(generation)).bytes)
+            let render = try await hub.fetch(followed.url, headers: headers, remoteAddress: remoteAddress)
+            guard render.status == .ok else {
+                following.remove(at: index)
+                try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
+                continue
+            }
+            (followed.reads, followed.renderedAt) = (render.reads, versions.generation)
+            let digest = Self.digest(of: render.body)
+            if followed.sent != digest {
+                let sends = sending || followed.sent != nil
+                followed.sent = digest
+                if sends { try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes) }
+            }
+            following[index] = followed
+            index += 1
         }
+    }
+
+    /// A hash of a component's bytes, the generation in its root element's
+    /// `data-tessera-live-since` left out: a render of unchanged data hashes the same.
+    static func digest(of body: ByteBuffer) -> Int {
+        let bytes = Array(body.readableBytesView)
+        var hasher = Hasher()
+        let marker = Array(" data-tessera-live-since=\"".utf8)
+        let searched = bytes.prefix(2048)
+        if let start = searched.indices.first(where: { searched[$0...].starts(with: marker) }) {
+            let value = start + marker.count
+            let end = bytes[value...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.endIndex
+            bytes[..<value].withUnsafeBytes { hasher.combine(bytes: $0) }
+            bytes[end...].withUnsafeBytes { hasher.combine(bytes: $0) }
+        } else {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        return hasher.finalize()
     }
 }

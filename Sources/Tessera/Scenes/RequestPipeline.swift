@@ -33,7 +33,9 @@ struct RequestPipeline: Sendable {
     func respond(to request: Request, _ context: TesseraRequestContext, _ mode: Mode) async throws -> Response {
         let scope = try makeScope(request, context)
         defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
-        return try await run(mode, scope).response(forScript: scope.wantsFragment)
+        let answer = try await run(mode, scope)
+        context.renderedReads?.tables = scope.database.counter.reads
+        return answer.response(forScript: scope.wantsFragment)
     }
 
     // MARK: - The pipeline

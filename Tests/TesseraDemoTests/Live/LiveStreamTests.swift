@@ -89,6 +89,37 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("a write renders again only the components that read a table it changed, and sends only those whose bytes changed")
+    func unchangedTablesRenderNothing() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let member = try await client.signIn()
+                let page = HTMLDocument(try await client.get("/blogs/3").text)
+                let posts = try (0..<5).map { _ in try LiveProbe(site.site, on: page) }
+                let chat = try LiveProbe(site.site, on: HTMLDocument(try await client.get("/messages/1", as: member).text), as: member)
+                defer { (posts + [chat]).forEach { $0.close() } }
+                let hub = site.site.liveHub
+
+                #expect(try await client.post("/blogs/3/comments", [("text", "Both change")], as: member).status == .seeOther)
+                for probe in posts { #expect(await probe.next(2, "update").count == 2, "the comments and the stats") }
+
+                let beforeMessage = hub.renders
+                try await site.site.database.write { db in
+                    try await Message.insert(conversationID: 1, senderID: 2, kind: .text, body: "Hello", createdAt: TestSite.now, into: db)
+                }
+                #expect(await chat.next("update")?.element?.text.contains("Hello") == true)
+                #expect(hub.renders - beforeMessage == 1, "a message renders the conversation, not the post's components")
+
+                #expect(try await client.post("/blogs/3/like", as: member).status == .seeOther)
+                for probe in posts {
+                    let update = await probe.next("update")
+                    #expect(update?.element?[attribute: "id"] == "blog-stats", "the comments' bytes did not change: not sent")
+                }
+            }
+        }
+    }
+
     @Test("a stream reopened with its last event's id catches up on a comment posted while it was closed")
     func reconnectionCatchesUp() async throws {
         let site = try await TestSite()
@@ -137,22 +168,24 @@ struct LiveStreamTests {
 
     // MARK: - Guards
 
-    @Test("a component the viewer may no longer see, after signing out, is reported gone and no longer followed")
+    @Test("a component the viewer may no longer see, after signing out, is reported gone when its data changes, and nothing of the change is sent")
     func signedOutComponentIsGone() async throws {
         let site = try await TestSite()
-        try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
         try await site.test { client in
             try await site.withLiveHub {
                 let member = try await client.signIn()
-                let page = HTMLDocument(try await client.get("/settings/security/password", as: member).text)
-                let url = try #require(page.first("[data-component][data-src]")?[attribute: "data-src"])
-                let probe = try LiveProbe(site.site, following: [url], since: nil, as: member)
+                let page = HTMLDocument(try await client.get("/messages/1", as: member).text)
+                let probe = try LiveProbe(site.site, on: page, "[data-tessera-live-since]", as: member)
                 defer { probe.close() }
-                #expect(await probe.next("update") != nil, "a stream without since sends every copy once")
+                let url = try #require(page.first("[data-tessera-live-since]")?[attribute: "data-src"])
                 #expect(try await client.post(DemoURLs.signOut, as: member).status == .seeOther)
-                let other = try await client.signIn("ada")
-                #expect(try await client.post("/blogs/1/comments", [("text", "A change")], as: other).status == .seeOther)
-                #expect(await probe.next("gone")?.data == url)
+                try await site.site.database.write { db in
+                    try await Message.insert(
+                        conversationID: 1, senderID: 2, kind: .text, body: "After you left", createdAt: TestSite.now, into: db)
+                }
+                let event = try #require(await probe.next(where: { $0.name != "update" || $0.data.contains("After you left") }))
+                #expect(event.name == "gone")
+                #expect(event.data == url)
             }
         }
     }

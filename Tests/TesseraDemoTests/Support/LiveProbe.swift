@@ -65,9 +65,14 @@ final class LiveProbe: Sendable {
 
     /// The next event named `name` (others are skipped), or nil when the stream ended first.
     func next(_ name: String) async -> Event? {
+        await next { $0.name == name }
+    }
+
+    /// The next event `matches` accepts (others are skipped), or nil when the stream ended first.
+    func next(where matches: (Event) -> Bool) async -> Event? {
         var iterator = events.makeAsyncIterator()
         while let event = await iterator.next() {
-            if event.name == name { return event }
+            if matches(event) { return event }
         }
         return nil
     }

@@ -35,9 +35,6 @@ struct TestSite {
             if let databaseURL { configuration.databasePath = databaseURL }
             configuration.now = { TestSite.now }
             configuration.clientAddressHeader = "X-Forwarded-For"  // tests choose their client's address
-            // Reused fragments end only by a write, however slow the run: a part wrongly shared
-            // between viewers shows in any test that loads a page twice.
-            configuration.fragmentLifetime = .seconds(3600)
             configuration.reusesFragments = reusingFragments
         }
     }

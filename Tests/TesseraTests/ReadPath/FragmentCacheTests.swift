@@ -9,8 +9,8 @@ import Testing
 @testable import Tessera
 
 /// Components that allow it have their fragment reused, exactly while it is what loading again
-/// would render: until a write commits, within the snapshot lifetime, keyed by URL and viewer,
-/// never when it holds a per-request value.
+/// would render: until a table it read changes, keyed by URL and viewer, never when it holds a
+/// per-request value.
 @Suite("Fragment reuse")
 struct FragmentCacheTests {
     // MARK: - Through pages
@@ -39,9 +39,7 @@ struct FragmentCacheTests {
     @Test("a fragment made from what its scene read is not kept when a write lands between that read and the component's load, on both databases")
     func sceneDataReadBeforeAWriteIsNotReused() async throws {
         try await TestDatabases.eachLocation { location in
-            let site = try await ReadPathSite(location: location, scenes: [HandedTitleScene.self], templates: HandedTitleScene.templates) {
-                configuration in configuration.fragmentLifetime = .seconds(3600)
-            }
+            let site = try await ReadPathSite(location: location, scenes: [HandedTitleScene.self], templates: HandedTitleScene.templates)
             defer { site.site.database.close() }
             try await Self.handedTitleIsFresh(site)
         }
@@ -110,8 +108,7 @@ struct FragmentCacheTests {
         let log = CapturedLog()
         let site = try await ReadPathSite(
             scenes: [MemberFormScene.self], templates: MemberFormScene.templates,
-            logger: Logger(label: "fragment-cache-test") { _ in log }
-        ) { configuration in configuration.fragmentLifetime = .seconds(3600) }
+            logger: Logger(label: "fragment-cache-test") { _ in log })
         try await site.test { client in
             let (_, member) = try await site.member(1)
             func stamp(_ cookie: String?) async throws -> (stamp: String?, forms: Int) {
@@ -154,24 +151,24 @@ struct FragmentCacheTests {
 
     // MARK: - The cache itself
 
-    @Test("an entry lives for less than its lifetime after its load began")
-    func entriesExpire() async throws {
-        let clock = Atomic<UInt64>(1_000)
-        let cache = FragmentCache(
-            limit: 1_000, lifetime: .milliseconds(50), generation: { 1 }, logger: Self.quiet,
-            now: { clock.load(ordering: .relaxed) })
-        let pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
-        clock.store(1_000 + 30_000_000, ordering: .relaxed)  // the load and render took 30 ms
+    @Test("an entry lives until a table it read changes, whatever else is written")
+    func entriesLastUntilTheirTablesChange() async throws {
+        let versions = LatestVersions()
+        versions.raise(to: 1, changed: [])
+        let cache = FragmentCache(limit: 1_000, versions: { versions.current }, logger: Self.quiet)
+        var pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        pending.reads = Self.items
         cache.store(CachedFragment(bytes: Array("fragment".utf8), holes: []), for: pending)
-        clock.store(1_000 + 49_999_999, ordering: .relaxed)
-        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == Array("fragment".utf8))
-        clock.store(1_000 + 50_000_000, ordering: .relaxed)
-        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
+        versions.raise(to: 2, changed: [(Self.likes, 2)])
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == Array("fragment".utf8), "another table changed")
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.reads == Self.items)
+        versions.raise(to: 3, changed: [(Self.items, 3)])
+        #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment == nil, "its own table changed")
     }
 
     @Test("while one request renders a fragment, another that wants it waits and takes its bytes")
     func concurrentMissesRenderOnce() async throws {
-        let cache = FragmentCache(limit: 100, lifetime: .seconds(60), generation: { 1 }, logger: Self.quiet)
+        let cache = FragmentCache(limit: 100, versions: { DataVersions() }, logger: Self.quiet)
         let leader = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
         #expect(leader.lead != nil)
         let waiter = Task { await cache.lookup(Self.key("a"), from: cache.begin()) }
@@ -183,11 +180,11 @@ struct FragmentCacheTests {
         #expect(cache.lookups == (served: 1, loaded: 1))
     }
 
-    @Test("a waiter whose leader gives up, or rendered from an older generation, renders on its own")
+    @Test("a waiter whose leader gives up, or rendered before a change to its tables, renders on its own")
     func waiterOfAFailedLeadRendersAlone() async throws {
-        let generation = Atomic<UInt64>(1)
-        let cache = FragmentCache(
-            limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
+        let versions = LatestVersions()
+        versions.raise(to: 1, changed: [])
+        let cache = FragmentCache(limit: 100, versions: { versions.current }, logger: Self.quiet)
         var leader = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
         var waiter = Task { await cache.lookup(Self.key("a"), from: cache.begin()) }
         try await Self.untilWaiting(cache, Self.key("a"))
@@ -195,40 +192,52 @@ struct FragmentCacheTests {
         #expect(await waiter.value.fragment == nil)
         #expect(await waiter.value.pending?.lead == nil)
 
-        leader = try #require(await cache.lookup(Self.key("b"), from: cache.begin()).pending)
-        generation.store(2, ordering: .relaxed)
-        waiter = Task { await cache.lookup(Self.key("b"), from: cache.begin()) }
-        try await Self.untilWaiting(cache, Self.key("b"))
-        cache.store(CachedFragment(bytes: Array("old".utf8), holes: []), for: leader)
-        #expect(await waiter.value.fragment == nil, "rendered before a write this request saw")
+        for (changed, taken) in [(Self.likes, true), (Self.items, false)] {
+            let key = Self.key("b\(taken)")
+            leader = try #require(await cache.lookup(key, from: cache.begin()).pending)
+            leader.reads = Self.items
+            let next = versions.current.generation + 1
+            versions.raise(to: next, changed: [(changed, next)])
+            waiter = Task { await cache.lookup(key, from: cache.begin()) }
+            try await Self.untilWaiting(cache, key)
+            cache.store(CachedFragment(bytes: Array("old".utf8), holes: []), for: leader)
+            #expect((await waiter.value.fragment != nil) == taken, "rendered before a write this request saw, to \(changed)")
+        }
     }
 
-    @Test("a write committed while the component loaded keeps its fragment out")
+    @Test("a write to a table the component read, committed while it loaded, keeps its fragment out; one to another table does not")
     func writeDuringLoadIsNotStored() async throws {
-        let generation = Atomic<UInt64>(7)
-        let cache = FragmentCache(
-            limit: 1_000, lifetime: .seconds(1), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
-        let pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
-        generation.store(8, ordering: .relaxed)
+        let versions = LatestVersions()
+        versions.raise(to: 7, changed: [])
+        let cache = FragmentCache(limit: 1_000, versions: { versions.current }, logger: Self.quiet)
+        var pending = try #require(await cache.lookup(Self.key("a"), from: cache.begin()).pending)
+        pending.reads = Self.items
+        versions.raise(to: 8, changed: [(Self.items, 8)])
         cache.store(CachedFragment(bytes: Array("stale".utf8), holes: []), for: pending)
         #expect(await cache.lookup(Self.key("a"), from: cache.begin()).fragment?.bytes == nil)
         #expect(cache.usage.entries == 0)
+
+        pending = try #require(await cache.lookup(Self.key("b"), from: cache.begin()).pending)
+        pending.reads = Self.items
+        versions.raise(to: 9, changed: [(Self.likes, 9)])
+        cache.store(CachedFragment(bytes: Array("fresh".utf8), holes: []), for: pending)
+        #expect(await cache.lookup(Self.key("b"), from: cache.begin()).fragment?.bytes == Array("fresh".utf8))
     }
 
     @Test("the bytes held never pass the limit: stale entries go first, then the oldest")
     func limitIsKept() async {
-        let generation = Atomic<UInt64>(1)
-        let cache = FragmentCache(
-            limit: 100, lifetime: .seconds(60), generation: { generation.load(ordering: .relaxed) }, logger: Self.quiet)
+        let versions = LatestVersions()
+        versions.raise(to: 1, changed: [])
+        let cache = FragmentCache(limit: 100, versions: { versions.current }, logger: Self.quiet)
         func put(_ name: String, _ size: Int) async {
             let pending = await cache.lookup(Self.key(name), from: cache.begin()).pending!
             cache.store(CachedFragment(bytes: [UInt8](repeating: 65, count: size), holes: []), for: pending)
         }
         for index in 0..<10 { await put("old\(index)", 10) }
         #expect(cache.usage == (10, 100))
-        generation.store(2, ordering: .relaxed)
+        versions.raise(to: 2, changed: [(Self.items, 2)])
         await put("new", 30)
-        #expect(cache.usage == (1, 30), "the old generation's entries were dropped")
+        #expect(cache.usage == (1, 30), "the entries that read the changed table were dropped")
         for index in 0..<8 { await put("more\(index)", 10) }
         #expect(cache.usage.bytes <= 100)
         #expect(await cache.lookup(Self.key("more7"), from: cache.begin()).fragment?.bytes != nil, "the newest entry is kept")
@@ -242,10 +251,7 @@ struct FragmentCacheTests {
     private func stampsSite(logger: Logger? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }) async throws
         -> ReadPathSite
     {
-        try await ReadPathSite(scenes: [StampsScene.self], templates: StampsScene.templates, logger: logger) { configuration in
-            configuration.fragmentLifetime = .seconds(3600)  // ends only by a write: a slow run may take 50 ms between requests
-            configure(&configuration)
-        }
+        try await ReadPathSite(scenes: [StampsScene.self], templates: StampsScene.templates, logger: logger, configure: configure)
     }
 
     /// Each component's stamp on the page at `uri`, by component id.
@@ -283,6 +289,9 @@ struct FragmentCacheTests {
     }
 
     static let quiet = Logger(label: "fragment-cache-test") { _ in SwiftLogNoOpLogHandler() }
+    /// Two tables' bits.
+    static let items = TableSet(bits: 1)
+    static let likes = TableSet(bits: 2)
 }
 
 /// What a reused component's `load` can see is what its reuse key holds.

@@ -86,8 +86,11 @@ final class RowWriteCounter: TransactionObserver, Sendable {
     /// Rows written so far.
     var value: Int { count.withLock { $0 } }
 
-    /// Every table but the data generation's one row, which a write's trigger bumps as part of it.
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { eventKind.tableName != DataGeneration.table }
+    /// Every table but the change triggers' own (the generation and the tables' last changes),
+    /// which a write's triggers update as part of it.
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        ![ChangeTriggers.generationTable, ChangeTriggers.changesTable].contains(eventKind.tableName)
+    }
     func databaseDidChange(with event: DatabaseEvent) { count.withLock { $0 += 1 } }
     func databaseDidCommit(_ db: Database) {}
     func databaseDidRollback(_ db: Database) {}

@@ -121,14 +121,14 @@ struct ReusableReadTests {
 
     @Test("the values kept never pass their limit; the newest stays")
     func readLimitIsKept() {
-        let cache = FragmentCache(limit: 1_000, lifetime: .seconds(60), generation: { 1 }, logger: .init(label: "reads"))
+        let cache = FragmentCache(limit: 1_000, versions: { DataVersions() }, logger: .init(label: "reads"))
         for index in 0..<(FragmentCache.readLimit + 10) {
-            cache.store(index, for: Self.key(index), from: cache.begin())
+            cache.store(index, for: Self.key(index), reads: .all, from: cache.begin())
         }
         let kept = (0..<(FragmentCache.readLimit + 10)).filter { cache.reusedValue(for: Self.key($0)) != nil }
         #expect(kept.count <= FragmentCache.readLimit)
         #expect(kept.count >= FragmentCache.readLimit / 2)
-        #expect(cache.reusedValue(for: Self.key(FragmentCache.readLimit + 9)) as? Int == FragmentCache.readLimit + 9)
+        #expect(cache.reusedValue(for: Self.key(FragmentCache.readLimit + 9))?.value as? Int == FragmentCache.readLimit + 9)
         #expect(cache.reusedValue(for: Self.key(0)) == nil, "the oldest made room")
     }
 
@@ -151,10 +151,7 @@ struct ReusableReadTests {
     private static func site(location: DatabaseLocation? = nil, configure: (inout SiteConfiguration) -> Void = { _ in }) async throws
         -> ReadPathSite
     {
-        try await ReadPathSite(location: location, scenes: [ReadStampScene.self], templates: ReadStampScene.templates) { configuration in
-            configuration.fragmentLifetime = .seconds(3600)  // ends only by a write: a slow run may take 50 ms between requests
-            configure(&configuration)
-        }
+        try await ReadPathSite(location: location, scenes: [ReadStampScene.self], templates: ReadStampScene.templates, configure: configure)
     }
 
     /// What each component of the page at `uri` shows, by component id (`count` of them).

@@ -32,6 +32,8 @@ public struct SQLConnection: Sendable {
     let driver: Driver
     /// Where statements are counted (a request's or a component's counter), if anywhere.
     let counter: QueryCounter?
+    /// The app's tables, which name what each counted statement read.
+    var catalog: TableCatalog?
 
     /// Which database this is.
     public var dialect: SQLDialect {
@@ -91,7 +93,7 @@ public struct SQLConnection: Sendable {
 
     /// Runs `sql`, hands each row to `body` and returns the count of rows changed.
     private func run(_ sql: String, _ arguments: SQLArguments, wantsRows: Bool = true, _ body: (SQLRow) throws -> Void) async throws -> Int {
-        counter?.increment()
+        if let counter { counter.increment(reading: catalog?.tables(in: sql) ?? .all) }
         do {
             switch driver {
             case .sqliteReader(let readers, let index):

@@ -1,0 +1,33 @@
+// MARK: - TableSet
+
+/// Some of the app's tables, each a bit given by the ``TableCatalog``: the tables a request read,
+/// or a kept fragment depends on. Tables past the 63rd share the last bit, and a view stands for
+/// every table, so a set never misses a table it should hold; it may hold more.
+struct TableSet: Hashable, Sendable {
+    /// One bit per table.
+    var bits: UInt64
+
+    /// No table.
+    static let none = TableSet(bits: 0)
+    /// Every table (what a read that cannot be told apart depends on).
+    static let all = TableSet(bits: .max)
+
+    /// Whether the set holds no table.
+    var isEmpty: Bool { bits == 0 }
+
+    /// The tables in either set.
+    func union(_ other: TableSet) -> TableSet {
+        TableSet(bits: bits | other.bits)
+    }
+
+    /// The bits set, lowest first.
+    var indices: some Sequence<Int> {
+        var rest = bits
+        return AnyIterator {
+            guard rest != 0 else { return nil }
+            let index = rest.trailingZeroBitCount
+            rest &= rest - 1
+            return index
+        }
+    }
+}
