@@ -3,11 +3,12 @@
 /// Whether Tessera may reuse a component's rendered fragment for later requests
 /// (``Component/caching``) instead of loading and rendering it again.
 ///
-/// A reused fragment is one rendered from the same data: it is reused only while the app's data
-/// is unchanged since its `load` began — by any process on the database; Tessera's bookkeeping
-/// (sessions, throttles, tokens, notices, analytics) does not count — and for at most 50 ms. So
-/// a page after a form always shows what the form did, and a busy page loads each of these
-/// components about once per 50 ms instead of once per request.
+/// A reused fragment is one rendered from the same data: it is reused only while none of the
+/// app tables it read (its own statements' and its scene's, noted as they run) changed since its
+/// `load` began — by any process on the database; Tessera's bookkeeping (sessions, throttles,
+/// tokens, notices, analytics) does not count. So a page after a form always shows what the form
+/// did, and a busy page loads each of these components once per change to its data instead of
+/// once per request.
 ///
 /// Reuse is keyed by the component's type and id, the scene's URL and the request's whole
 /// query string (and, for ``perUser``, the member). What the key does not hold, the component

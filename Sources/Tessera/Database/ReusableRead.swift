@@ -10,10 +10,11 @@
 /// nothing else of the request — no scope, no session, no cookie — so a value can only carry
 /// what its key names: one viewer's data cannot reach another unless the read is `.perUser`.
 ///
-/// A value is reused under the same rules as a fragment: while no process wrote to the app's
-/// tables since the request that read it began (Tessera's bookkeeping does not count), for at
-/// most the fragments' lifetime (50 ms), and never when fragment reuse is off, in development
-/// mode, or in an action (which reads afresh around its writes). At most 4,096 values are kept.
+/// A value is reused under the same rules as a fragment: while no process wrote to a table the
+/// read read since the request that read it began (Tessera's bookkeeping does not count), and
+/// never when fragment reuse is off, in development mode, or in an action (which reads afresh
+/// around its writes). What the scene shows from a reused value counts as read by it, so the
+/// fragments it hands the value to end with it. At most 4,096 values are kept.
 ///
 /// ```swift
 /// struct PostPage: ReusableRead {

@@ -11,6 +11,7 @@ struct DataGenerationTests {
     private static func items(_ steps: inout Migrations) {
         steps.register("items") { db in
             try await db.execute("CREATE TABLE item (id \(db.dialect.autoIncrementPrimaryKey), title TEXT NOT NULL)")
+            try await db.execute("CREATE TABLE label (id \(db.dialect.autoIncrementPrimaryKey), name TEXT NOT NULL)")
         }
     }
 
@@ -38,6 +39,37 @@ struct DataGenerationTests {
             try await database.write { db in try await db.execute("UPDATE item SET title = 'edited'") }
             try await database.refreshFromOtherConnections()
             #expect(database.currentGeneration != updated, "updates and deletes count too")
+        }
+    }
+
+    @Test("a statement notes the tables it named; another process's write ends what read its table only, even under INSERT OR IGNORE")
+    func tablesReadAndChangedAcrossProcesses() async throws {
+        try await TestDatabases.eachLocation { location in
+            let reader = try await Self.open(location)
+            let writer = try await Self.open(location)  // its own connections, as a second server
+            defer {
+                reader.close()
+                writer.close()
+            }
+            let counted = reader.counting(into: QueryCounter())
+            _ = try await counted.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \"item\" WHERE title <> 'tag'") }
+            let items = counted.counter.reads
+            #expect(!items.isEmpty)
+            _ = try await counted.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM label") }
+            let labels = TableSet(bits: counted.counter.reads.bits & ~items.bits)
+            #expect(!labels.isEmpty, "a second table has its own bit")
+
+            try await reader.refreshFromOtherConnections()
+            let start = reader.currentVersions.generation
+            let isSQLite = if case .sqlite = location { true } else { false }
+            // A statement's own conflict clause overrides those of the triggers it fires.
+            let ignoring = isSQLite ? "INSERT OR IGNORE INTO label (name) VALUES ('x')" : "INSERT INTO label (name) VALUES ('x')"
+            try await writer.write { db in try await db.execute(ignoring) }
+            try await reader.refreshFromOtherConnections()
+            #expect(reader.currentVersions.generation > start)
+            #expect(reader.currentVersions.isUnchanged(items, since: start), "the item table did not change")
+            #expect(!reader.currentVersions.isUnchanged(labels, since: start), "the label table did")
+            #expect(!reader.currentVersions.isUnchanged(.all, since: start))
         }
     }
 
