@@ -229,6 +229,7 @@
     var headers = { "X-CSRF-Token": token ? token.value : "" };
     var holder = form.closest("[data-component]");
     if (holder && holder.id) { headers["X-Tessera-Target"] = holder.id; }
+    if (streamID) { headers["X-Tessera-Stream"] = streamID; }
     request(action, { method: "POST", body: body, headers: headers })
       .then(function (response) {
         var location = response.headers.get("X-Tessera-Redirect");
@@ -302,6 +303,7 @@
   // followed. The browser reconnects by itself with the last event's id, and the server catches
   // up from it. The stream is opened again whenever a swap changes which components are shown.
   var stream = null;
+  var streamID = null;
   var followed = null;
 
   function follow() {
@@ -317,10 +319,13 @@
     if (key === followed) { return; }
     followed = key;
     if (stream) { stream.close(); stream = null; }
+    streamID = null;
     if (!urls.length) { return; }
     stream = new EventSource("/_tessera/live?since=" + since + urls.map(function (url) {
       return "&f=" + encodeURIComponent(url);
     }).join(""));
+    // Named on this tab's posts, so what an action answers with is not sent again.
+    stream.addEventListener("stream", function (event) { streamID = event.data; });
     stream.addEventListener("update", function (event) {
       var fresh = parse(event.data)[0];
       var current = fresh && document.getElementById(fresh.id);

@@ -34,7 +34,8 @@ extension Site {
     func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
         let (hub, clientAddressHeader) = (liveHub, configuration.clientAddressHeader)
         router.get(RouterPath(LiveStream.path)) { request, context -> Response in
-            let stream = try LiveStream(request, remoteAddress: context.remoteAddress, clientAddressHeader: clientAddressHeader)
+            let stream = try LiveStream(
+                request, remoteAddress: context.remoteAddress, sessionID: context.session?.id ?? "", clientAddressHeader: clientAddressHeader)
             var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             headers[LiveStream.proxyBuffering] = "no"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in

@@ -52,6 +52,8 @@ final class LiveHub: Service, Sendable {
     /// Set by PostgreSQL's notice of a commit, cleared by the look it asks for.
     private let noticed = Atomic<Bool>(false)
     private let renderCount = Atomic<Int>(0)
+    /// The open streams' acknowledgements of what their tabs' actions answered.
+    let inboxes = LiveInboxes()
 
     init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(20)) {
         self.database = database
@@ -151,6 +153,11 @@ final class LiveHub: Service, Sendable {
 
     /// How many renders streams asked for since the hub began.
     var renders: Int { renderCount.load(ordering: .relaxed) }
+
+    /// Looks at what any connection committed since the last look.
+    func lookForCommits() async throws {
+        try await database.refreshFromOtherConnections()
+    }
 
     /// The app data's versions as of the latest look.
     var versions: DataVersions { database.currentVersions }

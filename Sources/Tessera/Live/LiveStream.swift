@@ -35,6 +35,10 @@ struct LiveStream: Sendable {
     /// The header a reconnecting browser names the last event it received with.
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
+    /// The header a tab's action names its open stream with (the id of the stream's first
+    /// event, `stream`), so the components the action answers with are not sent again.
+    static let streamHeader = HTTPField.Name("X-Tessera-Stream")!
+
     /// The fragment URLs followed.
     let fragments: [String]
     /// The generation the page's copies were rendered at; nil when unknown (all are sent).
@@ -43,12 +47,14 @@ struct LiveStream: Sendable {
     let headers: HTTPFields
     /// The viewer's address.
     let remoteAddress: SocketAddress?
+    /// The viewer's session ("" for none): only its actions may acknowledge what its tab shows.
+    let sessionID: String
 
     // MARK: - Reading the request
 
     /// The stream `request` asks for; a ``RequestError`` (400) when it names no fragment, too
     /// many, or one that is not a fragment URL of this site.
-    init(_ request: Request, remoteAddress: SocketAddress?, clientAddressHeader: String?) throws {
+    init(_ request: Request, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {
         var fragments: [String] = []
         var since: UInt64?
         for (name, value) in try PercentDecoding.pairs(Substring(request.uri.query ?? "")) {
@@ -81,6 +87,7 @@ struct LiveStream: Sendable {
         self.since = since
         self.headers = headers
         self.remoteAddress = remoteAddress
+        self.sessionID = sessionID
     }
 
     /// Whether `url` is a path on this site to a component's fragment (`…/_/…`): no scheme, no
@@ -98,15 +105,19 @@ struct LiveStream: Sendable {
         try await hub.holdingStream {
             var following = fragments.map { Followed(url: $0) }
             var moment = hub.moment
+            let (id, inbox) = hub.inboxes.open(sessionID: sessionID)
+            defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
             // Each copy is rendered once at first: sent if the page's may be older, only noted
             // (its tables and bytes) if the page was rendered at this very generation.
-            try await push(&following, generation: moment.generation, sending: since != moment.generation, from: hub, into: &writer)
+            try await push(
+                &following, generation: moment.generation, sending: since != moment.generation, from: hub, inbox: inbox, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
                 if next.generation != moment.generation {
-                    try await push(&following, generation: next.generation, sending: true, from: hub, into: &writer)
+                    try await push(&following, generation: next.generation, sending: true, from: hub, inbox: inbox, into: &writer)
                 } else {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
                 }
@@ -128,13 +139,20 @@ struct LiveStream: Sendable {
     /// Renders every followed component one of whose tables changed since its last render, and
     /// sends those whose bytes changed; drops the ones this viewer may no longer see.
     private func push(
-        _ following: inout [Followed], generation: UInt64, sending: Bool, from hub: LiveHub, into writer: inout any ResponseBodyWriter
+        _ following: inout [Followed], generation: UInt64, sending: Bool, from hub: LiveHub, inbox: LiveInboxes.Inbox,
+        into writer: inout any ResponseBodyWriter
     ) async throws {
+        await inbox.settled()
         var index = 0
         while index < following.count {
             var followed = following[index]
+            // The tab's own action answered with this component: its copy is that fresh.
+            if followed.sent != nil, let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
+                (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
+            }
             let versions = hub.versions
             if followed.sent != nil, versions.isUnchanged(followed.reads, since: followed.renderedAt) {
+                following[index] = followed
                 index += 1
                 continue
             }
@@ -147,9 +165,17 @@ struct LiveStream: Sendable {
             (followed.reads, followed.renderedAt) = (render.reads, versions.generation)
             let digest = Self.digest(of: render.body)
             if followed.sent != digest {
-                let sends = sending || followed.sent != nil
+                // A first copy is news to the page when the page may be older, or when a write
+                // committed while it rendered (looked at after the render, which may show it).
+                var sends = sending || followed.sent != nil
+                if !sends {
+                    try await hub.lookForCommits()
+                    sends = hub.versions.generation != versions.generation
+                }
                 followed.sent = digest
-                if sends { try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes) }
+                if sends {
+                    try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes)
+                }
             }
             following[index] = followed
             index += 1

@@ -62,12 +62,34 @@ extension RequestPipeline {
             }
             targets = found
         }
+        let acknowledgedAt = try await freshGenerationForStream(scope)
         let fragments = FragmentList(components: try await showing(result.model, as: acting, among: targets, scope))
+        if let acknowledgedAt, let stream = scope.request.headers[LiveStream.streamHeader] {
+            let renderer = await site.renderer(for: scope)
+            let copies = fragments.components.filter { $0.liveSince != nil }.map { component in
+                var writer = HTMLWriter()
+                component.write(into: &writer, renderer: renderer)
+                let copy = LiveInboxes.Copy(generation: acknowledgedAt, digest: LiveStream.digest(of: writer.takeBuffer()))
+                return (url: component.fragmentURL, copy: copy)
+            }
+            site.liveHub.inboxes.acknowledge(copies, to: stream, for: scope.session.id)
+        }
         var answer = await render(fragments, scope, status: status) { writer, renderer in
             if let notice = result.notice { renderer.render(BuiltInTemplates.notice, NoticeRegion(notice: notice), into: &writer) }
         }
         if let focus = result.focus { answer.headers[Self.focusHeader] = focus }
         return answer
+    }
+
+    /// When the tab names its open live stream (``LiveStream/streamHeader``): the generation its
+    /// answer's components are at least as fresh as (looked at after the action's writes, before
+    /// they load again), so the stream does not send them again. Nil otherwise.
+    private func freshGenerationForStream(_ scope: RequestScope) async throws -> UInt64? {
+        guard let stream = scope.request.headers[LiveStream.streamHeader],
+            site.liveHub.inboxes.isOpen(stream, for: scope.session.id)
+        else { return nil }
+        try await site.database.refreshFromOtherConnections()
+        return site.database.currentGeneration
     }
 
     /// `components` loaded, except the acting one when its handler showed `model`: it shows that.

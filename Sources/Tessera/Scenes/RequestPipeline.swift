@@ -95,6 +95,9 @@ struct RequestPipeline: Sendable {
 
         case .action(let action):
             let acting = try await actingComponent(action, in: placed, scope)
+            // The tab's open stream waits for the answer, which it then need not send again.
+            let tab = scope.request.headers[LiveStream.streamHeader].flatMap { site.liveHub.inboxes.begin($0, for: scope.session.id) }
+            defer { tab?.end() }
             // 4. Act: the handler runs once per submission (a repeated one answers as the first).
             let result = try await Self.guarded(scope, scene) { scope in try await action.entry.handler(acting, scope.forComponent()) }
             await record(result, of: action, acting, scope)

@@ -36,7 +36,7 @@ final class LiveProbe: Sendable {
         if let session { headers[.cookie] = session.cookie }
         if let lastEventID { headers[LiveStream.lastEventID] = lastEventID }
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: LiveStream.path + "?" + query.joined(separator: "&"), headerFields: headers)
-        let stream = try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, clientAddressHeader: nil)
+        let stream = try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, sessionID: session.map(Self.sessionID) ?? "", clientAddressHeader: nil)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.events = events
         let hub = site.liveHub
@@ -51,6 +51,13 @@ final class LiveProbe: Sendable {
                 continuation.finish()
             },
         ]
+    }
+
+    /// The session id `session`'s cookie carries, as the session middleware reads it.
+    private static func sessionID(_ session: TestSession) -> String {
+        let pairs = session.cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let value = pairs.first { $0.hasPrefix(SessionMiddleware.cookieName + "=") }?.split(separator: "=", maxSplits: 1).last
+        return value.map(String.init) ?? ""
     }
 
     /// Opens a stream as the client script does on `page`: following the elements `selector`
