@@ -154,11 +154,6 @@ final class LiveHub: Service, Sendable {
     /// How many renders streams asked for since the hub began.
     var renders: Int { renderCount.load(ordering: .relaxed) }
 
-    /// Looks at what any connection committed since the last look.
-    func lookForCommits() async throws {
-        try await database.refreshFromOtherConnections()
-    }
-
     /// The app data's versions as of the latest look.
     var versions: DataVersions { database.currentVersions }
 

@@ -109,15 +109,14 @@ struct LiveStream: Sendable {
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            // Each copy is rendered once at first: sent if the page's may be older, only noted
-            // (its tables and bytes) if the page was rendered at this very generation.
-            try await push(
-                &following, generation: moment.generation, sending: since != moment.generation, from: hub, inbox: inbox, into: &writer)
+            if since != moment.generation {
+                try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
+            }
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
                 if next.generation != moment.generation {
-                    try await push(&following, generation: next.generation, sending: true, from: hub, inbox: inbox, into: &writer)
+                    try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
                 } else {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
                 }
@@ -129,9 +128,10 @@ struct LiveStream: Sendable {
     /// A component the stream follows, as last rendered.
     private struct Followed {
         let url: String
-        /// The hash of the bytes last sent (nil: none yet).
+        /// The hash of the bytes last sent (nil: none yet, the page's copy is unknown).
         var sent: Int?
-        /// The tables its last render read, and the generation the render began at.
+        /// The tables its last render read (every table before the first), and the generation
+        /// the render began at.
         var reads = TableSet.all
         var renderedAt: UInt64 = 0
     }
@@ -139,7 +139,7 @@ struct LiveStream: Sendable {
     /// Renders every followed component one of whose tables changed since its last render, and
     /// sends those whose bytes changed; drops the ones this viewer may no longer see.
     private func push(
-        _ following: inout [Followed], generation: UInt64, sending: Bool, from hub: LiveHub, inbox: LiveInboxes.Inbox,
+        _ following: inout [Followed], generation: UInt64, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         into writer: inout any ResponseBodyWriter
     ) async throws {
         await inbox.settled()
@@ -147,16 +147,19 @@ struct LiveStream: Sendable {
         while index < following.count {
             var followed = following[index]
             // The tab's own action answered with this component: its copy is that fresh.
-            if followed.sent != nil, let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
+            if let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
                 (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
             }
             let versions = hub.versions
-            if followed.sent != nil, versions.isUnchanged(followed.reads, since: followed.renderedAt) {
+            if versions.isUnchanged(followed.reads, since: followed.renderedAt) {
                 following[index] = followed
                 index += 1
                 continue
             }
-            let render = try await hub.fetch(followed.url, headers: headers, remoteAddress: remoteAddress)
+            // In a child task: the render's frames go with it, not kept by this long-lived one.
+            let url = followed.url
+            async let rendering = hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
+            let render = try await rendering
             guard render.status == .ok else {
                 following.remove(at: index)
                 try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
@@ -165,17 +168,8 @@ struct LiveStream: Sendable {
             (followed.reads, followed.renderedAt) = (render.reads, versions.generation)
             let digest = Self.digest(of: render.body)
             if followed.sent != digest {
-                // A first copy is news to the page when the page may be older, or when a write
-                // committed while it rendered (looked at after the render, which may show it).
-                var sends = sending || followed.sent != nil
-                if !sends {
-                    try await hub.lookForCommits()
-                    sends = hub.versions.generation != versions.generation
-                }
                 followed.sent = digest
-                if sends {
-                    try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes)
-                }
+                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes)
             }
             following[index] = followed
             index += 1

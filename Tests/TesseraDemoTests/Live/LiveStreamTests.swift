@@ -103,6 +103,9 @@ struct LiveStreamTests {
 
                 #expect(try await client.post("/blogs/3/comments", [("text", "Both change")], as: member).status == .seeOther)
                 for probe in posts { #expect(await probe.next(2, "update").count == 2, "the comments and the stats") }
+                // Until a stream has rendered a component once, it knows neither its tables nor the
+                // page's copy: the first write renders and sends it.
+                #expect(await chat.next("update") != nil)
 
                 let beforeMessage = hub.renders
                 try await site.site.database.write { db in
