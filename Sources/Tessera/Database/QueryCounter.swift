@@ -3,7 +3,7 @@ import Synchronization
 // MARK: - QueryCounter
 
 /// Counts the statements a request or component runs, and adds each to its parent's count; and
-/// notes the app tables they read (``TableCatalog``), which decide how long what they show stays
+/// notes the app tables they read (every app table a statement names), which decide how long what they show stays
 /// fresh.
 public final class QueryCounter: Sendable {
     private let count = Atomic<Int>(0)
