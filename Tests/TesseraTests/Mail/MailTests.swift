@@ -133,20 +133,14 @@ struct MailTests {
 /// (`python3 -m pip install aiosmtpd`; CI installs it).
 struct SMTPTestServer {
     let port: Int
-    let process: Process
+    let process: ChildProcess
     let folder: URL
 
     /// A server; with `tls`, one offering STARTTLS (and requiring it) with a new self-signed
     /// certificate for 127.0.0.1 (``certificate``); with `account` (`user:password`), one
     /// requiring that account, over TLS only.
     static func start(tls: Bool = false, account: String? = nil) throws -> SMTPTestServer? {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import aiosmtpd"]
-        check.standardError = FileHandle.nullDevice
-        try? check.run()
-        check.waitUntilExit()
-        guard check.terminationStatus == 0 else {
+        guard ChildProcess.run(["python3", "-c", "import aiosmtpd"], quiet: true) == 0 else {
             print("SMTP tests skipped: python3 with aiosmtpd is not installed (python3 -m pip install aiosmtpd)")
             return nil
         }
@@ -155,23 +149,15 @@ struct SMTPTestServer {
         let port = Int.random(in: 20_000...40_000)
         var arguments = ["python3", Self.script.path, "--port", String(port), "--maildir", folder.appendingPathComponent("box").path]
         if tls {
-            let openssl = Process()
-            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            openssl.arguments = [
+            ChildProcess.run([
                 "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
                 "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.appendingPathComponent("key.pem").path,
                 "-out", folder.appendingPathComponent("cert.pem").path,
-            ]
-            openssl.standardError = FileHandle.nullDevice
-            try openssl.run()
-            openssl.waitUntilExit()
+            ], quiet: true)
             arguments += ["--cert", folder.appendingPathComponent("cert.pem").path, "--key", folder.appendingPathComponent("key.pem").path]
         }
         if let account { arguments += ["--auth", account] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        try process.run()
+        let process = try ChildProcess(arguments)
         let server = SMTPTestServer(port: port, process: process, folder: folder)
         for _ in 0..<100 where !server.accepts() { Thread.sleep(forTimeInterval: 0.05) }  // until it listens, at most 5 s
         return server
@@ -205,8 +191,7 @@ struct SMTPTestServer {
     }
 
     func stop() {
-        kill(process.processIdentifier, SIGKILL)  // its thread waits for ever
-        process.waitUntilExit()
+        process.kill()  // its thread waits for ever
         try? FileManager.default.removeItem(at: folder)
     }
 }
