@@ -13,7 +13,8 @@ import TesseraTesting
 /// throttles, tokens) must not end reuse, so the two shares should match.
 struct ReuseBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reuse", abstract: "Share of components served from reuse in a read-only load, with analytics writing and without.")
+        commandName: "reuse",
+        abstract: "Share of components served from reuse in a read-only load: nothing written, analytics written, a like a second.")
 
     @Option(help: "The project's folder (with Views/ and Public/).")
     var root = "."
@@ -28,20 +29,28 @@ struct ReuseBench: AsyncParsableCommand {
     var pages = ["/", "/users/1", "/blogs/1", "/photos"]
 
     func run() async throws {
-        print("run".padding(toLength: 28, withPad: " ", startingAt: 0), "requests", "  events stored", "  served from reuse")
-        for analytics in [false, true] {
-            let (requests, stored, served, loaded) = try await load(writingAnalytics: analytics)
+        print("run".padding(toLength: 32, withPad: " ", startingAt: 0), "requests", "  events stored", "  served from reuse")
+        for writes in [Writes.nothing, .analytics, .likes] {
+            let (requests, stored, served, loaded) = try await load(writing: writes)
             let share = Double(served) / Double(max(1, served + loaded)) * 100
-            let name = analytics ? "analytics written every 0.5 s" : "nothing written"
+            let name = writes.rawValue
             print(
-                name.padding(toLength: 28, withPad: " ", startingAt: 0), String(requests).leftPadded(8),
+                name.padding(toLength: 32, withPad: " ", startingAt: 0), String(requests).leftPadded(8),
                 String(stored).leftPadded(15), String(format: "%18.1f%%", share) + " (\(served) of \(served + loaded))")
         }
     }
 
-    /// One run: `seconds` of GETs over ``pages``; returns the requests made, the analytics
-    /// events stored, and the lookups served from reuse and loaded.
-    private func load(writingAnalytics: Bool) async throws -> (Int, Int, Int, Int) {
+    /// What a run writes meanwhile.
+    enum Writes: String {
+        case nothing = "nothing written"
+        case analytics = "analytics written every 0.5 s"
+        /// An app write: post 1's like by member 1, taken back and given again.
+        case likes = "a like every 1 s"
+    }
+
+    /// One run: `seconds` of GETs over ``pages`` while `writes` are written; returns the requests
+    /// made, the analytics events or likes stored, and the lookups served from reuse and loaded.
+    private func load(writing writes: Writes) async throws -> (Int, Int, Int, Int) {
         let (root, db, pages, seconds) = (root, db, pages, seconds)
         let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root)) { configuration in
             if let db { configuration.databasePath = db }
@@ -56,8 +65,19 @@ struct ReuseBench: AsyncParsableCommand {
             let writer = Task {
                 var stored = 0
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(500))
-                    stored += writingAnalytics ? await AnalyticsWriter(site: site).flush() : 0
+                    switch writes {
+                    case .nothing: try? await Task.sleep(for: .milliseconds(500))
+                    case .analytics:
+                        try? await Task.sleep(for: .milliseconds(500))
+                        stored += await AnalyticsWriter(site: site).flush()
+                    case .likes:
+                        try? await Task.sleep(for: .seconds(1))
+                        _ = try? await site.database.write { db in
+                            try await db.execute("DELETE FROM \"like\" WHERE userID = 1 AND blogID = 1")
+                            try await db.execute("INSERT INTO \"like\" (userID, blogID) VALUES (1, 1)")
+                        }
+                        stored += 1
+                    }
                 }
                 return stored
             }
