@@ -276,6 +276,9 @@ struct CachedFragment: Sendable {
 
     let bytes: [UInt8]
     let holes: [Hole]
+    /// Where its root element's `data-tessera-live-since` value lies in ``bytes``, for a live
+    /// component: a reused copy is as fresh as its request's start, and says so.
+    var liveSince: Range<Int>?
     /// The tables it was rendered from.
     var reads = TableSet.all
 }

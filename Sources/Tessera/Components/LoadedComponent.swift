@@ -52,7 +52,9 @@ struct LoadedComponent: HTMLFragment, Sendable {
     /// or the reused bytes), then closes it; keeps the fragment for reuse when asked to and it
     /// read nothing personal (its children's reads aside: they are left out of it).
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        if case .reused(let fragment) = state { return ReuseLayer.write(fragment, children: children, into: &writer, renderer: renderer) }
+        if case .reused(let fragment) = state {
+            return ReuseLayer.write(fragment, liveSince: liveSince, children: children, into: &writer, renderer: renderer)
+        }
         guard let keep else {
             _ = writeElement(into: &writer, renderer: renderer)
             return

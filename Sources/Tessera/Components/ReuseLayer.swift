@@ -48,6 +48,22 @@ enum ReuseLayer {
 
     /// `bytes` (written from `start`) without the children's bytes, which `holes` locate.
     private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
+        var fragment = cut(bytes, start: start, holes: holes)
+        fragment.liveSince = liveSinceValue(in: fragment.bytes)
+        return fragment
+    }
+
+    /// Where the root element's `data-tessera-live-since` value lies in `bytes`, if it has one.
+    static func liveSinceValue(in bytes: [UInt8]) -> Range<Int>? {
+        let marker = Array(" data-tessera-live-since=\"".utf8)
+        let tag = bytes.prefix { $0 != UInt8(ascii: ">") }
+        guard let start = tag.indices.first(where: { tag[$0...].starts(with: marker) }) else { return nil }
+        let value = start + marker.count
+        guard let end = tag[value...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return value..<end
+    }
+
+    private static func cut(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
         guard !holes.isEmpty else { return CachedFragment(bytes: bytes, holes: []) }
         var kept: [UInt8] = []
         var places: [CachedFragment.Hole] = []
@@ -63,10 +79,19 @@ enum ReuseLayer {
 
     // MARK: - Writing
 
-    /// Writes a reused fragment, each of its `children` in its place.
-    static func write(_ fragment: CachedFragment, children: [LoadedComponent], into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-        guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes) }
+    /// Writes a reused fragment, each of its `children` in its place, and for a live component
+    /// `liveSince` (the request's start) as the generation it is fresh at.
+    static func write(
+        _ fragment: CachedFragment, liveSince: UInt64?, children: [LoadedComponent], into writer: inout HTMLWriter,
+        renderer: TemplateRenderer
+    ) {
         var last = 0
+        if let range = fragment.liveSince, let liveSince {
+            writer.writeRaw(fragment.bytes[..<range.lowerBound])
+            writer.writeTrusted(String(liveSince))
+            last = range.upperBound
+        }
+        guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes[last...]) }
         for hole in fragment.holes {
             writer.writeRaw(fragment.bytes[last..<hole.offset])
             children.first { $0.id == hole.id }?.write(into: &writer, renderer: renderer)

@@ -181,16 +181,9 @@ struct LiveStream: Sendable {
     static func digest(of body: ByteBuffer) -> Int {
         let bytes = Array(body.readableBytesView)
         var hasher = Hasher()
-        let marker = Array(" data-tessera-live-since=\"".utf8)
-        let searched = bytes.prefix(2048)
-        if let start = searched.indices.first(where: { searched[$0...].starts(with: marker) }) {
-            let value = start + marker.count
-            let end = bytes[value...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.endIndex
-            bytes[..<value].withUnsafeBytes { hasher.combine(bytes: $0) }
-            bytes[end...].withUnsafeBytes { hasher.combine(bytes: $0) }
-        } else {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        let since = ReuseLayer.liveSinceValue(in: bytes) ?? bytes.endIndex..<bytes.endIndex
+        bytes[..<since.lowerBound].withUnsafeBytes { hasher.combine(bytes: $0) }
+        bytes[since.upperBound...].withUnsafeBytes { hasher.combine(bytes: $0) }
         return hasher.finalize()
     }
 }
