@@ -278,7 +278,9 @@ async def idle_phase(binary, pages, folder):
         for task in tasks:
             task.cancel()
         print(f"SQLite, one process, {pages} idle open pages:")
-        print(f"  resident memory per open page: {per_page:.1f} KB; CPU while idle: {idle_share:.2f}% of a core")
+        sent = sum(1 for page in open_pages for event in page.events if event[1] == "update")
+        print(f"  resident memory per open page: {per_page:.1f} KB; CPU while idle: {idle_share:.2f}% of a core "
+              f"(updates sent to them: {sent})")
         print(f"  /fortunes: {alone:,.0f} req/s without them, {beside:,.0f} req/s with them ({beside / alone:.2f}x)")
     finally:
         server.stop()
