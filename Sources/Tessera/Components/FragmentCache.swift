@@ -9,8 +9,9 @@ import Synchronization
 /// An entry is valid while no table it read (``TableSet``, noted by the statements that read it)
 /// changed after the generation read before its request's scene read anything (``Start``):
 /// ``DataVersions``, raised by any process's write to an app table, not by Tessera's
-/// bookkeeping. So a fragment lasts until its data changes, however long that is. Stale entries are dropped at the next store after a change; when a shelf would pass
-/// its limit, the oldest half goes (``ReuseShelf``).
+/// bookkeeping. So a fragment lasts until its data changes, however long that is. Stale
+/// entries are dropped at the next store after a change; when a shelf would pass its limit, the
+/// oldest half goes (``ReuseShelf``).
 ///
 /// A fragment is rendered once however many requests want it at once: the first to miss leads
 /// (``Lead``), the others wait for its fragment and take it if it was rendered from the same

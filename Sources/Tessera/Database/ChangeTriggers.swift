@@ -47,9 +47,10 @@ enum ChangeTriggers {
                 try await db.execute("INSERT OR IGNORE INTO \(changesTable) (name, generation) VALUES (?, 0)", [table])
                 for event in ["INSERT", "UPDATE", "DELETE"] {
                     try await db.execute("DROP TRIGGER IF EXISTS \(quoted("tessera_changed_\(table)_\(event.lowercased())"))")
+                    let trigger = quoted("tessera_change_\(table)_\(event.lowercased())")
                     try await db.execute(
                         """
-                        CREATE TRIGGER IF NOT EXISTS \(quoted("tessera_change_\(table)_\(event.lowercased())")) AFTER \(event) ON \(quoted(table))
+                        CREATE TRIGGER IF NOT EXISTS \(trigger) AFTER \(event) ON \(quoted(table))
                         BEGIN
                           UPDATE \(generationTable) SET value = value + 1 WHERE id = 1;
                           UPDATE \(changesTable) SET generation = (SELECT value FROM \(generationTable) WHERE id = 1)

@@ -3,8 +3,8 @@ import Synchronization
 // MARK: - QueryCounter
 
 /// Counts the statements a request or component runs, and adds each to its parent's count; and
-/// notes the app tables they read (every app table a statement names), which decide how long what they show stays
-/// fresh.
+/// notes the app tables they read (every app table a statement names), which decide how long
+/// what they show stays fresh.
 public final class QueryCounter: Sendable {
     private let count = Atomic<Int>(0)
     /// The tables read through this counter itself.

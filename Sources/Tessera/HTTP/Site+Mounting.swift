@@ -35,7 +35,8 @@ extension Site {
         let (hub, clientAddressHeader) = (liveHub, configuration.clientAddressHeader)
         router.get(RouterPath(LiveStream.path)) { request, context -> Response in
             let stream = try LiveStream(
-                request, remoteAddress: context.remoteAddress, sessionID: context.session?.id ?? "", clientAddressHeader: clientAddressHeader)
+                request, remoteAddress: context.remoteAddress, sessionID: context.session?.id ?? "",
+                clientAddressHeader: clientAddressHeader)
             var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             headers[LiveStream.proxyBuffering] = "no"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
