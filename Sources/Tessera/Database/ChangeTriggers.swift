@@ -20,6 +20,21 @@ enum ChangeTriggers {
         UNION ALL SELECT '', value FROM \(generationTable) WHERE id = 1
         """
 
+    /// The generation and the changed tables in the rows of ``changesSince``
+    /// (tables `catalog` does not know are read by nothing here).
+    static func changes(_ rows: [(String, Int64)], _ catalog: TableCatalog) -> (UInt64, [(tables: TableSet, generation: UInt64)]) {
+        var generation: UInt64 = 0
+        var changed: [(tables: TableSet, generation: UInt64)] = []
+        for (name, value) in rows {
+            if name.isEmpty {
+                generation = UInt64(bitPattern: value)
+            } else if let table = catalog.table(named: name) {
+                changed.append((table, UInt64(bitPattern: value)))
+            }
+        }
+        return (generation, changed)
+    }
+
     // MARK: - Schema
 
     static func registerMigrations(in migrations: inout Migrations) {

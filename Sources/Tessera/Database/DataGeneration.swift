@@ -43,25 +43,10 @@ final class DataGeneration: Sendable {
             committed()
             let known = Int64(bitPattern: versions.current.generation)
             let rows = try Row.fetchAll(db.cachedStatement(sql: ChangeTriggers.changesSince), arguments: [known])
-            let (generation, changed) = Self.changes(rows.map { ($0[0] as String, $0[1] as Int64) }, catalog)
+            let (generation, changed) = ChangeTriggers.changes(rows.map { ($0[0] as String, $0[1] as Int64) }, catalog)
             versions.raise(to: generation, changed: changed)
             dataVersion.withLock { $0 = version }
             return true
         }
-    }
-
-    /// The generation and the changed tables in the rows of ``ChangeTriggers/changesSince``
-    /// (tables `catalog` does not know are read by nothing here).
-    static func changes(_ rows: [(String, Int64)], _ catalog: TableCatalog) -> (UInt64, [(tables: TableSet, generation: UInt64)]) {
-        var generation: UInt64 = 0
-        var changed: [(tables: TableSet, generation: UInt64)] = []
-        for (name, value) in rows {
-            if name.isEmpty {
-                generation = UInt64(bitPattern: value)
-            } else if let table = catalog.table(named: name) {
-                changed.append((table, UInt64(bitPattern: value)))
-            }
-        }
-        return (generation, changed)
     }
 }

@@ -45,7 +45,7 @@ final class PostgresBackend: Sendable {
             let rows = try await Self.read(on: client, logger: logger, counter: nil, catalog: nil) { db in
                 try await db.fetchAll(ChangeTriggers.changesSince, [known]) { row -> (String, Int64) in (try row[0], try row[1]) }
             }
-            let (generation, changed) = DataGeneration.changes(rows, catalog)
+            let (generation, changed) = ChangeTriggers.changes(rows, catalog)
             versions.raise(to: generation, changed: changed)
         }
         // Started at once, before the first lease (the client warns of a lease before `run`).

@@ -19,6 +19,22 @@ struct DataGenerationTests {
         try await TesseraDatabase.open(location, migrations: items)
     }
 
+    /// Runs `body` on each database with two openings of it: a reader and a writer, each with
+    /// its own connections, as two server processes.
+    private static func onTwoProcesses(
+        _ body: @escaping @Sendable (DatabaseLocation, TesseraDatabase, TesseraDatabase) async throws -> Void
+    ) async throws {
+        try await TestDatabases.eachLocation { location in
+            let reader = try await open(location)
+            let writer = try await open(location)
+            defer {
+                reader.close()
+                writer.close()
+            }
+            try await body(location, reader, writer)
+        }
+    }
+
     @Test("sessions, throttles, notices and analytics leave the app's generation alone; an app row changes it")
     func bookkeepingDoesNotEndReuse() async throws {
         try await TestDatabases.each(migrations: Self.items) { database in
@@ -44,13 +60,7 @@ struct DataGenerationTests {
 
     @Test("a statement notes the tables it named; another process's write ends what read its table only, even under INSERT OR IGNORE")
     func tablesReadAndChangedAcrossProcesses() async throws {
-        try await TestDatabases.eachLocation { location in
-            let reader = try await Self.open(location)
-            let writer = try await Self.open(location)  // its own connections, as a second server
-            defer {
-                reader.close()
-                writer.close()
-            }
+        try await Self.onTwoProcesses { location, reader, writer in
             let counted = reader.counting(into: QueryCounter())
             _ = try await counted.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \"item\" WHERE title <> 'tag'") }
             let items = counted.counter.reads
@@ -75,13 +85,7 @@ struct DataGenerationTests {
 
     @Test("a write by another process's connection is read at once after the next look, snapshots included")
     func anotherProcessesWriteIsSeen() async throws {
-        try await TestDatabases.eachLocation { location in
-            let reader = try await Self.open(location)
-            let writer = try await Self.open(location)  // its own connections, as a second server
-            defer {
-                reader.close()
-                writer.close()
-            }
+        try await Self.onTwoProcesses { location, reader, writer in
             let page = reader.counting(into: QueryCounter())
             let count = { try await page.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM item") ?? -1 } }
             try await reader.refreshFromOtherConnections()
