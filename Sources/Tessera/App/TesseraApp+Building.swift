@@ -151,8 +151,8 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }
 
-    /// The router, in this order: Tessera's middleware; the live pages' streams
-    /// (`/_tessera/live`); in development mode the previews (`/_tessera/previews`); the app's
+    /// The router, in this order: the live pages' streams (`/_tessera/live`, outside the
+    /// middleware); Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
     /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
     /// sessions. Throws ``StartupErrors`` when two routes clash.
     public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
@@ -166,9 +166,9 @@ extension TesseraApp {
         let clashes = RouteTable.problems(plans: plans)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
+        site.mountLiveStreams(on: router)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
-        site.mountLiveStreams(on: router)
         if site.configuration.isDevelopment { PreviewRoutes.mount(PreviewRunner(app: self, site: site), on: router) }
         if site.configuration.isDevelopment, site.configuration.mailDelivery == .caught { MailPreviewRoutes.mount(on: router, site: site) }
         addRoutes(to: router, site: site)

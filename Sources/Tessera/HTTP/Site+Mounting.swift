@@ -30,13 +30,29 @@ extension Site {
 
     /// Mounts `GET /_tessera/live` (``LiveStream``): the event stream a page with live
     /// components follows. Its renders go through the app's own router, which the hub is handed
-    /// once the router is built (``LiveHub/attach(_:)``).
+    /// once the router is built (``LiveHub/attach(_:)``), so each passes every guard and
+    /// middleware a fragment does.
+    ///
+    /// Mount it before ``addMiddleware(to:)``: the stream itself passes through none, and opens
+    /// in a synchronous handler. A stream stays open as long as its page, and its task keeps the
+    /// memory its deepest call ever took; the middleware chain would double what an open page
+    /// costs. So it writes its own log line, refuses a bad request with a plain-text 400 naming
+    /// the fault (an `EventSource` shows no page), and reads the viewer's session from its cookie
+    /// (used only to match the tab's own actions; see ``LiveInboxes``).
     func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
-        let (hub, clientAddressHeader) = (liveHub, configuration.clientAddressHeader)
-        router.get(RouterPath(LiveStream.path)) { request, context -> Response in
-            let stream = try LiveStream(
-                request, remoteAddress: context.remoteAddress, sessionID: context.session?.id ?? "",
-                clientAddressHeader: clientAddressHeader)
+        let (hub, logger) = (liveHub, self.logger)
+        let (clientAddressHeader, secure) = (configuration.clientAddressHeader, configuration.usesTLS)
+        let open: @Sendable (Request, TesseraRequestContext) throws -> Response = { request, context in
+            let stream: LiveStream
+            do {
+                stream = try LiveStream(
+                    request, remoteAddress: context.remoteAddress, sessionID: SessionMiddleware.sessionID(in: request, secure: secure) ?? "",
+                    clientAddressHeader: clientAddressHeader)
+            } catch {
+                logger.info("GET \(LiveStream.path) \((error as? RequestError)?.status.code ?? 400): \(error)")
+                throw error
+            }
+            logger.info("GET \(LiveStream.path) 200: following \(stream.fragments.count)")
             var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             headers[LiveStream.proxyBuffering] = "no"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
@@ -44,6 +60,7 @@ extension Site {
                 try await writer.finish(nil)
             })
         }
+        router.get(RouterPath(LiveStream.path), use: open)
     }
 
     /// The standard middleware, outermost first: a log line per request, `304`s for pages the

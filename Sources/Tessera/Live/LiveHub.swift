@@ -139,16 +139,22 @@ final class LiveHub: Service, Sendable {
 
     /// The router's answer to `GET url` with `headers`, as from `remoteAddress`.
     func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
-        guard let responder = responder.withLock({ $0 }) else { return Render(status: .serviceUnavailable, body: ByteBuffer(), reads: .all) }
         renderCount.add(1, ordering: .relaxed)
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: url, headerFields: headers)
-        var context = TesseraRequestContext(inProcess: logger, remoteAddress: remoteAddress)
         let reads = RenderedReads()
-        context.renderedReads = reads
-        let response = try await responder.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: context)
+        let response = try await respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: remoteAddress, reads: reads)
         let collector = BodyCollector()
         try await response.body.write(collector)
         return Render(status: response.status, body: collector.bytes.buffer.withLock { $0 }, reads: reads.tables)
+    }
+
+    /// The router's answer to `request`, as from `remoteAddress`, noting the tables it read in
+    /// `reads`; a 503 before the router is attached.
+    func respond(to request: Request, remoteAddress: SocketAddress?, reads: RenderedReads = RenderedReads()) async throws -> Response {
+        guard let responder = responder.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
+        var context = TesseraRequestContext(inProcess: logger, remoteAddress: remoteAddress)
+        context.renderedReads = reads
+        return try await responder.respond(to: request, context: context)
     }
 
     /// How many renders streams asked for since the hub began.

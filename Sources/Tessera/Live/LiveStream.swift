@@ -103,15 +103,13 @@ struct LiveStream: Sendable {
     /// is left.
     func run(on hub: LiveHub, into writer: inout any ResponseBodyWriter) async throws {
         try await hub.holdingStream {
-            var following = fragments.map { Followed(url: $0) }
+            var following = fragments.map { Followed(url: $0, renderedAt: since ?? 0) }
             var moment = hub.moment
             let (id, inbox) = hub.inboxes.open(sessionID: sessionID)
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            if since != moment.generation {
-                try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
-            }
+            try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
@@ -129,11 +127,11 @@ struct LiveStream: Sendable {
     private struct Followed {
         let url: String
         /// The hash of the bytes last sent (nil: none yet, the page's copy is unknown).
-        var sent: Int?
+        var sent: Int? = nil
         /// The tables its last render read (every table before the first), and the generation
-        /// the render began at.
+        /// the render began at (the page's, before the first).
         var reads = TableSet.all
-        var renderedAt: UInt64 = 0
+        var renderedAt: UInt64
     }
 
     /// Renders every followed component one of whose tables changed since its last render, and
@@ -156,10 +154,9 @@ struct LiveStream: Sendable {
                 index += 1
                 continue
             }
-            // In a child task: the render's frames go with it, not kept by this long-lived one.
-            let url = followed.url
-            async let rendering = hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
-            let render = try await rendering
+            let render = try await Self.apart { [url = followed.url, headers, remoteAddress] in
+                try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
+            }
             guard render.status == .ok else {
                 following.remove(at: index)
                 try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
@@ -174,6 +171,15 @@ struct LiveStream: Sendable {
             following[index] = followed
             index += 1
         }
+    }
+
+    /// Runs `body` in a task of its own, cancelled with this one. A render's frames go
+    /// deep (router, middleware, loaders); a task keeps the memory its frames ever took until it
+    /// ends, so in the stream's own task (or a child of it) a render would cost every open page
+    /// that much for as long as it stays open.
+    private static func apart<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
     /// A hash of a component's bytes, the generation in its root element's

@@ -251,6 +251,12 @@ struct LiveStreamTests {
         try await site.test { client in
             let response = try await client.get(LiveStream.path + query)
             #expect(response.status == .badRequest, "\(query)")
+            let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: LiveStream.path + query, headerFields: [:])
+            let fault = #expect(throws: RequestError.self) {
+                try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, sessionID: "", clientAddressHeader: nil)
+            }
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true, "\(query)")
+            #expect(response.text == fault?.message, "the fault named, in plain text: \(query)")
         }
     }
 }

@@ -29,21 +29,25 @@ final class LiveProbe: Sendable {
     private let tasks: [Task<Void, Never>]
 
     /// Opens a stream on `site` following `urls` since `since`, as `session` (nil: a visitor
-    /// without a cookie), reconnecting after the event `lastEventID` when given.
+    /// without a cookie), reconnecting after the event `lastEventID` when given: through the
+    /// site's router, as a browser's request goes.
     init(_ site: Site, following urls: [String], since: String?, as session: TestSession? = nil, lastEventID: String? = nil) throws {
         let query = (since.map { ["since=\($0)"] } ?? []) + urls.map { "f=" + URLQuery.escape($0) }
-        var headers = HTTPFields()
+        var headers: HTTPFields = [.accept: "text/event-stream"]
         if let session { headers[.cookie] = session.cookie }
         if let lastEventID { headers[LiveStream.lastEventID] = lastEventID }
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: LiveStream.path + "?" + query.joined(separator: "&"), headerFields: headers)
-        let stream = try LiveStream(Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil, sessionID: session.map(Self.sessionID) ?? "", clientAddressHeader: nil)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.events = events
         let hub = site.liveHub
         tasks = [
             Task {
-                var writer: any ResponseBodyWriter = EventReader(continuation: continuation)
-                try? await stream.run(on: hub, into: &writer)
+                let response = try? await hub.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil)
+                if let response, response.status == .ok {
+                    try? await response.body.write(EventReader(continuation: continuation))
+                } else {
+                    continuation.yield(Event(name: "refused", data: String(response?.status.code ?? 0), id: nil))
+                }
                 continuation.finish()
             },
             Task {
@@ -51,13 +55,6 @@ final class LiveProbe: Sendable {
                 continuation.finish()
             },
         ]
-    }
-
-    /// The session id `session`'s cookie carries, as the session middleware reads it.
-    private static func sessionID(_ session: TestSession) -> String {
-        let pairs = session.cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        let value = pairs.first { $0.hasPrefix(SessionMiddleware.cookieName + "=") }?.split(separator: "=", maxSplits: 1).last
-        return value.map(String.init) ?? ""
     }
 
     /// Opens a stream as the client script does on `page`: following the elements `selector`
