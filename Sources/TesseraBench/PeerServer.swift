@@ -16,7 +16,8 @@ import TesseraDemo
 /// the shared `hb-bytes` reference): one `SELECT` (a cached statement on SQLite through GRDB, a
 /// prepared statement on PostgreSQL through postgres-nio's `PostgresClient`), the extra row
 /// added, sorted, and the page written by hand. Nothing of Tessera's runs in it, so what
-/// PostgreSQL costs here over SQLite is the driver's and the server's, not the framework's.
+/// PostgreSQL costs here over SQLite is the driver's and the server's, not the framework's. It
+/// also serves an idle event stream (``eventStream()``).
 struct PeerServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peer", abstract: "Serve /fortunes by hand on SQLite (a path) or PostgreSQL (a postgres:// URL).")
@@ -33,6 +34,7 @@ struct PeerServer: AsyncParsableCommand {
     func run() async throws {
         let logger = { var logger = Logger(label: "peer"); logger.logLevel = .warning; return logger }()
         let router = Router(context: BasicRequestContext.self)
+        router.get("events") { _, _ in Self.eventStream() }
         let application: any ApplicationProtocol
         if db.hasPrefix("postgres://") || db.hasPrefix("postgresql://") {
             #if PostgreSQL
@@ -63,6 +65,20 @@ struct PeerServer: AsyncParsableCommand {
             application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)), logger: logger)
         }
         try await application.runService()
+    }
+
+    /// `GET /events`: an event stream that sends one line and then waits, as an idle live page
+    /// does: what one open stream costs Hummingbird itself, beside Tessera's
+    /// (`Tests/Benchmarks/live.py --peer`).
+    static func eventStream() -> Response {
+        Response(status: .ok, headers: [.contentType: "text/event-stream"], body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(20))
+                try await writer.write(ByteBuffer(string: ":\n\n"))
+            }
+            try await writer.finish(nil)
+        })
     }
 
     /// The page: the extra fortune added, sorted by message, written by hand.

@@ -11,6 +11,8 @@ Usage: swift build -c release --product tessera && \
   --writes N         comments posted, one every --gap seconds (default 20)
   --gap SECONDS      between writes (default 0.5)
   --idle-pages N     open pages held idle on one process (default 10000; 0 skips the phase)
+  --peer PATH        tessera-bench, whose hand-written Hummingbird server holds as many bare
+                     event streams beside (default: next to --binary, when it is there)
 
 Write phase (per database): two `tessera serve` processes on one database; N pages, each a small
 SSE client following `/blogs/1/_/comments` and `/blogs/1/_/blog-stats` as a visitor, half on
@@ -21,7 +23,9 @@ in either process's request log); bytes a page received per write.
 
 Idle phase (SQLite): one process, /fortunes measured by wrk (2 threads, 32 connections, 5 s),
 then N idle pages opened and /fortunes measured again, the process's resident memory per open
-page, and its CPU while idle (10 s, nothing written).
+page, and its CPU while idle (80 s, two heartbeats, nothing written). Beside it, the same number
+of bare event streams held by `tessera-bench peer` (Hummingbird and nothing of Tessera's): what
+an open connection costs the stack under Tessera.
 
 Everything runs on 127.0.0.1 and stops by itself.
 """
@@ -44,6 +48,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FOLLOWED = ["/blogs/1/_/comments", "/blogs/1/_/blog-stats"]
 HARD_LIMIT = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+IDLE_WINDOW = 80  # seconds: two heartbeats
 
 
 def free_port():
@@ -54,14 +59,15 @@ def free_port():
 
 
 class Server:
-    """One `tessera serve` process, its log in `folder`, allowed many connections."""
+    """One `tessera serve` process (or, with `peer`, `tessera-bench peer`), its log in `folder`,
+    allowed many connections."""
 
-    def __init__(self, binary, folder, db):
+    def __init__(self, binary, folder, db, peer=False):
         self.port = free_port()
         self.log = pathlib.Path(folder) / f"server-{self.port}.log"
         env = dict(os.environ, TESSERA_MAX_CONNECTIONS="30000")
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port), "--db", db],
+            [binary, "peer" if peer else "serve", "--port", str(self.port), "--db", db],
             cwd=ROOT, stdout=self.log.open("w"), stderr=subprocess.STDOUT, env=env,
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (HARD_LIMIT, HARD_LIMIT)))
 
@@ -262,7 +268,7 @@ def wrk_rate(port):
     return float(match.group(1)) if match else float("nan")
 
 
-async def idle_phase(binary, pages, folder):
+async def idle_phase(binary, pages, folder, peer):
     server = Server(binary, folder, str(pathlib.Path(folder) / "idle.sqlite")).wait()
     try:
         alone = wrk_rate(server.port)
@@ -272,8 +278,8 @@ async def idle_phase(binary, pages, folder):
         await asyncio.sleep(2)
         per_page = (server.rss_kb() - resident) / pages
         cpu = server.cpu_seconds()
-        await asyncio.sleep(10)
-        idle_share = (server.cpu_seconds() - cpu) / 10 * 100
+        await asyncio.sleep(IDLE_WINDOW)
+        idle_share = (server.cpu_seconds() - cpu) / IDLE_WINDOW * 100
         beside = await asyncio.to_thread(wrk_rate, server.port)
         for task in tasks:
             task.cancel()
@@ -282,6 +288,33 @@ async def idle_phase(binary, pages, folder):
         print(f"  resident memory per open page: {per_page:.1f} KB; CPU while idle: {idle_share:.2f}% of a core "
               f"(updates sent to them: {sent})")
         print(f"  /fortunes: {alone:,.0f} req/s without them, {beside:,.0f} req/s with them ({beside / alone:.2f}x)")
+    finally:
+        server.stop()
+    if peer:
+        await peer_streams(peer, pages, folder)
+
+
+async def peer_streams(peer, count, folder):
+    """`count` bare event streams held by the hand-written Hummingbird server, and their memory."""
+    server = Server(peer, folder, str(pathlib.Path(folder) / "idle.sqlite"), peer=True).wait()
+    try:
+        wrk_rate(server.port)
+        resident = server.rss_kb()
+        connections = []
+        for index in range(count):
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            connections.append((reader, writer))
+            if index % 100 == 99:
+                await asyncio.sleep(0.05)
+        for reader, _ in connections:
+            await asyncio.wait_for(reader.readuntil(b"retry: 1000\n\n"), 60)
+        await asyncio.sleep(2)
+        per_stream = (server.rss_kb() - resident) / count
+        print(f"  beside it, Hummingbird alone (tessera-bench peer), {count} bare event streams: "
+              f"{per_stream:.1f} KB resident memory each")
+        for _, writer in connections:
+            writer.close()
     finally:
         server.stop()
 
@@ -294,6 +327,7 @@ def main():
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--gap", type=float, default=0.5)
     parser.add_argument("--idle-pages", type=int, default=10000)
+    parser.add_argument("--peer", default="")
     options = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_NOFILE, (HARD_LIMIT, HARD_LIMIT))
     folder = tempfile.mkdtemp(prefix="tessera-live-")
@@ -311,7 +345,8 @@ def main():
             finally:
                 psql(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         if options.idle_pages:
-            asyncio.run(idle_phase(options.binary, options.idle_pages, folder))
+            peer = options.peer or str(pathlib.Path(options.binary).parent / "tessera-bench")
+            asyncio.run(idle_phase(options.binary, options.idle_pages, folder, peer if os.path.exists(peer) else None))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -60,7 +60,7 @@ extension Site {
                 try await writer.finish(nil)
             })
         }
-        router.get(RouterPath(LiveStream.path), use: open)
+        router.get(RouterPath(LiveStream.path)) { request, context in try open(request, context) }
     }
 
     /// The standard middleware, outermost first: a log line per request, `304`s for pages the

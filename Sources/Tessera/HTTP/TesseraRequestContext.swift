@@ -10,7 +10,13 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The visitor's session; nil only before the session middleware ran.
-    public var session: Session?
+    public var session: Session? {
+        get { sessionBox?.session }
+        set { sessionBox = newValue.map(SessionBox.init) }
+    }
+    /// The session, out of line: Hummingbird's frames copy the context at every step, and an
+    /// open live stream keeps them for as long as its page stays open.
+    private var sessionBox: SessionBox?
     /// The connection's peer address (a fixed loopback address for in-process test requests).
     public var remoteAddress: SocketAddress?
     /// Whether the response holds something private to one person (shared by every copy).
@@ -43,4 +49,13 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
 /// The source of an in-process request's context: only its logger, no channel.
 private struct InProcessSource: RequestContextSource {
     let logger: Logger
+}
+
+// MARK: - SessionBox
+
+/// A request's session, held by reference (see ``TesseraRequestContext/session``).
+private final class SessionBox: Sendable {
+    let session: Session
+
+    init(_ session: Session) { self.session = session }
 }

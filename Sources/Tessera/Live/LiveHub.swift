@@ -55,7 +55,7 @@ final class LiveHub: Service, Sendable {
     /// The open streams' acknowledgements of what their tabs' actions answered.
     let inboxes = LiveInboxes()
 
-    init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(20)) {
+    init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(40)) {
         self.database = database
         self.logger = logger
         self.interval = interval
