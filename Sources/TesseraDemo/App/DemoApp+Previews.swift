@@ -7,7 +7,7 @@ extension DemoApp {
     /// beside it), listed at `/_tessera/previews` in development and snapshotted by the tests.
     public var previews: [any Previewable.Type] {
         [
-            FeedComponent.self, PrioritiesComponent.self,
+            NewPostsComponent.self, FeedComponent.self, PrioritiesComponent.self,
             UserInfoComponent.self, BlogListComponent.self, DraftListComponent.self, TrashSummaryComponent.self,
             ProfileFormComponent.self,
             BlogDetailComponent.self, LikeButtonComponent.self, BlogStatsComponent.self, CommentListComponent.self,

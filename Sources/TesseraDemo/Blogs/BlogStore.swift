@@ -35,6 +35,18 @@ struct BlogStore {
         return (Array(items.prefix(limit)), items.count > limit)
     }
 
+    /// The newest published blog's id (0 for none) and how many published blogs are newer than
+    /// `id` (none when nil). One query.
+    func published(after id: Int64?) async throws -> (newest: Int64, newer: Int) {
+        let row = try await database.read { db in
+            try await db.fetchOne(
+                "SELECT COALESCE(MAX(id), 0), COALESCE(SUM(CASE WHEN id > ? THEN 1 ELSE 0 END), 0) FROM blog WHERE trashedAt IS NULL",
+                [id ?? Int64.max]
+            ) { row -> (Int64, Int64) in (try row[0], try row[1]) }
+        }
+        return (row?.0 ?? 0, Int(row?.1 ?? 0))
+    }
+
     /// A `LIKE` pattern matching titles holding `text` (lowercased; `%`, `_` and `\` taken as
     /// themselves).
     static func likePattern(_ text: String) -> String {

@@ -7,6 +7,10 @@ final class HomeScene: Scene, ModelScene {
     override class var path: String { "/" }
     override class var composition: [ComponentSlot] {
         [
+            // Live, above the feed's first page: the posts published since the page was shown.
+            slot("new-posts") { _, scope in
+                ["page", "through", "q"].allSatisfy { scope.query[$0] == nil } ? NewPostsComponent() : nil
+            },
             slot("feed") { _, _ in FeedComponent(links: .demo) },
             // Lazy: the feed is what the page is for, so it answers without waiting for these.
             slot("priorities", lazy: true) { _, scope in scope.userID.map { PrioritiesComponent(userID: $0) } },

@@ -29,6 +29,30 @@ struct HomeSceneTests {
         }
     }
 
+    @Test("a post published after the home page was shown is announced above the feed; trashed posts, later pages and searches are not")
+    func newPostsNotice() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            let home = try await client.get("/")
+            #expect(home.select("#new-posts[data-tessera-live-since] p[role=status]").count == 1)
+            #expect(home.select("#new-posts a").isEmpty, "nothing new yet")
+            let url = try #require(home.document.first("#new-posts")?[attribute: "data-src"])
+            #expect(url == "/_/new-posts?after=72", "the newest post the page showed")
+            try await site.site.database.write { db in
+                try await Blog.insert(userID: 2, title: "Fresh", body: "Just written.", createdAt: TestSite.now, into: db)
+                try await Blog.insert(userID: 2, title: "Binned", body: "Gone.", createdAt: TestSite.now, trashedAt: TestSite.now, into: db)
+            }
+            let notice = try await client.get(url, fragment: true)
+            let link = try #require(notice.document.first("#new-posts p[role=status] a"))
+            #expect(link.text == "1 new post — show them")
+            #expect(link[attribute: "href"] == "/")
+            #expect(try await client.get("/").document.first("#new-posts")?[attribute: "data-src"] == "/_/new-posts?after=73")
+            for page in ["/?page=2", "/?q=tools"] {
+                #expect(try await client.get(page).select("#new-posts").isEmpty, "\(page)")
+            }
+        }
+    }
+
     @Test("the feed's items sit inside the data-items element that load more appends to")
     func itemsInsideDataItems() async throws {
         try await TestSite().test { client in

@@ -147,6 +147,26 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("an open home page is told of a post as it is published, and its feed is left as it is")
+    func homeAnnouncesNewPosts() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let home = HTMLDocument(try await client.get("/").text)
+                #expect(home.select("[data-tessera-live-since]").compactMap { $0[attribute: "id"] } == ["new-posts"], "only the notice is live")
+                let probe = try LiveProbe(site.site, on: home)
+                defer { probe.close() }
+                #expect(await probe.next("stream") != nil)
+                try await site.site.database.write { db in
+                    try await Blog.insert(userID: 2, title: "Fresh", body: "Just written.", createdAt: TestSite.now, into: db)
+                }
+                let update = await probe.next("update")
+                #expect(update?.element?[attribute: "id"] == "new-posts")
+                #expect(update?.element?.first("p[role=status] a")?.text == "1 new post — show them")
+            }
+        }
+    }
+
     @Test("a reused live component says its request's generation, so a stream opened on it has nothing to catch up")
     func reusedCopiesAreFreshAtTheirRequest() async throws {
         let site = try await TestSite()

@@ -22,7 +22,7 @@ struct PreviewTests {
         let held = (DemoApp().scenes + DemoApp().statelessScenes).flatMap { $0.componentTypes }.map { String(describing: $0) }
         #expect(!held.isEmpty)
         for name in held { #expect(listed.contains(name), "\(name) has no previews") }
-        #expect(listed.count == 25)
+        #expect(listed.count == 26)
     }
 
     @Test("rendering every preview leaves the app's database as it was")
