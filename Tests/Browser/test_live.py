@@ -2,8 +2,9 @@
 cluster of test_cluster.py, on one SQLite file and on PostgreSQL: a comment posted in one browser
 appears on the post open in the other, while a half-typed comment there keeps its text, its
 caret and selection, and its focus; the like count follows too; with two of the processes killed
-or stopped, the pages reconnect to the third and miss nothing. Without JavaScript the page is as
-before: no stream is opened."""
+or stopped, the pages reconnect to the third and miss nothing. An open home page is told of a
+post published elsewhere while its feed stays still. Without JavaScript the page is as before: no
+stream is opened."""
 import pytest
 from playwright.sync_api import expect
 
@@ -76,6 +77,43 @@ def test_a_comment_appears_live_in_another_browser_keeping_what_is_typed(browser
             # A stream cut by the killed process is the only thing a browser may complain of.
             cut = "net::ERR_INCOMPLETE_CHUNKED_ENCODING"
             assert all(cut in problem for problem in reader.problems + writer.problems), reader.problems + writer.problems
+        finally:
+            reader_context.close()
+            writer_context.close()
+
+
+def test_the_home_page_tells_of_a_post_published_elsewhere_without_moving_its_feed(browser, database):
+    with Cluster(database) as cluster:
+        base = f"http://127.0.0.1:{cluster.nginx.port}"
+        reader_context, reader = open_tab(browser, base)
+        writer_context, writer = open_tab(browser, base)
+        try:
+            with reader.expect_request(lambda request: "/_tessera/live?" in request.url):
+                reader.goto("/")
+            notice = reader.locator("#new-posts")
+            expect(notice.get_by_role("link")).to_have_count(0)
+            first_post = reader.locator("#feed article.blog-cell").first.inner_text()
+            reader.mouse.wheel(0, 600)
+            reader.wait_for_function("window.scrollY > 0")
+            reading = reader.locator("#feed article.blog-cell").nth(3)
+            at = reading.bounding_box()["y"]
+
+            sign_in(writer)
+            writer.goto("/drafts/new")
+            writer.get_by_label("Title").fill("Published while the home page was open")
+            writer.get_by_label("Text").fill("A post the reader hears of.")
+            writer.get_by_role("button", name="Save").click()
+            writer.get_by_role("button", name="Publish").click()
+            expect(writer.get_by_role("heading", level=1)).to_have_text("Published while the home page was open")
+
+            link = notice.get_by_role("link", name="1 new post — show them")
+            expect(link).to_be_visible(timeout=10_000)
+            assert reader.locator("#feed article.blog-cell").first.inner_text() == first_post, "the feed stayed as it was"
+            assert abs(reading.bounding_box()["y"] - at) < 2, "the post being read did not move on the screen"
+            link.click()
+            expect(reader.locator("#feed article.blog-cell").first).to_contain_text("Published while the home page was open")
+            expect(notice.get_by_role("link")).to_have_count(0)
+            assert reader.problems == [] and writer.problems == [], reader.problems + writer.problems
         finally:
             reader_context.close()
             writer_context.close()
