@@ -31,7 +31,11 @@ struct ConversationCellModel {
     // MARK: - Keys
 
 
+    /// The row's id, so a live update adds and moves rows rather than redrawing them.
+    var rowID: String { "conversation-\(summary.id)" }
     var otherName: String { summary.otherName }
+    /// Whether the last word is the other person's: the conversation waits for the viewer.
+    var awaitsReply: Bool { summary.last.map { $0.senderID != viewerID } ?? false }
     var initials: String { MessageCellModel.initials(of: summary.otherName) }
     var date: String? { summary.last.map { DisplayText.date($0.createdAt) } }
     var isoDate: String? { summary.last.map { DisplayText.isoDate($0.createdAt) } }

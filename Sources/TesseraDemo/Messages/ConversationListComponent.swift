@@ -2,9 +2,12 @@ import Tessera
 
 // MARK: - ConversationListComponent
 
-/// A member's conversations, most recently active first, each linking to its page.
+/// A member's conversations, most recently active first, each linking to its page, marked
+/// "Your turn" where the other person spoke last.
 @Component
 struct ConversationListComponent {
+    /// An open list shows each message as it arrives: its conversation moves to the top.
+    static var live: Bool { true }
 
     // MARK: - Configuration
 

@@ -167,6 +167,35 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("an open conversation list moves a conversation to the top when a message arrives in it, marked as the member's turn")
+    func conversationListFollowsMessages() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let member = try await client.signIn()
+                let list = HTMLDocument(try await client.get("/messages", as: member).text)
+                let probe = try LiveProbe(site.site, on: list, as: member)
+                defer { probe.close() }
+                #expect(await probe.next("stream") != nil)
+                let last = try #require(list.select("#conversations li article").last?[attribute: "id"])
+                let conversation = try #require(Int64(last.dropFirst("conversation-".count)))
+                try await site.site.database.write { db in
+                    let other = try await db.fetchValues(
+                        Int64.self, "SELECT userID FROM participant WHERE conversationID = ? AND userID != 1", [conversation])
+                    try await Message.insert(
+                        conversationID: conversation, senderID: try #require(other.first), kind: .text, body: "Are you there?",
+                        createdAt: TestSite.now, into: db)
+                }
+                let update = try #require(await probe.next("update")?.element)
+                #expect(update[attribute: "id"] == "conversations")
+                let top = try #require(update.first("li article"))
+                #expect(top[attribute: "id"] == last, "the conversation written in comes first")
+                #expect(top.first("h2 .badge")?.text == "Your turn")
+                #expect(top.first("p")?.text == "Are you there?")
+            }
+        }
+    }
+
     @Test("a reused live component says its request's generation, so a stream opened on it has nothing to catch up")
     func reusedCopiesAreFreshAtTheirRequest() async throws {
         let site = try await TestSite()
