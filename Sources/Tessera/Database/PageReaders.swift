@@ -51,6 +51,10 @@ final class PageReaders: Sendable {
     private let now: @Sendable () -> UInt64
     /// The app's tables, which name what each read read.
     private let catalog: TableCatalog?
+    /// How many connections hold a snapshot open.
+    private let openSnapshots = Atomic<Int>(0)
+    /// Rung when a snapshot opens while none was: the sweeper waits for it.
+    let firstSnapshotOpened = Doorbell()
 
     /// A connection's open read transaction: the generation it began under (0: none open) and
     /// when. Only the read holding the connection touches it (``AsyncSlots`` hands a connection
@@ -99,8 +103,9 @@ final class PageReaders: Sendable {
         do {
             return try await body(SQLConnection(driver: .sqliteReader(self, index), counter: counter, catalog: catalog))
         } catch {
-            snapshots[index].generation = 0
+            let snapshot = snapshots[index]
             try? connections[index].inDatabase { db in
+                closed(snapshot)
                 if db.isInsideTransaction { try db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
             }
             throw error
@@ -120,6 +125,7 @@ final class PageReaders: Sendable {
                     try end(snapshot, db)
                     try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
                     (snapshot.generation, snapshot.began) = (current, time)
+                    if openSnapshots.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1 { firstSnapshotOpened.ring() }
                 }
                 snapshot.checked = true
             }
@@ -163,7 +169,17 @@ final class PageReaders: Sendable {
 
     /// Ends `db`'s open transaction, if any (a read-only one: committing it only releases it).
     private func end(_ snapshot: Snapshot, _ db: Database) throws {
-        snapshot.generation = 0
+        closed(snapshot)
         if db.isInsideTransaction { try db.cachedStatement(sql: "COMMIT TRANSACTION").execute() }
     }
+
+    /// Marks `snapshot` as none.
+    private func closed(_ snapshot: Snapshot) {
+        guard snapshot.generation != 0 else { return }
+        snapshot.generation = 0
+        openSnapshots.subtract(1, ordering: .acquiringAndReleasing)
+    }
+
+    /// Whether any connection holds a snapshot open.
+    var hasOpenSnapshots: Bool { openSnapshots.load(ordering: .acquiring) > 0 }
 }

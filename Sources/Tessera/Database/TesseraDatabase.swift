@@ -228,7 +228,7 @@ public final class TesseraDatabase: Sendable {
     /// client at shutdown; on SQLite, the page snapshot sweeper.
     var services: [any Service] {
         switch backend {
-        case .sqlite: [PageSnapshotSweeper(database: self)]
+        case .sqlite(let sqlite): [PageSnapshotSweeper(readers: sqlite.pageReaders)]
         #if PostgreSQL
         case .postgres(let postgres): [PostgresClientService(backend: postgres)]
         #endif

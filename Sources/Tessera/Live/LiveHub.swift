@@ -37,8 +37,6 @@ final class LiveHub: Service, Sendable {
         var waiters: [Int: CheckedContinuation<Moment, Never>] = [:]
         var nextWaiter = 0
         var streams = 0
-        /// The hub's own wait for a first stream, while none is open.
-        var idle: CheckedContinuation<Void, Never>?
     }
 
     /// How often the hub looks for commits while streams are open.
@@ -52,6 +50,8 @@ final class LiveHub: Service, Sendable {
     /// Set by PostgreSQL's notice of a commit, cleared by the look it asks for.
     private let noticed = Atomic<Bool>(false)
     private let renderCount = Atomic<Int>(0)
+    /// Rung when a stream opens while none was: the hub waits for it.
+    private let firstStreamOpened = Doorbell()
     /// The open streams' acknowledgements of what their tabs' actions answered.
     let inboxes = LiveInboxes()
 
@@ -77,11 +77,11 @@ final class LiveHub: Service, Sendable {
 
     /// Counts a stream open for as long as `body` runs (the first one wakes the hub).
     func holdingStream<T>(_ body: () async throws -> T) async rethrows -> T {
-        let idle = state.withLock { state in
+        let first = state.withLock { state in
             state.streams += 1
-            return state.idle.take()
+            return state.streams == 1
         }
-        idle?.resume()
+        if first { firstStreamOpened.ring() }
         defer { state.withLock { $0.streams -= 1 } }
         return try await body()
     }
@@ -217,22 +217,10 @@ final class LiveHub: Service, Sendable {
 extension LiveHub {
     /// Returns when a stream opens, the shutdown begins or the task is cancelled.
     fileprivate func untilAStreamOpens() async {
-        let wake: @Sendable () -> Void = { [self] in state.withLock { $0.idle.take() }?.resume() }
         await withGracefulShutdownHandler {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let waits = state.withLock { state -> Bool in
-                        guard state.streams == 0, !Task.isCancelled, !Task.isShuttingDownGracefully else { return false }
-                        state.idle = continuation
-                        return true
-                    }
-                    if !waits { continuation.resume() }
-                }
-            } onCancel: {
-                wake()
-            }
-        } onGracefulShutdown: {
-            wake()
+            await firstStreamOpened.wait()
+        } onGracefulShutdown: { [firstStreamOpened] in
+            firstStreamOpened.ring()
         }
     }
 }

@@ -107,6 +107,29 @@ struct PageReaderTests {
         #expect(wal == 0)
     }
 
+    @Test("the sweeper waits while no snapshot is open, wakes for one, and ends it once its lifetime passed")
+    func sweeperWaitsForASnapshot() async throws {
+        let (database, _) = try await makeDatabase()
+        let path = try #require(database.sqlitePath)
+        let clock = ManualClock()
+        let readers = try PageReaders(path: path, configuration: Configuration(), count: 1, now: clock.read)
+        let sweeping = Task { try await PageSnapshotSweeper(readers: readers, interval: .milliseconds(1)).run() }
+        defer { sweeping.cancel() }
+        #expect(!readers.hasOpenSnapshots)
+        #expect(try await readers.read(counter: nil) { try await count($0) } == 1)
+        #expect(readers.hasOpenSnapshots, "kept open for the next read while young")
+        clock.advance(by: 50_000_000)
+        // Bounded: the sweeper, woken by the read, looks every millisecond.
+        for _ in 0..<2000 where readers.hasOpenSnapshots { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!readers.hasOpenSnapshots, "the sweeper ended it")
+        // It waits again; a later read rings for it.
+        #expect(try await readers.read(counter: nil) { try await count($0) } == 1)
+        #expect(readers.hasOpenSnapshots, "a later read opens one again, and the count follows")
+        clock.advance(by: 50_000_000)
+        for _ in 0..<2000 where readers.hasOpenSnapshots { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!readers.hasOpenSnapshots, "the sweeper woke for it and ended it")
+    }
+
     @Test("a page read cannot write")
     func readCannotWrite() async throws {
         let (_, page) = try await makeDatabase()

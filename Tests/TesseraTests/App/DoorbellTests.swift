@@ -1,0 +1,35 @@
+import Testing
+
+@testable import Tessera
+
+/// The doorbell background services wait on while they have nothing to do.
+@Suite("Doorbell")
+struct DoorbellTests {
+    @Test("a wait returns once rung, whether the ring came before it or while it waited")
+    func waitReturnsOnceRung() async {
+        let bell = Doorbell()
+        bell.ring()
+        await bell.wait()
+        let waiting = Task { await bell.wait() }
+        bell.ring()
+        await waiting.value
+    }
+
+    @Test("rings before a wait wake that one wait, and none after it")
+    func aRingIsUsedOnce() async {
+        let bell = Doorbell()
+        bell.ring()
+        bell.ring()
+        #expect(bell.isRung)
+        await bell.wait()
+        #expect(!bell.isRung, "the next wait waits for another ring")
+    }
+
+    @Test("a cancelled wait returns", .timeLimit(.minutes(1)))
+    func cancelledWaitReturns() async {
+        let bell = Doorbell()
+        let waiting = Task { await bell.wait() }
+        waiting.cancel()
+        await waiting.value
+    }
+}
