@@ -75,15 +75,21 @@ final class LiveHub: Service, Sendable {
     /// How many streams are open.
     var openStreams: Int { state.withLock { $0.streams } }
 
-    /// Counts a stream open for as long as `body` runs (the first one wakes the hub).
-    func holdingStream<T>(_ body: () async throws -> T) async rethrows -> T {
+    /// Counts a stream open for as long as `body` runs (the first one wakes the hub). When the
+    /// server that holds the stream begins a graceful shutdown, every stream ends: the server
+    /// stops before the hub's own service does, and it waits for its connections to close.
+    func holdingStream<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let first = state.withLock { state in
             state.streams += 1
             return state.streams == 1
         }
         if first { firstStreamOpened.ring() }
         defer { state.withLock { $0.streams -= 1 } }
-        return try await body()
+        return try await withGracefulShutdownHandler {
+            try await body()
+        } onGracefulShutdown: { [self] in
+            update { $0.isClosing = true }
+        }
     }
 
     /// Waits until the moment differs from `seen` (a commit, a heartbeat, the shutdown) and

@@ -32,7 +32,7 @@ struct NewPostsComponent {
         /// The newest post the page showed.
         @TemplateIgnored let after: Int64
         /// How many were published since.
-        let count: Int
+        @TemplateIgnored let count: Int
         /// Where they are shown: the first page of the feed.
         let homeURL: String
         var hasNew: Bool { count > 0 }
