@@ -34,7 +34,7 @@ struct HomeSceneTests {
         let site = try await TestSite()
         try await site.test { client in
             let home = try await client.get("/")
-            #expect(home.select("#new-posts[data-tessera-live-since] p[role=status]").count == 1)
+            #expect(home.select("#new-posts[data-tessera-live-since] p[aria-live=polite]").count == 1)
             #expect(home.select("#new-posts a").isEmpty, "nothing new yet")
             let url = try #require(home.document.first("#new-posts")?[attribute: "data-src"])
             #expect(url == "/_/new-posts?after=72", "the newest post the page showed")
@@ -43,7 +43,7 @@ struct HomeSceneTests {
                 try await Blog.insert(userID: 2, title: "Binned", body: "Gone.", createdAt: TestSite.now, trashedAt: TestSite.now, into: db)
             }
             let notice = try await client.get(url, fragment: true)
-            let link = try #require(notice.document.first("#new-posts p[role=status] a"))
+            let link = try #require(notice.document.first("#new-posts p[aria-live=polite] a"))
             #expect(link.text == "1 new post — show them")
             #expect(link[attribute: "href"] == "/")
             #expect(try await client.get("/").document.first("#new-posts")?[attribute: "data-src"] == "/_/new-posts?after=73")

@@ -162,7 +162,7 @@ struct LiveStreamTests {
                 }
                 let update = await probe.next("update")
                 #expect(update?.element?[attribute: "id"] == "new-posts")
-                #expect(update?.element?.first("p[role=status] a")?.text == "1 new post — show them")
+                #expect(update?.element?.first("p[aria-live=polite] a")?.text == "1 new post — show them")
             }
         }
     }
