@@ -5,7 +5,7 @@ import Testing
 /// The doorbell background services wait on while they have nothing to do.
 @Suite("Doorbell")
 struct DoorbellTests {
-    @Test("a wait returns once rung, whether the ring came before it or while it waited")
+    @Test("a wait returns once rung, whether the ring came before it or while it waited", .timeLimit(.minutes(1)))
     func waitReturnsOnceRung() async {
         let bell = Doorbell()
         bell.ring()
