@@ -24,6 +24,8 @@ import Synchronization
     /// The most events kept waiting.
     public let capacity: Int
     private let state = Mutex(State())
+    /// Rung when an event arrives in an empty queue: ``AnalyticsWriter`` waits for it.
+    let gotEvents = Doorbell()
 
     /// An empty queue holding at most `capacity` events.
     public init(capacity: Int) { self.capacity = max(capacity, 1) }
@@ -33,14 +35,16 @@ import Synchronization
     /// Queues `event`, stamped `date` (default now); false (and counted) when the queue is full.
     @discardableResult
     public func enqueue(_ event: AnalyticsEvent, date: Date = Date()) -> Bool {
-        state.withLock { state in
+        let (queued, first) = state.withLock { state in
             guard state.entries.count < capacity else {
                 state.dropped += 1
-                return false
+                return (false, false)
             }
             state.entries.append(Entry(event: event, date: date))
-            return true
+            return (true, state.entries.count == 1)
         }
+        if first { gotEvents.ring() }
+        return queued
     }
 
     // MARK: - Reading
@@ -62,12 +66,14 @@ import Synchronization
         }
     }
 
-    /// Puts back `entries` a failed write took, ahead of newer ones, as far as room allows.
+    /// Puts back `entries` a failed write took, ahead of newer ones, as far as room allows, for
+    /// the writer's next flush.
     func putBack(_ entries: [Entry]) {
         state.withLock { state in
             let room = max(capacity - state.entries.count, 0)
             state.dropped += max(entries.count - room, 0)
             state.entries.insert(contentsOf: entries.prefix(room), at: 0)
         }
+        if !entries.isEmpty { gotEvents.ring() }
     }
 }

@@ -4,9 +4,10 @@ import ServiceLifecycle
 
 // MARK: - AnalyticsWriter
 
-/// Stores queued analytics events in the background: every ``SiteConfiguration/analyticsFlushInterval``
-/// it takes everything in `Site.analytics` and inserts it in one transaction; once an hour it
-/// deletes events older than ``SiteConfiguration/analyticsRetention``.
+/// Stores queued analytics events in the background: ``SiteConfiguration/analyticsFlushInterval``
+/// after an event arrives in the empty `Site.analytics`, it takes everything queued and inserts
+/// it in one transaction; at the first flush and then at most once an hour it deletes events
+/// older than ``SiteConfiguration/analyticsRetention``. While nothing is queued it sleeps.
 ///
 /// A graceful shutdown (SIGTERM) ends the wait and writes what is still queued, so no queued
 /// event is lost. Dropped events (a full queue) are logged as a warning with their count. Add it
@@ -29,11 +30,12 @@ public struct AnalyticsWriter: Service {
         logger = site.logger
     }
 
-    /// Flushes and sweeps on schedule until a graceful shutdown, then flushes what is left.
+    /// Flushes and sweeps after events arrive until a graceful shutdown, then flushes what is left.
     public func run() async throws {
         try? await cancelWhenGracefulShutdown {
             var lastSweep: ContinuousClock.Instant?
             while !Task.isCancelled {
+                await queue.gotEvents.wait()
                 try await Task.sleep(for: interval)
                 await flush()
                 if lastSweep.map({ ContinuousClock.now - $0 >= Self.sweepInterval }) ?? true {

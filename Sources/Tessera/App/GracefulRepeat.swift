@@ -12,3 +12,16 @@ func repeatUntilGracefulShutdown(every interval: Duration, _ work: @escaping @Se
         }
     }
 }
+
+/// Runs `work` `interval` after each ring of `doorbell` (rings in between join that run) until a
+/// graceful shutdown or the task's cancellation: the loop of a periodic service that sleeps, and
+/// costs nothing, while there is nothing to do.
+func repeatWhenRung(_ doorbell: Doorbell, after interval: Duration, _ work: @escaping @Sendable () async -> Void) async {
+    try? await cancelWhenGracefulShutdown {
+        while !Task.isCancelled {
+            await doorbell.wait()
+            try await Task.sleep(for: interval)
+            await work()
+        }
+    }
+}

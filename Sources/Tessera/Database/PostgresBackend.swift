@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 // MARK: - PostgresBackend
 
@@ -25,6 +26,7 @@ final class PostgresBackend: Sendable {
     let catalog = TableCatalog()
     /// The app data's versions as of the latest ``refresh()`` (only ever raised).
     private let versions = LatestVersions()
+    private let notices = Atomic<UInt64>(0)
     /// The per-request looks at the versions, shared among the requests asking at once.
     private let versionsLook: SharedLook<Void>
 
@@ -171,12 +173,11 @@ final class PostgresBackend: Sendable {
 
     // MARK: - Freshness
 
-    /// Calls `changed` whenever a transaction that changed the app's data commits, in any
-    /// process (`LISTEN` on ``DataGeneration/channel``, on a connection of its own), until the
-    /// task is cancelled. After each connection, and after a lost one is made again (a second
-    /// later), it calls `changed` once too, so a change made while it was not listening is not
-    /// missed.
-    func listenForChanges(_ changed: @escaping @Sendable () -> Void) async {
+    /// Counts each notice of a commit that changed the app's data or enqueued a job, in any
+    /// process (`LISTEN` on ``ChangeTriggers/channel``, on one connection of its own), until the
+    /// task is cancelled. Each connection, and each made again after one was lost (a second
+    /// later), counts once too, so a commit made while it was not listening is not missed.
+    func listenForChanges() async {
         while !Task.isCancelled {
             do {
                 let configuration = try Self.connectionConfiguration(location, timeout: .seconds(10))
@@ -185,8 +186,8 @@ final class PostgresBackend: Sendable {
                     // Cancelling closes the connection, which ends the notices.
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: ChangeTriggers.channel) { notifications in
-                            changed()
-                            for try await _ in notifications { changed() }
+                            self.notices.add(1, ordering: .releasing)
+                            for try await _ in notifications { self.notices.add(1, ordering: .releasing) }
                         }
                     } onCancel: {
                         Task { try? await connection.close() }
@@ -198,11 +199,15 @@ final class PostgresBackend: Sendable {
                 try? await connection.close()
             } catch {
                 guard !Task.isCancelled else { return }
-                logger.warning("live pages lost PostgreSQL's change notices, listening again in 1 s: \(String(reflecting: error))")
+                logger.warning("lost PostgreSQL's change notices, listening again in 1 s: \(String(reflecting: error))")
                 try? await Task.sleep(for: .seconds(1))
             }
         }
     }
+
+    /// How many notices of a commit ``listenForChanges()`` counted: a number that moves when
+    /// one came.
+    var noticedCommits: UInt64 { notices.load(ordering: .acquiring) }
 
     /// The app data's versions as of the latest ``refresh()``.
     var currentVersions: DataVersions { versions.current }
@@ -226,13 +231,18 @@ final class PostgresBackend: Sendable {
 
 // MARK: - PostgresClientService
 
-/// Ends the PostgreSQL client when the app shuts down gracefully (its connections close after
-/// the requests in flight).
+/// Listens for the database's notices of commits while the app runs
+/// (``PostgresBackend/listenForChanges()``), and ends the PostgreSQL client when the app shuts
+/// down gracefully (its connections close after the requests in flight).
 struct PostgresClientService: Service {
     let backend: PostgresBackend
 
     func run() async throws {
-        try? await gracefulShutdown()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await backend.listenForChanges() }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
         backend.shutdown()
     }
 }

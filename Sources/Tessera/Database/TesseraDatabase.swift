@@ -187,17 +187,38 @@ public final class TesseraDatabase: Sendable {
         }
     }
 
-    /// Calls `changed` whenever a transaction that changed the app's data commits, for as long
-    /// as the task runs, when the database announces its changes (``announcesChanges``:
-    /// PostgreSQL's `NOTIFY`); returns at once when it does not (SQLite: look instead).
-    func listenForChanges(_ changed: @escaping @Sendable () -> Void) async {
+    /// Counts the database's notices of commits (``noticedCommits``) for as long as the task runs,
+    /// where the database announces them (``announcesChanges``: PostgreSQL's `NOTIFY`, on one
+    /// connection); returns at once where it does not (SQLite: look instead). The database's
+    /// services run it.
+    func listenForChanges() async {
         #if PostgreSQL
-        if case .postgres(let postgres) = backend { await postgres.listenForChanges(changed) }
+        if case .postgres(let postgres) = backend { await postgres.listenForChanges() }
         #endif
     }
 
-    /// Whether the database announces its changes (``listenForChanges(_:)``).
+    /// Whether the database announces its commits (``listenForChanges()``).
     var announcesChanges: Bool { dialect == .postgres }
+
+    /// A number that moves whenever this process notices a commit by any connection, in any
+    /// process. On SQLite a look notices every commit (`PRAGMA data_version`:
+    /// ``refreshFromOtherConnections()`` or ``lookForUnannouncedCommits()``); on PostgreSQL every
+    /// commit that changed the app's data or enqueued a job announces itself.
+    var noticedCommits: UInt64 {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.generation.commits
+        #if PostgreSQL
+        case .postgres(let postgres): postgres.noticedCommits
+        #endif
+        }
+    }
+
+    /// Looks for commits where they are not announced, moving ``noticedCommits`` (SQLite's
+    /// `PRAGMA data_version`, about a microsecond, on a connection of its own); does nothing where
+    /// they are (PostgreSQL).
+    func lookForUnannouncedCommits() throws {
+        if case .sqlite(let sqlite) = backend { try sqlite.refresh() }
+    }
 
     /// The app data's versions as of the last look: what a reused fragment or a live page's
     /// copy read is fresh while none of its tables changed since.

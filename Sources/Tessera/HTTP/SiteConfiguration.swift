@@ -52,7 +52,8 @@ public struct SiteConfiguration: Sendable {
     /// How many analytics events may wait in memory for the background writer; past it, events
     /// are dropped, counted and logged (a page never waits). Default 10,000.
     public var analyticsQueueCapacity = 10_000
-    /// How often the background writer stores queued events, in one transaction. Default 0.5 s.
+    /// How long a queued analytics event waits before the background writer stores it, with
+    /// every event queued meanwhile, in one transaction. Default 0.5 s.
     public var analyticsFlushInterval: Duration = .milliseconds(500)
     /// How long analytics events are kept before the background writer deletes them. Default
     /// 90 days.
@@ -66,7 +67,9 @@ public struct SiteConfiguration: Sendable {
     /// How many jobs a process runs at once; 0 runs none (the process serves pages only).
     /// Default 10.
     public var jobWorkers = 10
-    /// How often an idle worker looks for ready jobs. Default 50 ms.
+    /// How often an idle worker looks whether any process committed (on SQLite `PRAGMA
+    /// data_version`, about a microsecond; on PostgreSQL a count of the notices an enqueue sends)
+    /// before it queries the jobs again. Default 50 ms.
     public var jobPollInterval: Duration = .milliseconds(50)
     /// How long a try holds its job before another process may take it (renewed while it runs,
     /// so only a dead or stalled process loses it). Default 60 s.

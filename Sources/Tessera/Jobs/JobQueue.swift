@@ -40,11 +40,22 @@ public struct JobQueue: Sendable {
     public static func enqueue<J: Job>(_ job: J, in db: SQLConnection, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
         let arguments = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
         let now = Date().timeIntervalSince1970
-        return try await db.execute(
+        let added = try await db.execute(
             """
             INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (uniqueKey) DO NOTHING
             """, [J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey]) == 1
+        if added { try await announce(in: db) }
+        return added
+    }
+
+    /// Tells idle workers in every process, at the commit of `db`'s transaction, that a job may
+    /// be ready: on PostgreSQL a notice (``ChangeTriggers/channel``, which
+    /// ``TesseraDatabase/noticedCommits`` counts); on SQLite the commit itself is what they
+    /// look for.
+    static func announce(in db: SQLConnection) async throws {
+        guard db.dialect == .postgres else { return }
+        try await db.execute("SELECT pg_notify(?, ?)", [ChangeTriggers.channel, table])
     }
 
     /// Adds `job` in a transaction of its own (see ``enqueue(_:in:at:uniqueKey:)``).
@@ -87,6 +98,17 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// When the soonest job that is not ready now will be: its `runAt`, or the end of the lease
+    /// that holds it (its process may have died). Nil when no job waits.
+    func nextReady() async throws -> Date? {
+        let time = try await database.read { db in
+            try await db.fetchOne(
+                "SELECT MIN(CASE WHEN lockedUntil > runAt THEN lockedUntil ELSE runAt END) FROM \(Self.table) WHERE failedAt IS NULL"
+            ) { row -> Double? in try row[0] }
+        }
+        return (time ?? nil).map { Date(timeIntervalSince1970: $0) }
+    }
+
     // MARK: - Ending a try
 
     /// Deletes job `id` if `claim` still holds it, in `db`'s transaction; false when the lease
@@ -125,6 +147,7 @@ public struct JobQueue: Sendable {
             try await db.execute(
                 "UPDATE \(Self.table) SET lockedBy = NULL, lockedUntil = NULL, attempts = attempts - 1 WHERE id = ? AND lockedBy = ?",
                 [id, claim])
+            try await Self.announce(in: db)
         }
     }
 
@@ -173,6 +196,7 @@ public struct JobQueue: Sendable {
     public func retry(_ ids: [Int64]? = nil) async throws -> Int {
         let now = Date().timeIntervalSince1970
         return try await database.write { db in
+            try await Self.announce(in: db)
             guard let ids else {
                 return try await db.execute(
                     "UPDATE \(Self.table) SET failedAt = NULL, attempts = 0, runAt = ? WHERE failedAt IS NOT NULL", [now])

@@ -7,7 +7,9 @@ import Synchronization
 
 /// Runs jobs in the background of a process: claims ready jobs (``JobQueue``) whenever it has a
 /// free slot, up to ``SiteConfiguration/jobWorkers`` at once, and runs each by its registered
-/// type. While nothing is ready it looks again every ``SiteConfiguration/jobPollInterval``.
+/// type. While nothing is ready it waits, without querying the jobs, until a commit may have
+/// made one ready (an enqueue, a retry, a try given back, in any process: see
+/// ``untilJobsMayBeReady(since:ended:due:state:)``) or the soonest waiting one falls due.
 ///
 /// A try holds a lease, renewed while it runs; a process that dies leaves its jobs to be taken
 /// again when their leases end. On a graceful shutdown (SIGTERM) it claims nothing more and lets
@@ -50,15 +52,22 @@ struct JobWorker: Service {
                     let claim = identity + "-" + Digests.randomHex(bytes: 8)
                     let now = Date()
                     let jobs: [JobQueue.Claimed]
+                    let due: Date?
+                    let commits: UInt64
+                    // Taken before the claim's read: a commit or a try's end after it wakes the wait.
+                    let ended = state.ended.load(ordering: .acquiring)
                     do {
+                        try site.database.lookForUnannouncedCommits()
+                        commits = site.database.noticedCommits
                         jobs = try await queue.claim(limit: free, claim: claim, now: now, leaseEnd: now + Double(lease.nanoseconds) / 1e9)
+                        due = jobs.isEmpty ? try await queue.nextReady() : nil
                     } catch {
                         site.logger.warning("jobs: claiming failed, trying again in a second: \(error)")
                         try? await Task.sleep(for: .seconds(1))  // the database is down: no log line every poll
                         continue
                     }
                     if jobs.isEmpty {
-                        try? await Task.sleep(for: pollInterval)
+                        await untilJobsMayBeReady(since: commits, ended: ended, due: due, state: state)
                         continue
                     }
                     for job in jobs {
@@ -66,6 +75,7 @@ struct JobWorker: Service {
                         group.addTask {
                             await perform(job, claim: claim)
                             state.running.subtract(1, ordering: .acquiringAndReleasing)
+                            state.ended.add(1, ordering: .releasing)
                         }
                     }
                 }
@@ -75,9 +85,33 @@ struct JobWorker: Service {
         }
     }
 
-    /// How many tries run, and whether a shutdown began.
+    // MARK: - Waiting
+
+    /// The longest an idle worker waits without looking at the jobs.
+    static let longestIdleWait: TimeInterval = 60
+
+    /// Returns when a job may be ready: a commit was noticed since `commits` (checked every
+    /// ``SiteConfiguration/jobPollInterval``: on SQLite a look at `PRAGMA data_version`, on
+    /// PostgreSQL the count of notices, which an enqueue sends), one of this worker's tries ended
+    /// since `ended` had (a failed one may be due again), `due` (the soonest waiting job's time)
+    /// passed, or ``longestIdleWait``; or when a shutdown begins. It waits one interval at least.
+    private func untilJobsMayBeReady(since commits: UInt64, ended: Int, due: Date?, state: WorkerState) async {
+        let until = min(due ?? .distantFuture, Date() + Self.longestIdleWait)
+        repeat {
+            try? await Task.sleep(for: pollInterval)
+            do {
+                try site.database.lookForUnannouncedCommits()
+            } catch {
+                return  // the claim reports it
+            }
+            if site.database.noticedCommits != commits || state.ended.load(ordering: .acquiring) != ended { return }
+        } while !state.stopping.load(ordering: .acquiring) && !Task.isCancelled && Date() < until
+    }
+
+    /// How many tries run and ended, and whether a shutdown began.
     private final class WorkerState: Sendable {
         let running = Atomic<Int>(0)
+        let ended = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
     }
 

@@ -13,8 +13,9 @@ import Synchronization
 /// writes, another process's on the same SQLite file or PostgreSQL server
 /// (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the app
 /// data's generation moved. On SQLite it looks every ``interval`` (20 ms); PostgreSQL announces
-/// each commit (`LISTEN`/`NOTIFY` on one connection per process), so the hub looks at the next
-/// tick after a notice, and once a second in case one was lost. Every ``heartbeat`` it wakes
+/// each commit (``TesseraDatabase/noticedCommits``: `LISTEN`/`NOTIFY` on one connection per
+/// process, which the database's service holds), so the hub looks at the next tick after a
+/// notice, and once a second in case one was lost. Every ``heartbeat`` it wakes
 /// them too, so each writes a comment line that keeps proxies from closing it and finds a closed
 /// connection. An idle stream is one suspended task: no timer, no thread.
 ///
@@ -47,8 +48,6 @@ final class LiveHub: Service, Sendable {
     private let logger: Logger
     private let state: Mutex<State>
     private let responder = Mutex<(any HTTPResponder<TesseraRequestContext>)?>(nil)
-    /// Set by PostgreSQL's notice of a commit, cleared by the look it asks for.
-    private let noticed = Atomic<Bool>(false)
     private let renderCount = Atomic<Int>(0)
     /// Rung when a stream opens while none was: the hub waits for it.
     private let firstStreamOpened = Doorbell()
@@ -171,17 +170,9 @@ final class LiveHub: Service, Sendable {
 
     // MARK: - Running
 
-    /// Listens for the database's notices (PostgreSQL), looks for commits while streams are
-    /// open, beats, and at shutdown ends every stream.
+    /// Looks for commits while streams are open, beats, and at shutdown ends every stream.
     func run() async throws {
-        await withTaskGroup(of: Void.self) { group in
-            if database.announcesChanges {
-                group.addTask { [self] in await database.listenForChanges { self.noticed.store(true, ordering: .releasing) } }
-            }
-            group.addTask { [self] in await tick() }
-            await group.next()
-            group.cancelAll()
-        }
+        await tick()
         update { $0.isClosing = true }
     }
 
@@ -189,6 +180,7 @@ final class LiveHub: Service, Sendable {
     /// commits. While none is open it waits, costing nothing.
     private func tick() async {
         var (sinceBeat, sinceLook) = (Duration.zero, Duration.zero)
+        var notices = database.noticedCommits
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             if openStreams == 0 {
                 await untilAStreamOpens()
@@ -206,7 +198,9 @@ final class LiveHub: Service, Sendable {
                 sinceBeat = .zero
                 update { $0.beat += 1 }
             }
-            let noticed = noticed.exchange(false, ordering: .acquiringAndReleasing)
+            let latest = database.noticedCommits
+            let noticed = latest != notices
+            notices = latest
             guard !database.announcesChanges || noticed || sinceLook >= .seconds(1) else { continue }
             sinceLook = .zero
             do {

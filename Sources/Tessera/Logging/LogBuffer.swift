@@ -22,6 +22,8 @@ final class LogBuffer: Sendable {
     let capacity: Int
     private let descriptor: Int32
     private let pending: Mutex<[UInt8]>
+    /// Rung when a line arrives in an empty buffer: ``LogBufferFlusher`` waits for it.
+    let gotLines = Doorbell()
 
     /// A buffer writing to `descriptor` (default standard error, where swift-log's default
     /// handler writes) once `capacity` bytes (default 64 KiB) gather or on ``flush()``.
@@ -37,10 +39,13 @@ final class LogBuffer: Sendable {
 
     /// Appends `text`; writes the buffer if it now holds ``capacity`` bytes or more.
     func append(_ text: String) {
-        pending.withLock { bytes in
+        let wasEmpty = pending.withLock { bytes in
+            let wasEmpty = bytes.isEmpty
             bytes.append(contentsOf: text.utf8)
             if bytes.count >= capacity { write(&bytes) }
+            return wasEmpty
         }
+        if wasEmpty { gotLines.ring() }
     }
 
     /// Writes everything buffered now (nothing when empty).

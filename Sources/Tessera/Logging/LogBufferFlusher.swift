@@ -2,9 +2,9 @@ import ServiceLifecycle
 
 // MARK: - LogBufferFlusher
 
-/// Flushes a ``LogBuffer`` every ``interval`` and once more when a graceful shutdown (SIGTERM,
-/// SIGINT) ends it, so lines wait at most one interval and none is left in memory when the
-/// server stops. Run it among the application's services (`serve` does).
+/// Flushes a ``LogBuffer`` one ``interval`` after a line arrives in it, and once more when a
+/// graceful shutdown (SIGTERM, SIGINT) ends it, so lines wait at most one interval and none is
+/// left in memory when the server stops. While nothing is logged it sleeps. Run it among the application's services (`serve` does).
 struct LogBufferFlusher: Service {
     /// The buffer flushed.
     let buffer: LogBuffer
@@ -17,9 +17,9 @@ struct LogBufferFlusher: Service {
         self.interval = interval
     }
 
-    /// Flushes on schedule until a graceful shutdown, then flushes what is left.
+    /// Flushes after lines arrive until a graceful shutdown, then flushes what is left.
     func run() async throws {
-        await repeatUntilGracefulShutdown(every: interval) { buffer.flush() }
+        await repeatWhenRung(buffer.gotLines, after: interval) { buffer.flush() }
         buffer.flush()
     }
 }

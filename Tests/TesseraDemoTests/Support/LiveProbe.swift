@@ -95,12 +95,17 @@ final class LiveProbe: Sendable {
 }
 
 extension TestSite {
-    /// Runs `body` while the site's live hub looks for commits, as the served app's service
-    /// does; the hub closes every stream afterwards.
+    /// Runs `body` while the site's live hub looks for commits and the database listens for
+    /// their notices (PostgreSQL), as the served app's services do; the hub closes every stream
+    /// afterwards.
     func withLiveHub<T>(_ body: () async throws -> T) async throws -> T {
-        let hub = site.liveHub
+        let (hub, database) = (site.liveHub, site.database)
         let looking = Task { try? await hub.run() }
-        defer { looking.cancel() }
+        let listening = Task { await database.listenForChanges() }
+        defer {
+            looking.cancel()
+            listening.cancel()
+        }
         return try await body()
     }
 }

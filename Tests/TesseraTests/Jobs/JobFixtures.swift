@@ -69,6 +69,32 @@ enum JobFixtures {
         }
     }
 
+    /// Runs `body` while `site`'s worker runs, and its database's notices are listened for (as
+    /// the served app's services do).
+    static func whileWorking(_ site: Site, _ body: () async throws -> Void) async throws {
+        let listening = Task { await site.database.listenForChanges() }
+        let worker = Task { try await JobWorker(site: site).run() }
+        defer {
+            worker.cancel()
+            listening.cancel()
+        }
+        try await body()
+    }
+
+    /// Returns once `job_effect` holds `keys`; throws after `timeout` (default 5 s).
+    static func until(_ database: TesseraDatabase, shows keys: [Int], timeout: Duration = .seconds(5)) async throws {
+        try await until("effects \(keys)", timeout: timeout) { try await effects(database) == keys }
+    }
+
+    /// Returns once `condition` holds, looking every 10 ms; throws after `timeout`.
+    static func until(_ what: String, timeout: Duration, _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw Refusal(reason: "\(what) not seen after \(timeout)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// The keys in `job_effect`, in order.
     static func effects(_ database: TesseraDatabase) async throws -> [Int] {
         try await database.read { db in try await db.fetchValues(Int.self, "SELECT key FROM job_effect ORDER BY key") }

@@ -132,4 +132,23 @@ struct JobQueueTests {
             #expect(try await JobFixtures.effects(first.database) == [Int(due.timeIntervalSince1970 / 60), Int(later.timeIntervalSince1970 / 60)])
         }
     }
+
+    @Test("an idle worker starts a job another process enqueues, and a job due later when it falls due")
+    func idleWorkersWakeForNewAndDueJobs() async throws {
+        try await TestDatabases.eachLocation { location in
+            let working = try await JobFixtures.site(location)
+            let other = try await JobFixtures.site(location)
+            defer { working.database.close(); other.database.close() }
+            try await JobFixtures.whileWorking(working) {
+                try await JobQueue(database: working.database).enqueue(RecordJob(key: 1))
+                try await JobFixtures.until(working.database, shows: [1])
+                // The worker ran it and found nothing more: it waits. Its longest idle wait (a
+                // minute) is past every deadline here, so only a wake-up runs these in time.
+                try await other.database.write { db in try await JobQueue.enqueue(RecordJob(key: 2), in: db) }
+                try await JobFixtures.until(working.database, shows: [1, 2])
+                try await JobQueue(database: other.database).enqueue(RecordJob(key: 3), at: Date() + 0.3)
+                try await JobFixtures.until(working.database, shows: [1, 2, 3])
+            }
+        }
+    }
 }
