@@ -18,7 +18,8 @@ final class DataGeneration: Sendable {
     /// The last `data_version` seen (only read and written on ``connection``'s queue).
     private let dataVersion = Mutex<Int64>(-1)
     private let versions = LatestVersions()
-    private let commitCount = Atomic<UInt64>(0)
+    /// Raised by each look that found a commit.
+    let commits = CommitSignal()
 
     /// A watcher on its own read-only connection to the database at `path`, naming tables by
     /// `catalog` (``refresh(committed:)`` first once it is migrated and its triggers are in).
@@ -28,9 +29,6 @@ final class DataGeneration: Sendable {
         connection = try DatabaseQueue(path: path, configuration: readOnly)
         self.catalog = catalog
     }
-
-    /// How many looks found a commit: a number that moves when one did.
-    var commits: UInt64 { commitCount.load(ordering: .acquiring) }
 
     /// The app data's versions as of the last ``refresh(committed:)``.
     var current: DataVersions { versions.current }
@@ -50,7 +48,7 @@ final class DataGeneration: Sendable {
             let (generation, changed) = ChangeTriggers.changes(rows.map { ($0[0] as String, $0[1] as Int64) }, catalog)
             versions.raise(to: generation, changed: changed)
             dataVersion.withLock { $0 = version }
-            commitCount.add(1, ordering: .releasing)
+            commits.raise()
             return true
         }
     }

@@ -5,7 +5,6 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
-import Synchronization
 
 // MARK: - PostgresBackend
 
@@ -26,7 +25,8 @@ final class PostgresBackend: Sendable {
     let catalog = TableCatalog()
     /// The app data's versions as of the latest ``refresh()`` (only ever raised).
     private let versions = LatestVersions()
-    private let notices = Atomic<UInt64>(0)
+    /// Raised by each notice of a commit (``listenForChanges()``).
+    let commits = CommitSignal()
     /// The per-request looks at the versions, shared among the requests asking at once.
     private let versionsLook: SharedLook<Void>
 
@@ -173,8 +173,8 @@ final class PostgresBackend: Sendable {
 
     // MARK: - Freshness
 
-    /// Counts each notice of a commit that changed the app's data or enqueued a job, in any
-    /// process (`LISTEN` on ``ChangeTriggers/channel``, on one connection of its own), until the
+    /// Raises ``commits`` at each notice of a commit that changed the app's data or enqueued a
+    /// job, in any process (`LISTEN` on ``ChangeTriggers/channel``, on one connection of its own), until the
     /// task is cancelled. Each connection, and each made again after one was lost (a second
     /// later), counts once too, so a commit made while it was not listening is not missed.
     func listenForChanges() async {
@@ -186,8 +186,8 @@ final class PostgresBackend: Sendable {
                     // Cancelling closes the connection, which ends the notices.
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: ChangeTriggers.channel) { notifications in
-                            self.notices.add(1, ordering: .releasing)
-                            for try await _ in notifications { self.notices.add(1, ordering: .releasing) }
+                            self.commits.raise()
+                            for try await _ in notifications { self.commits.raise() }
                         }
                     } onCancel: {
                         Task { try? await connection.close() }
@@ -204,10 +204,6 @@ final class PostgresBackend: Sendable {
             }
         }
     }
-
-    /// How many notices of a commit ``listenForChanges()`` counted: a number that moves when
-    /// one came.
-    var noticedCommits: UInt64 { notices.load(ordering: .acquiring) }
 
     /// The app data's versions as of the latest ``refresh()``.
     var currentVersions: DataVersions { versions.current }
@@ -231,18 +227,13 @@ final class PostgresBackend: Sendable {
 
 // MARK: - PostgresClientService
 
-/// Listens for the database's notices of commits while the app runs
-/// (``PostgresBackend/listenForChanges()``), and ends the PostgreSQL client when the app shuts
-/// down gracefully (its connections close after the requests in flight).
+/// Ends the PostgreSQL client when the app shuts down gracefully (its connections close after
+/// the requests in flight).
 struct PostgresClientService: Service {
     let backend: PostgresBackend
 
     func run() async throws {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await backend.listenForChanges() }
-            try? await gracefulShutdown()
-            group.cancelAll()
-        }
+        try? await gracefulShutdown()
         backend.shutdown()
     }
 }

@@ -14,6 +14,8 @@ final class SQLiteBackend: Sendable {
     let pool: DatabasePool
     let pageReaders: PageReaders
     let generation: DataGeneration
+    /// Rung after each commit through ``pool``; watched while the app runs.
+    let bell: SQLiteCommitBell
     /// The app's tables, loaded by ``finishOpening()``.
     let catalog = TableCatalog()
     let path: String
@@ -33,7 +35,8 @@ final class SQLiteBackend: Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         pageReaders = try PageReaders(path: path, configuration: configuration, catalog: catalog)
         generation = try DataGeneration(path: path, configuration: configuration, catalog: catalog)
-        pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders), extent: .databaseLifetime)
+        bell = SQLiteCommitBell(databasePath: path)
+        pool.add(transactionObserver: SnapshotInvalidator(readers: pageReaders, bell: bell), extent: .databaseLifetime)
     }
 
     /// After the migrations: the app tables' change triggers, and the catalog of them.
@@ -81,21 +84,51 @@ final class SQLiteBackend: Sendable {
     func refresh() throws {
         try generation.refresh { pageReaders.invalidateSnapshots() }
     }
+
+    /// How often the database is looked at while its bell cannot be watched.
+    static let lookInterval: Duration = .milliseconds(20)
+
+    /// Looks at the database after each ring of its bell, by any process, until the task is
+    /// cancelled, so ``DataGeneration/commits`` moves soon after any commit; where the bell cannot
+    /// be watched, every ``lookInterval``. The commits count once when it begins (as PostgreSQL's
+    /// do at each connection): a waiter then knows it listens. A look that fails is left to the
+    /// next one (a request's own look reports it).
+    func listenForChanges() async {
+        let began = { [self] in
+            _ = try? refresh()  // a commit may have come before
+            generation.commits.raise()
+        }
+        let watched = await bell.watch(began: began) { [self] in _ = try? refresh() }
+        guard !watched else { return }
+        began()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.lookInterval)
+            _ = try? refresh()
+        }
+    }
 }
 
 // MARK: - SnapshotInvalidator
 
-/// Tells the page readers, after every commit through the pool (an explicit transaction or a
-/// single statement), that their open snapshots are out of date. It observes no changes, only
-/// commits, so it costs a write one atomic add. (GRDB's observer protocol is not `Sendable`;
-/// this holds only a `Sendable` reference, hence unchecked.)
+/// After every commit through the pool (an explicit transaction or a single statement), tells
+/// the page readers that their open snapshots are out of date and rings the database's bell for
+/// every process watching it. It observes no changes, only commits, so it costs a write one
+/// atomic add and one system call. (GRDB's observer protocol is not `Sendable`; this holds only
+/// `Sendable` references, hence unchecked.)
 final class SnapshotInvalidator: TransactionObserver, @unchecked Sendable {
     private let readers: PageReaders
+    private let bell: SQLiteCommitBell
 
-    init(readers: PageReaders) { self.readers = readers }
+    init(readers: PageReaders, bell: SQLiteCommitBell) {
+        self.readers = readers
+        self.bell = bell
+    }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
     func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { readers.invalidateSnapshots() }
+    func databaseDidCommit(_ db: Database) {
+        readers.invalidateSnapshots()
+        bell.ring()
+    }
     func databaseDidRollback(_ db: Database) {}
 }

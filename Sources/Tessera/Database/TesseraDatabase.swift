@@ -187,36 +187,35 @@ public final class TesseraDatabase: Sendable {
         }
     }
 
-    /// Counts the database's notices of commits (``noticedCommits``) for as long as the task runs,
-    /// where the database announces them (``announcesChanges``: PostgreSQL's `NOTIFY`, on one
-    /// connection); returns at once where it does not (SQLite: look instead). The database's
-    /// services run it.
+    /// Keeps ``commits`` moving soon after any commit, in any process, for as long as the task
+    /// runs: on PostgreSQL it listens for the commits' notices (`LISTEN`, on one connection); on
+    /// SQLite it looks after each ring of the database's bell (``SQLiteCommitBell``). The
+    /// database's services run it.
     func listenForChanges() async {
-        #if PostgreSQL
-        if case .postgres(let postgres) = backend { await postgres.listenForChanges() }
-        #endif
-    }
-
-    /// Whether the database announces its commits (``listenForChanges()``).
-    var announcesChanges: Bool { dialect == .postgres }
-
-    /// A number that moves whenever this process notices a commit by any connection, in any
-    /// process. On SQLite a look notices every commit (`PRAGMA data_version`:
-    /// ``refreshFromOtherConnections()`` or ``lookForUnannouncedCommits()``); on PostgreSQL every
-    /// commit that changed the app's data or enqueued a job announces itself.
-    var noticedCommits: UInt64 {
         switch backend {
-        case .sqlite(let sqlite): sqlite.generation.commits
+        case .sqlite(let sqlite): await sqlite.listenForChanges()
         #if PostgreSQL
-        case .postgres(let postgres): postgres.noticedCommits
+        case .postgres(let postgres): await postgres.listenForChanges()
         #endif
         }
     }
 
-    /// Looks for commits where they are not announced, moving ``noticedCommits`` (SQLite's
-    /// `PRAGMA data_version`, about a microsecond, on a connection of its own); does nothing where
-    /// they are (PostgreSQL).
-    func lookForUnannouncedCommits() throws {
+    /// The commits this process noticed, in any process, and the tasks waiting for the next:
+    /// raised while ``listenForChanges()`` runs, and on SQLite by every look that finds one
+    /// (``lookForCommits()``, ``refreshFromOtherConnections()``).
+    var commits: CommitSignal {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.generation.commits
+        #if PostgreSQL
+        case .postgres(let postgres): postgres.commits
+        #endif
+        }
+    }
+
+    /// Looks at once for commits by other connections where a look is cheap and reads could be
+    /// behind them (SQLite: `PRAGMA data_version`, about a microsecond); on PostgreSQL, whose
+    /// every read is current, it does nothing.
+    func lookForCommits() throws {
         if case .sqlite(let sqlite) = backend { try sqlite.refresh() }
     }
 
@@ -245,13 +244,13 @@ public final class TesseraDatabase: Sendable {
         return sqlite.pageReaders.endIdleSnapshots()
     }
 
-    /// The services the database needs while the app runs: on PostgreSQL, the one that ends the
-    /// client at shutdown; on SQLite, the page snapshot sweeper.
+    /// The services the database needs while the app runs: the ``CommitListener``; on
+    /// PostgreSQL, the one that ends the client at shutdown; on SQLite, the page snapshot sweeper.
     var services: [any Service] {
         switch backend {
-        case .sqlite(let sqlite): [PageSnapshotSweeper(readers: sqlite.pageReaders)]
+        case .sqlite(let sqlite): [PageSnapshotSweeper(readers: sqlite.pageReaders), CommitListener(database: self)]
         #if PostgreSQL
-        case .postgres(let postgres): [PostgresClientService(backend: postgres)]
+        case .postgres(let postgres): [PostgresClientService(backend: postgres), CommitListener(database: self)]
         #endif
         }
     }

@@ -67,9 +67,9 @@ public struct SiteConfiguration: Sendable {
     /// How many jobs a process runs at once; 0 runs none (the process serves pages only).
     /// Default 10.
     public var jobWorkers = 10
-    /// How often an idle worker looks whether any process committed (on SQLite `PRAGMA
-    /// data_version`, about a microsecond; on PostgreSQL a count of the notices an enqueue sends)
-    /// before it queries the jobs again. Default 50 ms.
+    /// The least time between two queries of the jobs by an idle worker: it queries when a
+    /// commit is announced (an enqueue, in any process) or a waiting job falls due, and enqueues
+    /// closer together than this are taken together. Default 50 ms.
     public var jobPollInterval: Duration = .milliseconds(50)
     /// How long a try holds its job before another process may take it (renewed while it runs,
     /// so only a dead or stalled process loses it). Default 60 s.

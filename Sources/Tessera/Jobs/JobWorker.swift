@@ -9,7 +9,8 @@ import Synchronization
 /// free slot, up to ``SiteConfiguration/jobWorkers`` at once, and runs each by its registered
 /// type. While nothing is ready it waits, without querying the jobs, until a commit may have
 /// made one ready (an enqueue, a retry, a try given back, in any process: see
-/// ``untilJobsMayBeReady(since:ended:due:state:)``) or the soonest waiting one falls due.
+/// ``untilJobsMayBeReady(since:due:state:)``) or the soonest waiting one falls due; it queries at
+/// most once per ``SiteConfiguration/jobPollInterval``.
 ///
 /// A try holds a lease, renewed while it runs; a process that dies leaves its jobs to be taken
 /// again when their leases end. On a graceful shutdown (SIGTERM) it claims nothing more and lets
@@ -53,12 +54,10 @@ struct JobWorker: Service {
                     let now = Date()
                     let jobs: [JobQueue.Claimed]
                     let due: Date?
-                    let commits: UInt64
-                    // Taken before the claim's read: a commit or a try's end after it wakes the wait.
-                    let ended = state.ended.load(ordering: .acquiring)
+                    let seen = site.database.commits.count  // before the claim's read: a later commit wakes the wait
+                    let lookedAt = ContinuousClock.now
                     do {
-                        try site.database.lookForUnannouncedCommits()
-                        commits = site.database.noticedCommits
+                        try site.database.lookForCommits()
                         jobs = try await queue.claim(limit: free, claim: claim, now: now, leaseEnd: now + Double(lease.nanoseconds) / 1e9)
                         due = jobs.isEmpty ? try await queue.nextReady() : nil
                     } catch {
@@ -67,7 +66,8 @@ struct JobWorker: Service {
                         continue
                     }
                     if jobs.isEmpty {
-                        await untilJobsMayBeReady(since: commits, ended: ended, due: due, state: state)
+                        await untilJobsMayBeReady(since: seen, due: due, state: state)
+                        try? await Task.sleep(until: lookedAt + pollInterval)  // commits close together: one look
                         continue
                     }
                     for job in jobs {
@@ -75,13 +75,14 @@ struct JobWorker: Service {
                         group.addTask {
                             await perform(job, claim: claim)
                             state.running.subtract(1, ordering: .acquiringAndReleasing)
-                            state.ended.add(1, ordering: .releasing)
+                            state.wake.ring()
                         }
                     }
                 }
             }
         } onGracefulShutdown: {
             state.stopping.store(true, ordering: .releasing)
+            state.wake.ring()
         }
     }
 
@@ -90,29 +91,27 @@ struct JobWorker: Service {
     /// The longest an idle worker waits without looking at the jobs.
     static let longestIdleWait: TimeInterval = 60
 
-    /// Returns when a job may be ready: a commit was noticed since `commits` (checked every
-    /// ``SiteConfiguration/jobPollInterval``: on SQLite a look at `PRAGMA data_version`, on
-    /// PostgreSQL the count of notices, which an enqueue sends), one of this worker's tries ended
-    /// since `ended` had (a failed one may be due again), `due` (the soonest waiting job's time)
-    /// passed, or ``longestIdleWait``; or when a shutdown begins. It waits one interval at least.
-    private func untilJobsMayBeReady(since commits: UInt64, ended: Int, due: Date?, state: WorkerState) async {
-        let until = min(due ?? .distantFuture, Date() + Self.longestIdleWait)
-        repeat {
-            try? await Task.sleep(for: pollInterval)
-            do {
-                try site.database.lookForUnannouncedCommits()
-            } catch {
-                return  // the claim reports it
-            }
-            if site.database.noticedCommits != commits || state.ended.load(ordering: .acquiring) != ended { return }
-        } while !state.stopping.load(ordering: .acquiring) && !Task.isCancelled && Date() < until
+    /// Returns when a job may be ready: a commit was noticed since `seen`
+    /// (``TesseraDatabase/commits``: an enqueue in any process announces itself), one of this
+    /// worker's tries ended (a failed one may be due again), `due` (the soonest waiting job's
+    /// time) passed, or ``longestIdleWait``; or when a shutdown begins.
+    private func untilJobsMayBeReady(since seen: UInt64, due: Date?, state: WorkerState) async {
+        let wait = min(due?.timeIntervalSinceNow ?? Self.longestIdleWait, Self.longestIdleWait)
+        guard wait > 0 else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await site.database.commits.wait(past: seen, timeout: .seconds(wait)) }
+            group.addTask { await state.wake.wait() }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
-    /// How many tries run and ended, and whether a shutdown began.
+    /// How many tries run, whether a shutdown began, and what wakes an idle worker besides a
+    /// commit (a try's end, the shutdown).
     private final class WorkerState: Sendable {
         let running = Atomic<Int>(0)
-        let ended = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
+        let wake = Doorbell()
     }
 
     // MARK: - One try

@@ -12,12 +12,11 @@ import Synchronization
 /// While any stream is open, the hub looks at what any connection committed — this process's
 /// writes, another process's on the same SQLite file or PostgreSQL server
 /// (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the app
-/// data's generation moved. On SQLite it looks every ``interval`` (20 ms); PostgreSQL announces
-/// each commit (``TesseraDatabase/noticedCommits``: `LISTEN`/`NOTIFY` on one connection per
-/// process, which the database's service holds), so the hub looks at the next tick after a
-/// notice, and once a second in case one was lost. Every ``heartbeat`` it wakes
-/// them too, so each writes a comment line that keeps proxies from closing it and finds a closed
-/// connection. An idle stream is one suspended task: no timer, no thread.
+/// data's generation moved. It looks when a commit is announced (``TesseraDatabase/commits``:
+/// PostgreSQL's `NOTIFY`, SQLite's ``SQLiteCommitBell``), at most once per ``interval`` (20 ms),
+/// and once a second in case one was not. Every ``heartbeat`` it wakes the streams too, so each
+/// writes a comment line that keeps proxies from closing it and finds a closed connection. An
+/// idle stream is one suspended task: no timer, no thread.
 ///
 /// Each stream renders its components through ``fetch(_:headers:remoteAddress:)``, which asks
 /// the app's own router, with the viewer's cookies: a live update passes every guard the
@@ -40,8 +39,12 @@ final class LiveHub: Service, Sendable {
         var streams = 0
     }
 
-    /// How often the hub looks for commits while streams are open.
+    /// The least time between two looks for commits: commits closer together are looked at
+    /// once.
     let interval: Duration
+    /// The longest the hub goes without looking while streams are open, in case a commit was
+    /// not announced (a lost notice; a program that rings no SQLite bell).
+    static let longestWithoutLook: Duration = .seconds(1)
     /// How often every stream writes a comment line.
     let heartbeat: Duration
     private let database: TesseraDatabase
@@ -172,37 +175,34 @@ final class LiveHub: Service, Sendable {
 
     /// Looks for commits while streams are open, beats, and at shutdown ends every stream.
     func run() async throws {
-        await tick()
+        try? await cancelWhenGracefulShutdown { await self.tick() }
         update { $0.isClosing = true }
     }
 
-    /// Every ``interval`` while streams are open, until the shutdown: beats, and looks for
-    /// commits. While none is open it waits, costing nothing.
+    /// While streams are open, until the shutdown: waits for a commit's notice
+    /// (``TesseraDatabase/commits``), the next heartbeat or ``longestWithoutLook``, then beats or
+    /// looks, at most once per ``interval``. While none is open it waits, costing nothing.
     private func tick() async {
-        var (sinceBeat, sinceLook) = (Duration.zero, Duration.zero)
-        var notices = database.noticedCommits
+        let clock = ContinuousClock()
+        var (lastBeat, lastLook) = (clock.now, clock.now)
+        var seen = database.commits.count
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             if openStreams == 0 {
                 await untilAStreamOpens()
-                (sinceBeat, sinceLook) = (.zero, .zero)
+                (lastBeat, lastLook) = (clock.now, clock.now)
                 continue
             }
-            do {
-                try await Task.sleep(for: interval)
-            } catch {
-                break
-            }
-            sinceBeat += interval
-            sinceLook += interval
-            if sinceBeat >= heartbeat {
-                sinceBeat = .zero
+            let wake = min(lastBeat + heartbeat, lastLook + Self.longestWithoutLook)
+            await database.commits.wait(past: seen, timeout: clock.now.duration(to: wake))
+            try? await clock.sleep(until: lastLook + interval)  // commits close together: one look
+            guard !Task.isCancelled else { break }
+            if clock.now >= lastBeat + heartbeat {
+                lastBeat = clock.now
                 update { $0.beat += 1 }
             }
-            let latest = database.noticedCommits
-            let noticed = latest != notices
-            notices = latest
-            guard !database.announcesChanges || noticed || sinceLook >= .seconds(1) else { continue }
-            sinceLook = .zero
+            let latest = database.commits.count
+            guard latest != seen || clock.now >= lastLook + Self.longestWithoutLook else { continue }
+            (seen, lastLook) = (latest, clock.now)
             do {
                 try await database.refreshFromOtherConnections()
                 let generation = database.currentGeneration

@@ -35,6 +35,28 @@ struct DataGenerationTests {
         }
     }
 
+    @Test("a process listening for commits is told of another's at once, with no look of its own, on both databases")
+    func listenersAreToldOfCommits() async throws {
+        try await Self.onTwoProcesses { _, listener, writer in
+            let started = listener.commits.count
+            let listening = Task { await listener.listenForChanges() }
+            defer { listening.cancel() }
+            await listener.commits.wait(past: started, timeout: .seconds(10))
+            #expect(listener.commits.count != started, "listening began")
+            for title in ["first", "second"] {
+                let seen = listener.commits.count
+                let before = listener.currentGeneration
+                try await writer.write { db in try await db.execute("INSERT INTO item (title) VALUES (?)", [title]) }
+                // Nothing here looks: only the bell (SQLite) or the notice (PostgreSQL) can move it.
+                await listener.commits.wait(past: seen, timeout: .seconds(10))
+                #expect(listener.commits.count != seen, "told of the commit of \(title)")
+                if listener.dialect == .sqlite {
+                    #expect(listener.currentGeneration > before, "the look the bell caused read the new generation")
+                }
+            }
+        }
+    }
+
     @Test("sessions, throttles, notices and analytics leave the app's generation alone; an app row changes it")
     func bookkeepingDoesNotEndReuse() async throws {
         try await TestDatabases.each(migrations: Self.items) { database in
