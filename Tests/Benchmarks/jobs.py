@@ -6,7 +6,8 @@ Usage: swift build -c release --product tessera && python3 Tests/Benchmarks/jobs
   --postgres URL    also run on PostgreSQL: a database is made on that server and dropped
                     (default $TESSERA_TEST_POSTGRES; without either, SQLite only)
   --jobs N          probe jobs for the throughput run (default 10000)
-  --idle N          probe jobs enqueued one at a time, 20 ms apart, into idle workers (default 200)
+  --idle N          probe jobs enqueued one at a time, 20 ms apart, each in its own transaction
+                    as an app's requests would (`jobs probe --gap 20`), into idle workers (default 200)
   --lateness MIN    instead: two worker processes take a probe schedule due every minute for MIN
                     minutes (each database at once), then report how many runs there were (one
                     per minute is right) and how late each started after its due time
@@ -19,7 +20,6 @@ transaction, so "doubled" counts jobs that ran twice. SQLite runs with synchrono
 app does; give PostgreSQL with fsync on (.ci/postgres does, unless TESSERA_PG_FSYNC=off).
 """
 import argparse
-import json
 import os
 import pathlib
 import shutil
@@ -63,12 +63,6 @@ class SQLite:
         with sqlite3.connect(self.path) as db:
             return db.execute("SELECT COUNT(*) FROM tessera_jobs").fetchone()[0]
 
-    def enqueue_one(self, batch):
-        now = time.time()
-        with sqlite3.connect(self.path) as db:
-            db.execute("INSERT INTO tessera_jobs (name, arguments, runAt, enqueuedAt, maxAttempts) VALUES (?, ?, ?, ?, 3)",
-                       ("tessera.probe", json.dumps({"enqueuedAt": now, "batch": batch}), now, now))
-
     def lateness(self, batch):
         with sqlite3.connect(self.path) as db:
             return db.execute("SELECT enqueuedAt, (startedAt - enqueuedAt) * 1000 FROM tessera_job_probes WHERE batch = ? "
@@ -88,7 +82,6 @@ class Postgres:
         self.url = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/" + self.name, parts.query, ""))
         self.own = urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/" + self.name, "", ""))
         self.psql(self.admin, f'CREATE DATABASE "{self.name}"')
-        self.session = None
 
     def psql(self, url, sql):
         return subprocess.run(["psql", "-X", "-q", "-A", "-t", "-d", url, "-c", sql], check=True, capture_output=True, text=True).stdout
@@ -96,24 +89,12 @@ class Postgres:
     def pending(self):
         return int(self.psql(self.own, "SELECT COUNT(*) FROM tessera_jobs").strip())
 
-    def enqueue_one(self, batch):
-        if self.session is None:
-            self.session = subprocess.Popen(["psql", "-X", "-q", "-d", self.own], stdin=subprocess.PIPE, text=True)
-        now = "extract(epoch from clock_timestamp())"
-        self.session.stdin.write(
-            f"INSERT INTO tessera_jobs (name, arguments, runAt, enqueuedAt, maxAttempts) VALUES ('tessera.probe', "
-            f"json_build_object('enqueuedAt', {now}, 'batch', '{batch}')::text, {now}, {now}, 3);\n")
-        self.session.stdin.flush()
-
     def lateness(self, batch):
         rows = self.psql(self.own, f"SELECT enqueuedAt, (startedAt - enqueuedAt) * 1000 FROM tessera_job_probes "
                                    f"WHERE batch = '{batch}' ORDER BY enqueuedAt")
         return [tuple(float(value) for value in line.split("|")) for line in rows.splitlines() if line]
 
     def drop(self):
-        if self.session:
-            self.session.stdin.close()
-            self.session.wait()
         self.psql(self.admin, f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
@@ -137,10 +118,7 @@ def measure(binary, database, jobs, idle, folder):
     processes = workers(binary, database.url, folder)
     try:
         time.sleep(2)  # both workers started and idle
-        batch = "idle-" + secrets.token_hex(3)
-        for _ in range(idle):
-            database.enqueue_one(batch)
-            time.sleep(0.02)
+        batch = run(binary, database.url, "jobs", "probe", "--count", str(idle), "--gap", "20")
         wait_until_done(database)
     finally:
         stop(processes)

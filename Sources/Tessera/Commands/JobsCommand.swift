@@ -99,7 +99,7 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
 
     // MARK: - probe, probes
 
-    /// `jobs probe`: enqueues probe jobs, 500 to a transaction.
+    /// `jobs probe`: enqueues probe jobs, 500 to a transaction, or one at a time `--gap` apart.
     struct Probe: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(abstract: "Enqueue probe jobs, which record when they were enqueued and started (see jobs probes).")
@@ -110,6 +110,8 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
         @Option(help: "The batch they belong to (default a new name, printed).") var batch: String?
         @Option(help: ArgumentHelp("How long each works before recording itself (default not at all).", valueName: "milliseconds"))
         var hold: Int?
+        @Option(help: ArgumentHelp("Enqueue one at a time, each in its own transaction, this long apart, as an app's requests would (default all at once).", valueName: "milliseconds"))
+        var gap: Int?
 
         func run() async throws {
             let database = try await App().openDatabase(try options.configuration())
@@ -117,7 +119,8 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
             let name = batch ?? "probe-" + Digests.randomHex(bytes: 4)
             var left = count
             while left > 0 {
-                let now = min(left, 500)
+                if let gap, left < count { try await Task.sleep(for: .milliseconds(gap)) }
+                let now = gap == nil ? min(left, 500) : 1
                 try await database.write { db in
                     for _ in 0..<now {
                         try await JobQueue.enqueue(ProbeJob(enqueuedAt: Date().timeIntervalSince1970, batch: name, holdMilliseconds: hold), in: db)

@@ -24,10 +24,14 @@ struct JobWorker: Service {
     let lease: Duration
     /// This process, in the claims it takes (for a person reading `tessera_jobs`).
     let identity: String
+    /// The longest an idle worker waits without looking at the jobs: a job inserted by a program
+    /// that announces nothing (SQL typed in a shell) starts within it.
+    let longestIdleWait: TimeInterval
 
     /// A worker for `site`'s jobs, with its configuration's settings (at least one slot when
-    /// `runningAll`, whatever ``SiteConfiguration/jobWorkers`` says).
-    init(site: Site, runningAll: Bool = false) {
+    /// `runningAll`, whatever ``SiteConfiguration/jobWorkers`` says), looking at the jobs at
+    /// least every `longestIdleWait` seconds.
+    init(site: Site, runningAll: Bool = false, longestIdleWait: TimeInterval = 1) {
         self.site = site
         registry = JobRegistry(site.configuration.jobs + site.configuration.schedules.map(\.jobType))
         queue = JobQueue(database: site.database)
@@ -35,6 +39,7 @@ struct JobWorker: Service {
         pollInterval = site.configuration.jobPollInterval
         lease = site.configuration.jobLease
         identity = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
+        self.longestIdleWait = longestIdleWait
     }
 
     // MARK: - Running
@@ -88,15 +93,13 @@ struct JobWorker: Service {
 
     // MARK: - Waiting
 
-    /// The longest an idle worker waits without looking at the jobs.
-    static let longestIdleWait: TimeInterval = 60
 
     /// Returns when a job may be ready: a commit was noticed since `seen`
     /// (``TesseraDatabase/commits``: an enqueue in any process announces itself), one of this
     /// worker's tries ended (a failed one may be due again), `due` (the soonest waiting job's
     /// time) passed, or ``longestIdleWait``; or when a shutdown begins.
     private func untilJobsMayBeReady(since seen: UInt64, due: Date?, state: WorkerState) async {
-        let wait = min(due?.timeIntervalSinceNow ?? Self.longestIdleWait, Self.longestIdleWait)
+        let wait = min(due?.timeIntervalSinceNow ?? longestIdleWait, longestIdleWait)
         guard wait > 0 else { return }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await site.database.commits.wait(past: seen, timeout: .seconds(wait)) }

@@ -70,10 +70,11 @@ enum JobFixtures {
     }
 
     /// Runs `body` while `site`'s worker runs, and its database's notices are listened for (as
-    /// the served app's services do).
+    /// the served app's services do). The worker never looks at the jobs on a timer: only a
+    /// commit's notice, a try's end or a job's due time wake it.
     static func whileWorking(_ site: Site, _ body: () async throws -> Void) async throws {
         let listening = Task { await site.database.listenForChanges() }
-        let worker = Task { try await JobWorker(site: site).run() }
+        let worker = Task { try await JobWorker(site: site, longestIdleWait: 3600).run() }
         defer {
             worker.cancel()
             listening.cancel()

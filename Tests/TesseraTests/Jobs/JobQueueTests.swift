@@ -142,8 +142,8 @@ struct JobQueueTests {
             try await JobFixtures.whileWorking(working) {
                 try await JobQueue(database: working.database).enqueue(RecordJob(key: 1))
                 try await JobFixtures.until(working.database, shows: [1])
-                // The worker ran it and found nothing more: it waits. Its longest idle wait (a
-                // minute) is past every deadline here, so only a wake-up runs these in time.
+                // The worker ran it and found nothing more: it waits, and looks at the jobs on
+                // no timer. Only a wake-up starts these.
                 try await other.database.write { db in try await JobQueue.enqueue(RecordJob(key: 2), in: db) }
                 try await JobFixtures.until(working.database, shows: [1, 2])
                 try await JobQueue(database: other.database).enqueue(RecordJob(key: 3), at: Date() + 0.3)
