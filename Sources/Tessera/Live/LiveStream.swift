@@ -184,8 +184,10 @@ struct LiveStream: Sendable {
 
     /// A hash of a component's bytes, the generation in its root element's
     /// `data-tessera-live-since` left out: a render of unchanged data hashes the same.
-    static func digest(of body: ByteBuffer) -> Int {
-        let bytes = Array(body.readableBytesView)
+    static func digest(of body: ByteBuffer) -> Int { digest(of: Array(body.readableBytesView)) }
+
+    /// ``digest(of:)-(ByteBuffer)`` of bytes in an array.
+    static func digest(of bytes: [UInt8]) -> Int {
         var hasher = Hasher()
         let since = ReuseLayer.liveSinceValue(in: bytes) ?? bytes.endIndex..<bytes.endIndex
         bytes[..<since.lowerBound].withUnsafeBytes { hasher.combine(bytes: $0) }

@@ -63,19 +63,23 @@ extension RequestPipeline {
             targets = found
         }
         let acknowledgedAt = try await freshGenerationForStream(scope)
-        let fragments = FragmentList(components: try await showing(result.model, as: acting, among: targets, scope))
-        if let acknowledgedAt, let stream = scope.request.headers[LiveStream.streamHeader] {
-            let renderer = await site.renderer(for: scope)
-            let copies = fragments.components.filter { $0.liveSince != nil }.map { component in
-                var writer = HTMLWriter()
+        let components = try await showing(result.model, as: acting, among: targets, scope)
+        // The tab's stream is told what the answer holds of each live component (its bytes'
+        // digest), so it does not send the same again.
+        var copies: [(url: String, copy: LiveInboxes.Copy)] = []
+        var answer = await render(scope, status: status) { writer, renderer in
+            for component in components {
+                let start = writer.byteCount
                 component.write(into: &writer, renderer: renderer)
-                let copy = LiveInboxes.Copy(generation: acknowledgedAt, digest: LiveStream.digest(of: writer.takeBuffer()))
-                return (url: component.fragmentURL, copy: copy)
+                if let acknowledgedAt, component.liveSince != nil {
+                    let digest = LiveStream.digest(of: writer.bytes(from: start))
+                    copies.append((url: component.fragmentURL, copy: LiveInboxes.Copy(generation: acknowledgedAt, digest: digest)))
+                }
             }
-            site.liveHub.inboxes.acknowledge(copies, to: stream, for: scope.session.id)
-        }
-        var answer = await render(fragments, scope, status: status) { writer, renderer in
             if let notice = result.notice { renderer.render(BuiltInTemplates.notice, NoticeRegion(notice: notice), into: &writer) }
+        }
+        if let stream = scope.request.headers[LiveStream.streamHeader], !copies.isEmpty {
+            site.liveHub.inboxes.acknowledge(copies, to: stream, for: scope.session.id)
         }
         if let focus = result.focus { answer.headers[Self.focusHeader] = focus }
         return answer

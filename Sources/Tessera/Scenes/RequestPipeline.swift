@@ -151,15 +151,18 @@ struct RequestPipeline: Sendable {
         return Answer(status: head.status, headers: head.headers, html: page.takeBuffer())
     }
 
-    /// `fragment` alone (no layout, no notice taken), then what `after` writes.
+    /// `fragment` alone (no layout, no notice taken).
+    func render(_ fragment: some HTMLFragment, _ scope: RequestScope, status: HTTPResponse.Status = .ok) async -> Answer {
+        await render(scope, status: status) { writer, renderer in fragment.write(into: &writer, renderer: renderer) }
+    }
+
+    /// What `write` writes, alone (no layout, no notice taken).
     func render(
-        _ fragment: some HTMLFragment, _ scope: RequestScope, status: HTTPResponse.Status = .ok,
-        after: (inout HTMLWriter, TemplateRenderer) -> Void = { _, _ in }
+        _ scope: RequestScope, status: HTTPResponse.Status = .ok, _ write: (inout HTMLWriter, TemplateRenderer) -> Void
     ) async -> Answer {
         let renderer = await site.renderer(for: scope)
         var writer = HTMLWriter()
-        fragment.write(into: &writer, renderer: renderer)
-        after(&writer, renderer)
+        write(&writer, renderer)
         return Answer(status: status, html: writer.takeBuffer())
     }
 
