@@ -33,9 +33,11 @@ struct RouteTable: Sendable, CustomStringConvertible {
         routes = plans.flatMap(\.routes)
     }
 
-    /// The plans of an app's scenes: the stateless ones first, as they are mounted.
-    static func plans(scenes: [Scene.Type], statelessScenes: [Scene.Type]) -> [ScenePlan] {
-        statelessScenes.map { ScenePlan($0, stateless: true) } + scenes.map { ScenePlan($0) }
+    /// The plans of an app's scenes, whose layout holds `layoutComposition`: the stateless ones
+    /// first, as they are mounted.
+    static func plans(scenes: [Scene.Type], statelessScenes: [Scene.Type], layoutComposition: [ComponentSlot] = []) -> [ScenePlan] {
+        statelessScenes.map { ScenePlan($0, stateless: true, layoutComposition: layoutComposition) }
+            + scenes.map { ScenePlan($0, layoutComposition: layoutComposition) }
     }
 
     // MARK: - Problems
@@ -68,6 +70,13 @@ struct RouteTable: Sendable, CustomStringConvertible {
                     StartupProblem(
                         file: nil, type: sceneName,
                         message: "its composition declares the component id '\(slot.id)' twice"))
+            }
+            for slot in plan.layoutComposition where !ids.insert(slot.id).inserted {
+                problems.append(
+                    StartupProblem(
+                        file: nil, type: sceneName,
+                        message: "the component id '\(slot.id)' is declared by its composition and by the app's layout composition, "
+                            + "or twice by the latter"))
             }
         }
         guard problems.isEmpty else { return problems }

@@ -92,9 +92,15 @@ struct StartupCheck {
                 components.append(component)
             }
         }
+        for component in ComponentSlot.componentTypes(of: site.layoutComposition)
+        where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
+            components.append(component)
+        }
         if let layout = site.defaultLayout {
             if templates.contains(layout) {
-                checker.check(template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'", warnsUnused: false)
+                checker.check(
+                    template: layout, model: LayoutViewModel.self, owner: "the layout '\(layout)'",
+                    builtIns: site.layoutComposition.isEmpty ? [] : Self.sceneBuiltIns, warnsUnused: false)
             } else {
                 problems.append(
                     StartupProblem(

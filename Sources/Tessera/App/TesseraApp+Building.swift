@@ -13,6 +13,7 @@ extension TesseraApp {
         var site = SiteConfiguration()
         site.name = name
         site.defaultLayout = layout ?? BuiltInTemplates.layout
+        site.layoutComposition = layoutComposition
         site.isDevelopment = configuration.isDevelopment
         site.publicDirectory = configuration.publicDirectory
         site.viewsDirectory = configuration.viewsDirectory
@@ -70,8 +71,7 @@ extension TesseraApp {
         let (problems, warnings, found) = check.run()
         let all = problems + membersProblems + scheduleProblems
             + RouteTable.problems(plans: plans)
-            + CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
-            .problems()
+            + compositionProblems(templates)
         if let templateErrors {
             guard !all.isEmpty else { throw templateErrors }
             let fromTemplates = templateErrors.diagnostics.map {
@@ -81,6 +81,13 @@ extension TesseraApp {
         }
         guard all.isEmpty else { throw StartupErrors(problems: all) }
         return (templates.resolving(found), warnings)
+    }
+
+    /// Components the scenes' templates and the layout place that no composition declares.
+    private func compositionProblems(_ templates: TemplateLibrary) -> [StartupProblem] {
+        let check = CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
+        let layoutProblems = layout.map { check.problems(ofLayout: $0, slots: layoutComposition, owner: String(describing: Self.self)) }
+        return check.problems() + (layoutProblems ?? [])
     }
 
     /// Schedules whose cron line cannot be read, and names used twice.
@@ -107,7 +114,7 @@ extension TesseraApp {
 
     /// The plans of its scenes, read from their declarations: the stateless ones first, as
     /// they are mounted.
-    var plans: [ScenePlan] { RouteTable.plans(scenes: allScenes, statelessScenes: statelessScenes) }
+    var plans: [ScenePlan] { RouteTable.plans(scenes: allScenes, statelessScenes: statelessScenes, layoutComposition: layoutComposition) }
 
     /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself.
     public var allScenes: [Scene.Type] {

@@ -43,6 +43,12 @@ public protocol TesseraApp: Sendable {
     /// `Views/` lacks is a start-up and `validate` error naming the app and the file.
     var layout: String? { get }
 
+    /// Components every page's layout holds (``ComponentSlot/layout(_:_:)``), placed by the
+    /// layout as `{{components.<id>}}`: an unread count in the navigation, say. Each scene
+    /// answers their fragments under its own path and guards; a live one follows every page.
+    /// Default none.
+    var layoutComposition: [ComponentSlot] { get }
+
     /// Registers the app's migrations, in order; they run after Tessera's own. Default none.
     func migrations(_ migrations: inout Migrations)
 
@@ -104,6 +110,8 @@ extension TesseraApp {
     public var members: Members? { nil }
     /// None: Tessera's layout.
     public var layout: String? { nil }
+    /// None.
+    public var layoutComposition: [ComponentSlot] { [] }
     /// None.
     public func migrations(_ migrations: inout Migrations) {}
     /// Nothing.

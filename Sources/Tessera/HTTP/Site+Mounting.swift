@@ -8,9 +8,10 @@ extension Site {
     /// - `GET <path>`: the page (and `HEAD`, its headers);
     /// - `GET <path>/_/:component`: any component's fragment (and `HEAD`);
     /// - `POST <path>/<action path>` for each action of each component type of its
-    ///   ``Scene/composition`` (action paths are relative to the scene).
+    ///   ``Scene/composition`` and of the layout's (``SiteConfiguration/layoutComposition``;
+    ///   action paths are relative to the scene).
     public func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
-        mount(ScenePlan(scene), on: router)
+        mount(ScenePlan(scene, layoutComposition: configuration.layoutComposition), on: router)
     }
 
     /// Mounts the routes of `plan` on `router`.

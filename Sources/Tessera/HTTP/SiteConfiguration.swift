@@ -14,6 +14,9 @@ public struct SiteConfiguration: Sendable {
 
     /// `Layouts/Main`: the app's own layout, by convention.
     public static let appLayout = "Layouts/Main"
+    /// The components the layout holds on every page (``TesseraApp/layoutComposition``). Default
+    /// none.
+    public var layoutComposition: [ComponentSlot] = []
     /// Development mode: errors show details, templates reload. Default off.
     public var isDevelopment = false
     /// The folder static files are served from. Default `Public`.

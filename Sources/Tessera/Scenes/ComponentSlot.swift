@@ -58,3 +58,34 @@ extension Scene {
         }
     }
 }
+
+// MARK: - Layout slots
+
+extension ComponentSlot {
+    /// A slot of the app's ``TesseraApp/layoutComposition``: the component `id`, made by `make`
+    /// from the request on every page that has the layout (nil leaves it out), and placed by the
+    /// layout as `{{components.<id>}}`. Each scene answers its fragment at `<path>/_/<id>`,
+    /// behind the scene's own guards, and mounts its actions:
+    ///
+    /// ```swift
+    /// var layoutComposition: [ComponentSlot] {
+    ///     [.layout("awaiting") { scope in scope.userID.map(AwaitingReplyComponent.init) }]
+    /// }
+    /// ```
+    public static func layout<C: Component>(_ id: String, _ make: @escaping @Sendable (RequestScope) -> C?) -> ComponentSlot {
+        ComponentSlot(id: id, type: C.self, isLazy: false) { _, scope in make(scope) }
+    }
+
+    /// The distinct component types of `slots` and their children (``ChildSlot``), in order.
+    static func componentTypes(of slots: [ComponentSlot]) -> [any Component.Type] {
+        var seen: Set<ObjectIdentifier> = []
+        var types: [any Component.Type] = []
+        func visit(_ type: any Component.Type) {
+            guard seen.insert(ObjectIdentifier(type)).inserted else { return }
+            types.append(type)
+            for child in type.children { visit(child.childType) }
+        }
+        for slot in slots { visit(slot.type) }
+        return types
+    }
+}

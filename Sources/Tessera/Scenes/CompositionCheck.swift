@@ -37,6 +37,20 @@ struct CompositionCheck {
         }
     }
 
+    /// The unknown component ids placed by the layout `layout`: those no slot of `slots` (the
+    /// app's ``TesseraApp/layoutComposition``) declares.
+    func problems(ofLayout layout: String, slots: [ComponentSlot], owner: String) -> [StartupProblem] {
+        guard let template = templates.template(named: layout) else { return [] }
+        let declared = slots.map(\.id)
+        let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
+        var visited: Set<String> = [layout]
+        return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !declared.contains($0) }.map { id in
+            StartupProblem(
+                file: location(of: "components." + id, in: layout), type: owner,
+                message: "its layout places component '\(id)', which its layout composition does not declare (declared: \(known))")
+        }
+    }
+
     // MARK: - Walking the program
 
     /// The ids read under `components.` in `nodes` and the partials they include, in order,

@@ -55,7 +55,7 @@ extension RequestPipeline {
         if result.model == nil || targets.count > 1 {
             // What the action wrote: the scene reads again, and the components it names are made anew.
             try await scene.loadData(scope)
-            let again = place(scene, scope)
+            let again = place(scene, scope, inLayout: scene.layout != nil)
             var found: [PlacedComponent] = []
             for target in targets {
                 if let component = try await ComponentLoader.resolve(target.id, in: again, scope) { found.append(component) }

@@ -25,6 +25,11 @@ struct RequestPipeline: Sendable {
         case action(ScenePlan.PlannedAction)
         /// The scene's body without its layout, every component loaded (tests, tools).
         case body
+
+        /// Whether its answer may hold the layout, and so the layout's components.
+        var showsLayout: Bool {
+            if case .body = self { false } else { true }
+        }
     }
 
     // MARK: - HTTP
@@ -71,7 +76,7 @@ struct RequestPipeline: Sendable {
         case .action, .body: break
         }
         try await scene.loadData(scope)
-        let placed = place(scene, scope)
+        let placed = place(scene, scope, inLayout: mode.showsLayout && scene.layout != nil)
 
         switch mode {
         case .page:
@@ -83,9 +88,14 @@ struct RequestPipeline: Sendable {
             return await render(SceneBody(scene: scene, components: loaded), scope)
 
         case .fragment(let id):
-            guard plan.composition.contains(where: { $0.id == id || id.hasPrefix($0.id + "-") }),
+            guard (plan.composition + plan.layoutComposition).contains(where: { $0.id == id || id.hasPrefix($0.id + "-") }),
                 let target = try await ComponentLoader.resolve(id, in: placed, scope)
             else { throw RequestError.notFound() }
+            if plan.layoutComposition.contains(where: { id == $0.id || id.hasPrefix($0.id + "-") }) {
+                // A layout's component answers only where its page would: the scene's own
+                // components load first, and any refusal of theirs (a 404, a 403) is the answer.
+                _ = try await ComponentLoader.load(placed.filter { !isInLayout($0.id) }, scope, deferringLazy: true)
+            }
             let loaded = try await ComponentLoader.load([target], scope)
             // A lazy component's placeholder link, followed without JavaScript: a page to read.
             if target.isLazy, !scope.wantsFragment { return await renderPage(scene, loaded, scope, body: loaded[0]) }
@@ -117,14 +127,17 @@ struct RequestPipeline: Sendable {
 
     // MARK: - Placing
 
-    /// The scene's components, made from the scene by its composition's slots (those whose
-    /// maker returns nil are left out).
-    func place(_ scene: Scene, _ scope: RequestScope) -> [PlacedComponent] {
+    /// The scene's components, made from the scene by its composition's slots, then, when
+    /// `inLayout`, the layout's (those whose maker returns nil are left out).
+    func place(_ scene: Scene, _ scope: RequestScope, inLayout: Bool) -> [PlacedComponent] {
         let sceneURL = scene.url(scope)
-        return plan.composition.compactMap { slot in
+        return (inLayout ? plan.composition + plan.layoutComposition : plan.composition).compactMap { slot in
             slot.make(scene, scope).map { PlacedComponent(component: $0, id: slot.id, sceneURL: sceneURL, isLazy: slot.isLazy) }
         }
     }
+
+    /// Whether component `id` is one of the layout's (``ScenePlan/layoutComposition``).
+    private func isInLayout(_ id: String) -> Bool { plan.layoutComposition.contains { $0.id == id } }
 
     // MARK: - Rendering
 
@@ -141,9 +154,15 @@ struct RequestPipeline: Sendable {
         if status == .badRequest, !head.title.hasPrefix(Self.refusedTitlePrefix) { head.title = Self.refusedTitlePrefix + head.title }
         let renderer = await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
-        let body = body ?? SceneBody(scene: scene, components: components)
+        let inLayout = components.filter { isInLayout($0.id) }
+        let body = body ?? SceneBody(scene: scene, components: components.filter { !isInLayout($0.id) })
         if let layout = scene.layout {
-            renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
+            let model = LayoutViewModel(head: head, content: body, siteName: site.configuration.name)
+            if inLayout.isEmpty {
+                renderer.render(layout, model, into: &page)
+            } else {
+                renderer.render(layout, LayoutPage(layout: model, components: inLayout), into: &page)
+            }
         } else {
             body.write(into: &page, renderer: renderer)
         }

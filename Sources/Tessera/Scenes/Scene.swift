@@ -38,17 +38,7 @@ open class Scene {
 
     /// The distinct component types of ``composition`` and their children (``ChildSlot``), in
     /// order: the types whose actions are mounted and whose templates start-up checks.
-    public static var componentTypes: [any Component.Type] {
-        var seen: Set<ObjectIdentifier> = []
-        var types: [any Component.Type] = []
-        func visit(_ type: any Component.Type) {
-            guard seen.insert(ObjectIdentifier(type)).inserted else { return }
-            types.append(type)
-            for child in type.children { visit(child.childType) }
-        }
-        for slot in composition { visit(slot.type) }
-        return types
-    }
+    public static var componentTypes: [any Component.Type] { ComponentSlot.componentTypes(of: composition) }
 
     /// Whether only signed-in visitors may use this scene; default `false`.
     ///

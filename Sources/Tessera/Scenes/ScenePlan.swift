@@ -10,7 +10,9 @@ struct ScenePlan: Sendable {
     let path: String
     /// Its ``Scene/composition``.
     let composition: [ComponentSlot]
-    /// Every component type it may show, children included, each once.
+    /// The app's ``TesseraApp/layoutComposition``: placed in its layout, answered under its path.
+    let layoutComposition: [ComponentSlot]
+    /// Every component type it may show, layout slots' and children included, each once.
     let componentTypes: [any Component.Type]
     /// Every action those types declare, at its path in this scene.
     let actions: [PlannedAction]
@@ -24,12 +26,13 @@ struct ScenePlan: Sendable {
         let path: String
     }
 
-    /// The plan of `sceneType`.
-    init(_ sceneType: Scene.Type, stateless: Bool = false) {
+    /// The plan of `sceneType`, whose layout holds `layoutComposition`.
+    init(_ sceneType: Scene.Type, stateless: Bool = false, layoutComposition: [ComponentSlot] = []) {
         self.sceneType = sceneType
         path = sceneType.path
         composition = sceneType.composition
-        componentTypes = sceneType.componentTypes
+        self.layoutComposition = layoutComposition
+        componentTypes = ComponentSlot.componentTypes(of: composition + layoutComposition)
         isStateless = stateless
         actions = componentTypes.flatMap { type in
             type.actionEntries.map { PlannedAction(componentType: type, entry: $0, path: Site.join(sceneType.path, $0.path)) }

@@ -38,6 +38,19 @@ struct LayoutViewModel: TemplateModel {
     ]
 }
 
+// MARK: - LayoutPage
+
+/// What a layout holding components reads: the ``LayoutViewModel``'s keys, plus the layout's
+/// components by id (`{{components.<id>}}`, ``SiteConfiguration/layoutComposition``).
+struct LayoutPage: ViewModel {
+    let layout: LayoutViewModel
+    let components: [LoadedComponent]
+
+    func value(forKey key: String) -> TemplateValue? {
+        key == "components" ? .object(ComponentMap(components: components)) : layout.value(forKey: key)
+    }
+}
+
 // MARK: - SceneBody
 
 /// A scene's body as a fragment: its template (declared, or named like the scene) with its

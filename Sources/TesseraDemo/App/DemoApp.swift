@@ -35,6 +35,12 @@ public struct DemoApp: TesseraApp {
     /// `Views/Layouts/Main.mustache`: the header, navigation and notices around every page.
     public var layout: String? { "Layouts/Main" }
 
+    /// In the header of every page a member sees: how many conversations wait for their reply,
+    /// kept up to date while the page is open.
+    public var layoutComposition: [ComponentSlot] {
+        [.layout("awaiting-reply") { scope in scope.userID.map { AwaitingReplyComponent(viewerID: $0) } }]
+    }
+
     /// Scenes without sessions (no forms, no signed-in view).
     public var statelessScenes: [Scene.Type] { [FortunesScene.self] }
 

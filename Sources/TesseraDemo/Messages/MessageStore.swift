@@ -27,6 +27,20 @@ struct MessageStore {
         }
     }
 
+    /// How many of `userID`'s conversations wait for their reply: the latest message is the
+    /// other person's. One query.
+    func awaitingReply(of userID: Int64) async throws -> Int {
+        try await database.read { db in
+            try await db.fetchValue(
+                Int.self,
+                """
+                SELECT COUNT(*) FROM participant p
+                JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = p.conversationID)
+                WHERE p.userID = ? AND m.senderID != ?
+                """, [userID, userID]) ?? 0
+        }
+    }
+
     /// A row of ``summaries(of:)``: the latest message's columns are NULL for a conversation
     /// without one.
     @SQLRecord

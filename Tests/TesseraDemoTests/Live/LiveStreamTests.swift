@@ -10,6 +10,9 @@ import Testing
 /// component's own URL is.
 @Suite("Live streams")
 struct LiveStreamTests {
+    /// The live components of a page's body, without the layout's.
+    static let inMain = "main [data-tessera-live-since]"
+
     // MARK: - Updates
 
     @Test("a comment posted through one process reaches a visitor's stream open on another, list and count")
@@ -97,7 +100,9 @@ struct LiveStreamTests {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/3").text)
                 let posts = try (0..<5).map { _ in try LiveProbe(site.site, on: page) }
-                let chat = try LiveProbe(site.site, on: HTMLDocument(try await client.get("/messages/1", as: member).text), as: member)
+                // The page's own components (the layout's count of conversations awaiting a reply
+                // is followed too in a browser: ``layoutCountFollowsMessages()``).
+                let chat = try LiveProbe(site.site, on: HTMLDocument(try await client.get("/messages/1", as: member).text), Self.inMain, as: member)
                 defer { (posts + [chat]).forEach { $0.close() } }
                 let hub = site.site.liveHub
 
@@ -130,7 +135,7 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/3", as: member).text)
-                let (acting, other) = (try LiveProbe(site.site, on: page, as: member), try LiveProbe(site.site, on: page, as: member))
+                let (acting, other) = (try LiveProbe(site.site, on: page, Self.inMain, as: member), try LiveProbe(site.site, on: page, Self.inMain, as: member))
                 defer { [acting, other].forEach { $0.close() } }
                 let stream = try #require(await acting.next("stream")?.data)
                 let answer = try await client.post(
@@ -174,7 +179,7 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let list = HTMLDocument(try await client.get("/messages", as: member).text)
-                let probe = try LiveProbe(site.site, on: list, as: member)
+                let probe = try LiveProbe(site.site, on: list, Self.inMain, as: member)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 let last = try #require(list.select("#conversations li article").last?[attribute: "id"])
@@ -192,6 +197,48 @@ struct LiveStreamTests {
                 #expect(top[attribute: "id"] == last, "the conversation written in comes first")
                 #expect(top.first("h2 .badge")?.text == "Your turn")
                 #expect(top.first("p")?.text == "Are you there?")
+            }
+        }
+    }
+
+    @Test("every open page of a member counts the conversations awaiting their reply, kept up to date; visitors have none")
+    func layoutCountFollowsMessages() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let member = try await client.signIn()
+                let page = HTMLDocument(try await client.get("/blogs/3", as: member).text)
+                let count = try #require(page.first("header #awaiting-reply"), "the layout holds it, outside the scene's body")
+                #expect(page.first("main #awaiting-reply") == nil)
+                let before = try await site.site.database.read { db in
+                    try await db.fetchValue(
+                        Int.self,
+                        """
+                        SELECT COUNT(*) FROM participant p JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = p.conversationID)
+                        WHERE p.userID = 1 AND m.senderID != 1
+                        """) ?? 0
+                }
+                #expect(count.first("a")?.text == (before == 0 ? nil : DisplayText.count(before, "conversation awaits", "conversations await") + " your reply"))
+                let probe = try LiveProbe(site.site, on: page, "header [data-tessera-live-since]", as: member)
+                defer { probe.close() }
+                #expect(await probe.next("stream") != nil)
+                // A new conversation whose only message is someone else's: one more awaits.
+                try await site.site.database.write { db in
+                    let conversation = try await Conversation.insert(title: "Hello", between: [1, 5], into: db)
+                    try await Message.insert(conversationID: conversation, senderID: 5, kind: .text, body: "Hi!", createdAt: TestSite.now, into: db)
+                }
+                let update = try #require(await probe.next("update")?.element)
+                #expect(update[attribute: "id"] == "awaiting-reply")
+                #expect(update.first("a")?.text == DisplayText.count(before + 1, "conversation awaits", "conversations await") + " your reply")
+                #expect(update.first("a")?[attribute: "href"] == "/messages")
+
+                let visitorPage = HTMLDocument(try await client.get("/blogs/3").text)
+                #expect(visitorPage.first("#awaiting-reply") == nil, "a visitor's layout holds no count")
+                #expect(try await client.get("/blogs/3/_/awaiting-reply").status == .notFound)
+                #expect(try await client.get("/messages/_/awaiting-reply").status == .forbidden, "guarded like the members-only page")
+                let alone = try await client.get("/blogs/3/_/awaiting-reply", as: member, fragment: true)
+                #expect(alone.status == .ok)
+                #expect(alone.document.first("#awaiting-reply a")?.text == update.first("a")?.text, "its own URL answers what the page shows")
             }
         }
     }
