@@ -3,9 +3,11 @@ cluster of test_cluster.py, on one SQLite file and on PostgreSQL: a comment post
 appears on the post open in the other, while a half-typed comment there keeps its text, its
 caret and selection, and its focus; the like count follows too; with two of the processes killed
 or stopped, the pages reconnect to the third and miss nothing. An open home page is told of a
-post published elsewhere while its feed stays still. Without JavaScript the page is as before: no
-stream is opened."""
+post published elsewhere while its feed stays still, and the header of any open page counts a
+message sent from another browser. Without JavaScript the page is as before: no stream is
+opened."""
 import contextlib
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -118,6 +120,36 @@ def test_the_home_page_tells_of_a_post_published_elsewhere_without_moving_its_fe
         link.click()
         expect(reader.locator("#feed article.blog-cell").first).to_contain_text("Published while the home page was open")
         expect(notice.get_by_role("link")).to_have_count(0)
+        assert reader.problems == [] and writer.problems == [], reader.problems + writer.problems
+
+
+def test_the_header_counts_a_message_sent_from_another_browser(browser, database):
+    with two_browsers(browser, database) as (_, reader, writer):
+        sign_in(reader)
+        with reader.expect_request(lambda request: "/_tessera/live?" in request.url):
+            reader.goto(POST)
+        count = reader.locator("header #awaiting-reply")
+        expect(count).to_have_count(1)
+        before = count.inner_text().strip()
+
+        # A new member writes to the demo member, through whichever process nginx picks.
+        writer.goto("/signup")
+        writer.get_by_label("Username").fill("live-writer")
+        writer.get_by_label("Display name").fill("Live Writer")
+        writer.get_by_label("Password").fill("a long enough password")
+        writer.get_by_role("button", name="Create account").click()
+        writer.wait_for_url(lambda url: "/signup" not in url)
+        writer.goto("/messages/new?to=1")
+        writer.get_by_label("Message").fill("Are you reading this post?")
+        writer.get_by_role("button", name="Send").click()
+        expect(writer.locator(".message-mine", has_text="Are you reading this post?")).to_have_count(1)
+
+        # The reader's header says one more conversation awaits, on the page they are reading.
+        expect(count).not_to_have_text(before, timeout=10_000)
+        link = count.get_by_role("link")
+        expect(link).to_have_text(re.compile(r"^\d+ conversations? awaits? your reply$"))
+        link.click()
+        expect(reader.locator("#conversations li article").first).to_contain_text("Live Writer")
         assert reader.problems == [] and writer.problems == [], reader.problems + writer.problems
 
 

@@ -62,6 +62,35 @@ struct DeclaredLayoutApp: TesseraApp {
     var layout: String? { "Layouts/Main" }
 }
 
+// MARK: - Fixtures: a layout holding a component
+
+/// A line the layout shows on every page.
+@Component
+struct BannerComponent {
+    func load(_ scope: ComponentScope<Self>) async throws -> Model { Model(text: "Welcome") }
+
+    @TemplateModel
+    struct Model {
+        let text: String
+    }
+}
+
+/// A room whose own component is also called `banner`.
+final class BannerRoomScene: Scene {
+    override class var path: String { "/banner-room" }
+    override class var rendersComponentsInOrder: Bool { true }
+    override class var composition: [ComponentSlot] { [slot("banner") { _, _ in BannerComponent() }] }
+}
+
+/// The reading room inside a layout that holds `banner` (and, with `clashing`, a scene holding
+/// one too).
+struct BannerLayoutApp: TesseraApp {
+    var clashing = false
+    var scenes: [Scene.Type] { clashing ? [ReadingRoomScene.self, BannerRoomScene.self] : [ReadingRoomScene.self] }
+    var layout: String? { "Layouts/Main" }
+    var layoutComposition: [ComponentSlot] { [.layout("banner") { _ in BannerComponent() }] }
+}
+
 // MARK: - Tests
 
 /// Every template an app can render is declared on a type start-up walks: a section renderer's
@@ -214,5 +243,32 @@ struct DeclaredTemplateTests {
         ])
         defer { whole.remove() }
         #expect(try DeclaredLayoutApp().checkWithWarnings(whole.configuration).warnings.isEmpty)
+    }
+
+    @Test("a layout places only the components the app's layout composition declares, each with its template, ids apart from the scenes'")
+    func layoutComponentsAreChecked() throws {
+        let room = ["Rooms/ReadingRoomScene": "<h1>Reading room</h1>", "Layouts/BannerComponent": "<p>{{text}}</p>"]
+        func layout(_ placed: String) -> [String: String] {
+            ["Layouts/Main": "<!DOCTYPE html><html><body>\(placed)\n{{content}}</body></html>"]
+        }
+        let good = try AppFolder(templates: room.merging(layout("{{components.banner}}")) { $1 })
+        defer { good.remove() }
+        _ = try BannerLayoutApp().check(good.configuration)
+
+        let misspelt = try AppFolder(templates: room.merging(layout("{{components.baner}}")) { $1 })
+        defer { misspelt.remove() }
+        let unknown = try #require(throws: StartupErrors.self) { _ = try BannerLayoutApp().check(misspelt.configuration) }
+        #expect(
+            unknown.problems.map(\.description) == [
+                "Views/Layouts/Main.mustache:1:30: BannerLayoutApp: its layout places component 'baner', which its layout composition does not declare (declared: banner)"
+            ])
+
+        let untemplated = try AppFolder(templates: room.filter { $0.key != "Layouts/BannerComponent" }.merging(layout("{{components.banner}}")) { $1 })
+        defer { untemplated.remove() }
+        let missing = try #require(throws: StartupErrors.self) { _ = try BannerLayoutApp().check(untemplated.configuration) }
+        #expect(missing.problems.map(\.description) == ["BannerComponent: has no template (expected Views/**/BannerComponent.mustache)"])
+
+        let clash = try #require(throws: StartupErrors.self) { _ = try BannerLayoutApp(clashing: true).check(good.configuration) }
+        #expect(clash.problems.map(\.description).contains { $0.hasPrefix("BannerRoomScene: the component id 'banner' is declared by its composition and by the app's layout composition") })
     }
 }
