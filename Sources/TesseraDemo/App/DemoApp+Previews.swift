@@ -14,7 +14,7 @@ extension DemoApp {
             CommentFormComponent.self, BlogEditFormComponent.self,
             DraftFormComponent.self,
             GalleryComponent.self, PhotoDetailComponent.self,
-            ConversationListComponent.self, MessageListComponent.self, ComposerComponent.self,
+            ConversationListComponent.self, MessageListComponent.self, ComposerComponent.self, AwaitingReplyComponent.self,
             NewConversationFormComponent.self,
             TrashListComponent.self, TrashDeleteConfirmComponent.self,
             SignInFormComponent.self, SignUpFormComponent.self, PasswordFormComponent.self,

@@ -14,15 +14,16 @@ struct PreviewTests {
         await PreviewSnapshots.expectAllMatch(try await TestSite().app)
     }
 
-    @Test("every component a scene holds has at least two previews, listed once")
+    @Test("every component a scene or the layout holds has at least two previews, listed once")
     func everyComponentHasPreviews() {
         let listed = DemoApp().previews.map { String(describing: $0) }
         #expect(Set(listed).count == listed.count)
         for type in DemoApp().previews { #expect(type.previews.count >= 2, "\(type)") }
-        let held = (DemoApp().scenes + DemoApp().statelessScenes).flatMap { $0.componentTypes }.map { String(describing: $0) }
+        let held = ((DemoApp().scenes + DemoApp().statelessScenes).flatMap { $0.componentTypes } + DemoApp().layoutComposition.map(\.type))
+            .map { String(describing: $0) }
         #expect(!held.isEmpty)
         for name in held { #expect(listed.contains(name), "\(name) has no previews") }
-        #expect(listed.count == 26)
+        #expect(listed.count == 27)
     }
 
     @Test("rendering every preview leaves the app's database as it was")
