@@ -9,6 +9,6 @@ struct CommitListener: Service {
     let database: TesseraDatabase
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await database.listenForChanges() }
+        await cancelWhenGracefulShutdown { await database.listenForChanges() }
     }
 }

@@ -175,7 +175,7 @@ final class LiveHub: Service, Sendable {
 
     /// Looks for commits while streams are open, beats, and at shutdown ends every stream.
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await self.tick() }
+        await cancelWhenGracefulShutdown { await self.tick() }
         update { $0.isClosing = true }
     }
 

@@ -23,31 +23,27 @@ struct CompositionCheck {
     /// The unknown component ids placed by one template of `sceneType` (`declared`, or the one
     /// named like the scene).
     private func problems(of sceneType: Scene.Type, declared declaredTemplate: String?) -> [StartupProblem] {
-        guard case .found(let name) = templates.template(of: sceneType, declared: declaredTemplate),
-            let template = templates.template(named: name)
-        else { return [] }
-        let declared = sceneType.composition.map(\.id)
-        let sceneName = String(describing: sceneType)
-        let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
-        var visited: Set<String> = [name]
-        return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !declared.contains($0) }.map { id in
-            StartupProblem(
-                file: location(of: "components." + id, in: name), type: sceneName,
-                message: "its template places component '\(id)', which its composition does not declare (declared: \(known))")
-        }
+        guard case .found(let name) = templates.template(of: sceneType, declared: declaredTemplate) else { return [] }
+        return unknownIDs(placedBy: name, declared: sceneType.composition, owner: String(describing: sceneType), what: "template", composition: "composition")
     }
 
     /// The unknown component ids placed by the layout `layout`: those no slot of `slots` (the
     /// app's ``TesseraApp/layoutComposition``) declares.
     func problems(ofLayout layout: String, slots: [ComponentSlot], owner: String) -> [StartupProblem] {
-        guard let template = templates.template(named: layout) else { return [] }
-        let declared = slots.map(\.id)
-        let known = declared.isEmpty ? "none" : declared.joined(separator: ", ")
-        var visited: Set<String> = [layout]
-        return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !declared.contains($0) }.map { id in
+        unknownIDs(placedBy: layout, declared: slots, owner: owner, what: "layout", composition: "layout composition")
+    }
+
+    /// A problem for each id template `name` places that no slot of `declared` has, said as
+    /// "its `what` places component …, which its `composition` does not declare".
+    private func unknownIDs(placedBy name: String, declared: [ComponentSlot], owner: String, what: String, composition: String) -> [StartupProblem] {
+        guard let template = templates.template(named: name) else { return [] }
+        let ids = declared.map(\.id)
+        let known = ids.isEmpty ? "none" : ids.joined(separator: ", ")
+        var visited: Set<String> = [name]
+        return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !ids.contains($0) }.map { id in
             StartupProblem(
-                file: location(of: "components." + id, in: layout), type: owner,
-                message: "its layout places component '\(id)', which its layout composition does not declare (declared: \(known))")
+                file: location(of: "components." + id, in: name), type: owner,
+                message: "its \(what) places component '\(id)', which its \(composition) does not declare (declared: \(known))")
         }
     }
 
