@@ -1,9 +1,10 @@
 // MARK: - LoadedComponent
 
-/// What loading one placed component produced, as an immutable value: its model (or its error,
-/// or nothing yet for a lazy one, or a reused fragment), the children it placed, already
-/// loaded, and the figures of its load. Writing it writes its fragment.
-struct LoadedComponent: HTMLFragment, Sendable {
+/// What loading one placed component produced, immutable: its model (or its error, or nothing
+/// yet for a lazy one, or a reused fragment), the children it placed, already loaded, and the
+/// figures of its load. Writing it writes its fragment. A class, so that passing it along the
+/// render path retains one reference, not each of its fields.
+final class LoadedComponent: HTMLFragment, Sendable {
     /// How it renders.
     enum State: Sendable {
         /// `load` returned a model (or an action's handler showed one).
@@ -21,16 +22,28 @@ struct LoadedComponent: HTMLFragment, Sendable {
     /// What it renders.
     let state: State
     /// The children it placed (or its reused fragment holds), loaded, in order.
-    var children: [LoadedComponent] = []
+    let children: [LoadedComponent]
     /// Statements its `load` ran and how long it took, in development (written as data
     /// attributes for the dev overlay); nil otherwise.
-    var figures: LoadFigures?
+    let figures: LoadFigures?
     /// Where its rendered fragment is kept for later requests, when its type allows that and
     /// none was found (``ReuseLayer``).
-    var keep: FragmentCache.Pending?
+    let keep: FragmentCache.Pending?
     /// For a live component (``Component/live``), the app data's generation it was loaded at:
     /// the page's stream catches up from it.
-    var liveSince: UInt64?
+    let liveSince: UInt64?
+
+    init(
+        placed: PlacedComponent, state: State, children: [LoadedComponent] = [], figures: LoadFigures? = nil,
+        keep: FragmentCache.Pending? = nil, liveSince: UInt64? = nil
+    ) {
+        self.placed = placed
+        self.state = state
+        self.children = children
+        self.figures = figures
+        self.keep = keep
+        self.liveSince = liveSince
+    }
 
     // MARK: - Reading
 

@@ -1,9 +1,10 @@
 // MARK: - PlacedComponent
 
 /// One component where a request's page holds it: the component its scene (or a parent) made,
-/// its id, its scene's URL, and for a child the query its parent needs to place it again. An
-/// immutable value: loading it gives a ``LoadedComponent``.
-struct PlacedComponent: Sendable {
+/// its id, its scene's URL, and for a child the query its parent needs to place it again.
+/// Immutable (a class, so that passing it along retains one reference): loading it gives a
+/// ``LoadedComponent``.
+final class PlacedComponent: Sendable {
     /// The component, as its scene or parent made it.
     let component: any Component
     /// Its id in the scene.
@@ -11,11 +12,20 @@ struct PlacedComponent: Sendable {
     /// The URL of the scene instance it renders in.
     let sceneURL: String
     /// Whether the page leaves it out and loads it afterwards (``ComponentSlot``).
-    var isLazy = false
+    let isLazy: Bool
     /// For a child, the query its parent needs to place it again (``ComponentScope/parentQuery``).
-    var parentQuery: [(String, String)] = []
+    let parentQuery: [(String, String)]
     /// Whether a parent placed it (its action URLs name it).
-    var isChild = false
+    let isChild: Bool
+
+    init(component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = [], isChild: Bool = false) {
+        self.component = component
+        self.id = id
+        self.sceneURL = sceneURL
+        self.isLazy = isLazy
+        self.parentQuery = parentQuery
+        self.isChild = isChild
+    }
 
     /// The component's type.
     var type: any Component.Type { Swift.type(of: component) }
