@@ -46,7 +46,7 @@ struct StartupCheck {
         var problems: [StartupProblem] = []
         var found: [(type: Any.Type, name: String)] = []
         var checker = TemplateChecker(library: templates, globals: globals)
-        var components: [any Component.Type] = []
+        var components = ComponentSlot.componentTypes(of: site.layoutComposition)
         for sceneType in scenes {
             let name = String(describing: sceneType)
             if sceneType.path.isEmpty {
@@ -91,10 +91,6 @@ struct StartupCheck {
             where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
                 components.append(component)
             }
-        }
-        for component in ComponentSlot.componentTypes(of: site.layoutComposition)
-        where !components.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(component) }) {
-            components.append(component)
         }
         if let layout = site.defaultLayout {
             if templates.contains(layout) {

@@ -210,14 +210,7 @@ struct LiveStreamTests {
                 let page = HTMLDocument(try await client.get("/blogs/3", as: member).text)
                 let count = try #require(page.first("header #awaiting-reply"), "the layout holds it, outside the scene's body")
                 #expect(page.first("main #awaiting-reply") == nil)
-                let before = try await site.site.database.read { db in
-                    try await db.fetchValue(
-                        Int.self,
-                        """
-                        SELECT COUNT(*) FROM participant p JOIN message m ON m.id = (SELECT MAX(id) FROM message WHERE conversationID = p.conversationID)
-                        WHERE p.userID = 1 AND m.senderID != 1
-                        """) ?? 0
-                }
+                let before = try await MessageStore(database: site.site.database.counting(into: QueryCounter())).awaitingReply(of: 1)
                 #expect(count.first("a")?.text == (before == 0 ? nil : DisplayText.count(before, "conversation awaits", "conversations await") + " your reply"))
                 let probe = try LiveProbe(site.site, on: page, "header [data-tessera-live-since]", as: member)
                 defer { probe.close() }
