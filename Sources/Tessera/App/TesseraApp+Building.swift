@@ -83,11 +83,15 @@ extension TesseraApp {
         return (templates.resolving(found), warnings)
     }
 
-    /// Components the scenes' templates and the layout place that no composition declares.
+    /// Components the scenes' templates and the layout place that no composition declares, and
+    /// children a list's cells write that their component does not declare.
     private func compositionProblems(_ templates: TemplateLibrary) -> [StartupProblem] {
-        let check = CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
+        let scenes = allScenes + statelessScenes
+        let check = CompositionCheck(scenes: scenes, templates: templates)
         let layoutProblems = layout.map { check.problems(ofLayout: $0, slots: layoutComposition, owner: String(describing: Self.self)) }
+        let components = ComponentSlot.componentTypes(of: scenes.flatMap(\.composition) + layoutComposition)
         return check.problems() + (layoutProblems ?? [])
+            + CellChildrenCheck(templates: templates, composition: check).problems(of: components)
     }
 
     /// Schedules whose cron line cannot be read, and names used twice.

@@ -7,7 +7,7 @@
 ///
 /// A page's renderer carries one as its ``TemplateRenderer/host``: the template engine only
 /// hands it on, and knows nothing of components or reuse.
-final class ChildOutlets {
+final class ChildOutlets: CellContextHost {
     /// The request's globals, which count the per-request values templates read.
     private let globals: RequestGlobals?
 
@@ -32,10 +32,24 @@ final class ChildOutlets {
         let parentQuery: [(String, String)]
     }
 
-    private var scopes: [(children: [LoadedComponent], next: Int, holes: [Hole], personalReads: Int)] = []
+    /// A parent being rendered: its children, the next one expected, what they wrote, and its
+    /// list slots (whose children its cells write).
+    private struct Scope {
+        let children: [LoadedComponent]
+        var next = 0
+        var holes: [Hole] = []
+        var personalReads = 0
+        let parentID: String
+        let cellSlots: [any CellChildDeclaration]
+    }
 
-    /// Starts the rendering of a parent holding `children`.
-    func enter(_ children: [LoadedComponent]) { scopes.append((children, 0, [], 0)) }
+    private var scopes: [Scope] = []
+
+    /// Starts the rendering of parent `parentID` of type `type`, holding `children`.
+    func enter(_ children: [LoadedComponent], parentID: String, type: any Component.Type) {
+        let cellSlots = children.isEmpty ? [] : type.children.compactMap(\.cellSlot)
+        scopes.append(Scope(children: children, parentID: parentID, cellSlots: cellSlots))
+    }
 
     /// Ends it: the holes its children left, and the personal reads they made.
     func leave() -> (holes: [Hole], personalReads: Int) {
@@ -57,5 +71,42 @@ final class ChildOutlets {
         let hole = Hole(start: start, end: writer.byteCount, id: id, component: child.placed.component, parentQuery: child.placed.parentQuery)
         scopes[index].holes.append(hole)
         scopes[index].personalReads += personalReads - reads
+    }
+
+    // MARK: - Cells
+
+    /// For a cell drawing `item` inside the parent being rendered: `children.<slot>` for each of
+    /// the parent's list slots of `Item`'s type, or nil when it has none.
+    func context<Item>(forCell item: Item) -> (any ViewModel)? {
+        guard let scope = scopes.last, !scope.cellSlots.isEmpty else { return nil }
+        let type = ObjectIdentifier(Item.self)
+        let slots = scope.cellSlots.filter { $0.cellItemType == type }
+        guard !slots.isEmpty else { return nil }
+        return CellChildren(item: item, parentID: scope.parentID, slots: slots)
+    }
+}
+
+// MARK: - CellChildren
+
+/// What a cell's template reads besides its model: `children.<slot>`, the child its parent
+/// placed for the cell's item.
+private struct CellChildren: ViewModel {
+    let item: Any
+    let parentID: String
+    let slots: [any CellChildDeclaration]
+
+    func value(forKey key: String) -> TemplateValue? {
+        key == "children" ? .object(Slots(cell: self)) : nil
+    }
+
+    /// The `children` map: a slot's name gives its child, or nothing when none is placed.
+    struct Slots: ViewModel {
+        let cell: CellChildren
+        func value(forKey key: String) -> TemplateValue? {
+            guard let slot = cell.slots.first(where: { $0.name == key }),
+                let id = slot.cellChildID(of: cell.item, parentID: cell.parentID)
+            else { return .null }
+            return .fragment(ChildComponent(id: id))
+        }
     }
 }

@@ -6,10 +6,29 @@
 ///
 /// Each child is a component of its own: its id is `<parent id>-<name>-<key>`, it answers alone
 /// at its own fragment URL (`<scene>/_/feed-like-12`), its actions are mounted under the scene
-/// like its parent's, and an action updates it alone. The parent places one with
-/// ``ComponentScope/child(_:key:)`` in its `load`, and its template (or a cell's) writes it
-/// where it belongs. Children of one type load together, after their parents, through
+/// like its parent's, and an action updates it alone. Children of one type load together, after their parents, through
 /// ``Component/load(batch:)`` — one query for all the like buttons of a feed.
+///
+/// **In a list**, a slot names the item type its cells draw and how an item gives the key:
+/// the parent's `load` then places nothing by hand. After `load`, every item of that type in the
+/// model's data sources places its child, and the item's cell template writes it as
+/// `{{children.<name>}}` (checked at start-up against the slots of each component whose data
+/// source draws that cell):
+///
+/// ```swift
+/// @Component
+/// struct FeedComponent {
+///     static let like = ChildSlot("like", key: \BlogListItem.blog.id) { (feed: FeedComponent, blogID: Int64) in
+///         LikeButtonComponent(blogID: blogID)
+///     }
+/// }
+/// ```
+/// ```mustache
+/// <article class="blog-cell"><h3>{{title}}</h3>{{children.like}}</article>
+/// ```
+///
+/// Elsewhere (a child outside any list), the parent places one with
+/// ``ComponentScope/child(_:key:)`` and hands the returned ``ChildComponent`` to its model.
 ///
 /// A child exists only where its parent places it. Asked for alone (its fragment URL, or a form
 /// naming it in `_component`), it is found by loading its scene and its parent for this viewer,
@@ -20,25 +39,28 @@
 /// covers the children it places there. A child checks only what is its own (the row it writes
 /// still exists when it writes).
 ///
-/// ```swift
-/// @Component
-/// struct FeedComponent {
-///     static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in LikeButtonComponent(blogID: blogID) }
-///     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-///         ... scope.child(Self.like, key: blog.id) ...   // a `ChildComponent` for the cell's model
-///     }
-/// }
-/// ```
-public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Sendable, Child: Component>: ChildDeclaration {
+public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Sendable, Child: Component>: CellChildDeclaration {
     /// The kind's name, part of each child's id: letters, digits and `-`.
     public let name: String
     let make: @Sendable (Parent, Key) -> Child?
+    /// For a slot of a list's cells: the item type, and the key of an item of that type.
+    let cellItem: (type: ObjectIdentifier, key: @Sendable (Any) -> Key?)?
 
     /// Children named `name`, made by `make` from the parent and the child's key when the parent
-    /// places one (nil: no such child; it writes nothing).
+    /// places one with ``ComponentScope/child(_:key:)`` (nil: no such child; it writes nothing).
     public init(_ name: String, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
         self.name = name
         self.make = make
+        self.cellItem = nil
+    }
+
+    /// Children named `name`, one in the cell of each `Item` of the parent's data sources, keyed
+    /// by `key` (`\BlogListItem.blog.id`) and made by `make` (nil: that item has none). The
+    /// cell's template writes it as `{{children.<name>}}`.
+    public init<Item>(_ name: String, key: @escaping @Sendable (Item) -> Key, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
+        self.name = name
+        self.make = make
+        self.cellItem = (ObjectIdentifier(Item.self), { ($0 as? Item).map(key) })
     }
 
     /// The child's type.
@@ -46,6 +68,21 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
 
     /// The id of the child for `key` under the parent `parentID`.
     func id(parentID: String, key: Key) -> String { parentID + "-" + name + "-" + key.description }
+
+    /// The item type whose cells hold these children, if the slot is a list's.
+    var cellItemType: ObjectIdentifier? { cellItem?.type }
+
+    /// The id of the child in `item`'s cell under the parent `parentID`, if `item` is this
+    /// slot's item type.
+    func cellChildID(of item: Any, parentID: String) -> String? {
+        cellItem?.key(item).map { id(parentID: parentID, key: $0) }
+    }
+
+    /// The child in `item`'s cell, made from `parent`, with its id; nil if the item has none.
+    func cellChild(of item: Any, parent: any Component, parentID: String) -> (id: String, component: any Component)? {
+        guard let parent = parent as? Parent, let key = cellItem?.key(item), let child = make(parent, key) else { return nil }
+        return (id(parentID: parentID, key: key), child)
+    }
 }
 
 // MARK: - ChildDeclaration
@@ -56,4 +93,25 @@ public protocol ChildDeclaration: Sendable {
     var name: String { get }
     /// The child's type.
     var childType: any Component.Type { get }
+}
+
+// MARK: - CellChildDeclaration
+
+/// What the framework asks of a ``ChildSlot`` for the cells of a list.
+protocol CellChildDeclaration: ChildDeclaration {
+    /// The item type whose cells hold these children (a list's slot), or nil.
+    var cellItemType: ObjectIdentifier? { get }
+    /// The id of the child in `item`'s cell under the parent `parentID`, if `item` is of the
+    /// slot's item type.
+    func cellChildID(of item: Any, parentID: String) -> String?
+    /// The child in `item`'s cell, made from `parent`, with its id; nil if the item has none.
+    func cellChild(of item: Any, parent: any Component, parentID: String) -> (id: String, component: any Component)?
+}
+
+extension ChildDeclaration {
+    /// Whether this is a list's slot, whose children its cells hold.
+    var cellSlot: (any CellChildDeclaration)? {
+        guard let slot = self as? any CellChildDeclaration, slot.cellItemType != nil else { return nil }
+        return slot
+    }
 }

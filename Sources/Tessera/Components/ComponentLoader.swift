@@ -146,7 +146,9 @@ enum ComponentLoader {
         async throws -> (Result<any ViewModel & Sendable, any Error>, [(id: String, component: any Component)])
     {
         let scope = ComponentScope(placed, request: request, component: component)
-        return (.success(try await component.load(scope)), scope.children)
+        let model = try await component.load(scope)
+        scope.placeCellChildren(of: model)
+        return (.success(model), scope.children)
     }
 
     /// Loads `placed` (components of type `C`) in one batch. The batch's statements are counted
@@ -163,6 +165,7 @@ enum ComponentLoader {
         do {
             let models = try await C.load(batch: batch)
             guard models.count == batch.count else { throw BatchMismatch(type: "\(C.self)", expected: batch.count, got: models.count) }
+            for (model, member) in zip(models, batch) { member.scope.placeCellChildren(of: model) }
             results = models.map { .success($0) }
         } catch let error as RequestError {
             throw error

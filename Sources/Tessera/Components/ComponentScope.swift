@@ -96,16 +96,36 @@ public final class ComponentScope<C: Component>: Sendable {
     /// cell's), writes its fragment. A key the slot makes nothing for writes nothing.
     public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
         let id = slot.id(parentID: id, key: key)
-        if let component, let child = slot.make(component, key) {
-            placed.withLock { placed in
-                if placed.ids.insert(id).inserted { placed.children.append((id, child)) }
-            }
-        }
+        if let component, let child = slot.make(component, key) { place(child, as: id) }
         return ChildComponent(id: id)
+    }
+
+    /// Notes `child` as placed under `id`, once.
+    private func place(_ child: any Component, as id: String) {
+        placed.withLock { placed in
+            if placed.ids.insert(id).inserted { placed.children.append((id, child)) }
+        }
     }
 
     /// The children placed so far, in order.
     var children: [(id: String, component: any Component)] { placed.withLock { $0.children } }
+
+    /// Places the children of `model`'s cells: for each list slot of `C` (``ChildSlot``), the
+    /// child of every item of its type in the model's data sources, in the order drawn.
+    func placeCellChildren(of model: C.Model) {
+        let slots = C.children.compactMap(\.cellSlot)
+        guard !slots.isEmpty, let component else { return }
+        for (key, shape) in C.Model.declaredKeys {
+            guard case .markup(let cells) = shape, !cells.isEmpty, case .fragment(let fragment)? = model.value(forKey: key),
+                let source = fragment as? any CellItemSource
+            else { continue }
+            for item in source.cellItems {
+                for slot in slots {
+                    if let (id, child) = slot.cellChild(of: item, parent: component, parentID: id) { place(child, as: id) }
+                }
+            }
+        }
+    }
 
     // MARK: - URLs
 

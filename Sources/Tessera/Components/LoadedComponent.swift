@@ -116,7 +116,7 @@ final class LoadedComponent: HTMLFragment, Sendable {
                 break
             }
             let outlets = ChildOutlets.of(renderer)
-            outlets?.enter(children)
+            outlets?.enter(children, parentID: id, type: type)
             renderer.render(template, ComponentViewModel(id: id, fragmentURL: fragmentURL, model: model), into: &writer)
             if let left = outlets?.leave() { written = (left.holes, left.personalReads) }
         case .failed(let error):

@@ -41,8 +41,15 @@ extension CellRenderer {
         }
         var pass = renderer.makePass()
         if case .object(let globals) = renderer.globals { pass.models.append(globals) }
+        let host = renderer.host as? any CellContextHost
         for item in items {
-            pass.renderCell(compiled, viewModel(for: item), into: &writer)
+            if let context = host?.context(forCell: item) {
+                pass.models.append(context)
+                pass.renderCell(compiled, viewModel(for: item), into: &writer)
+                pass.models.removeLast()
+            } else {
+                pass.renderCell(compiled, viewModel(for: item), into: &writer)
+            }
         }
     }
 }

@@ -49,12 +49,14 @@ struct CompositionCheck {
 
     // MARK: - Walking the program
 
-    /// The ids read under `components.` in `nodes` and the partials they include, in order,
-    /// each once.
-    static func placedIDs(in nodes: [TemplateNode], library: TemplateLibrary, visited: inout Set<String>) -> [String] {
+    /// The names read under `prefix.` (`components.`, a cell's `children.`) in `nodes` and the
+    /// partials they include, in order, each once.
+    static func placedIDs(
+        in nodes: [TemplateNode], under prefix: String = "components", library: TemplateLibrary, visited: inout Set<String>
+    ) -> [String] {
         var ids: [String] = []
         func note(_ name: VariableName) {
-            guard name.first == "components", let id = name.rest?.first, !ids.contains(id) else { return }
+            guard name.first == prefix, let id = name.rest?.first, !ids.contains(id) else { return }
             ids.append(id)
         }
         func walk(_ nodes: [TemplateNode]) {

@@ -161,13 +161,19 @@ struct TemplateChecker {
         }
     }
 
+    /// What a cell's template reads besides its model: `children.<slot>`, the children its
+    /// component places in it (checked against the component's slots by ``CellChildrenCheck``).
+    static let cellBuiltIns: [(name: String, shape: TemplateShape)] = [("children", .open)]
+
     private mutating func checkCell<Cell: CellRenderer>(_ cell: Cell.Type) {
         let owner = TemplateLibrary.typeName(cell)
         switch library.template(of: cell, declared: cell.template) {
         case .found(let name):
             foundCells.append((cell, name))
             // A section template may ignore keys of Tessera's ``SectionModel`` (say the header).
-            check(template: name, model: Cell.CellModel.self, owner: owner, warnsUnused: !(cell is any SectionRenderer.Type))
+            check(
+                template: name, model: Cell.CellModel.self, owner: owner, builtIns: Self.cellBuiltIns,
+                warnsUnused: !(cell is any SectionRenderer.Type))
         case .missing(let expected):
             problems.append(Self.missing(owner: owner, expected: expected))
         case .ambiguous(let names):

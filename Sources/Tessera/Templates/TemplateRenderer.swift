@@ -13,7 +13,7 @@ public struct TemplateRenderer {
     public let globals: TemplateValue
     /// What the code that started the render carries along for the fragments written inside it
     /// (a page's components find their children there); the engine only hands it on.
-    let host: AnyObject?
+    @usableFromInline let host: AnyObject?
 
     /// A renderer over `library`, with `globals` below every view model.
     public init(library: TemplateLibrary, globals: TemplateValue = .null) {
@@ -60,6 +60,16 @@ public struct TemplateRenderer {
         render(template, model, into: &writer)
         return HTML(rendered: writer.bytes)
     }
+}
+
+// MARK: - CellContextHost
+
+/// A renderer's host that adds values around a cell of a list (a page's components: the
+/// children a cell holds, `children.<slot>`). The engine asks it for each cell it draws.
+@usableFromInline
+protocol CellContextHost: AnyObject {
+    /// Values `item`'s cell reads besides its model, or nil for none.
+    func context<Item>(forCell item: Item) -> (any ViewModel)?
 }
 
 // MARK: - RenderPass

@@ -2,7 +2,7 @@ import Tessera
 
 // MARK: - BlogCell
 
-/// Draws a ``FeedPost`` as an `<article class="blog-cell">`: linked title, author, date,
+/// Draws a ``BlogListItem`` as an `<article class="blog-cell">`: linked title, author, date,
 /// likes and excerpt, then its like button (a child component of the feed).
 struct BlogCell: CellRenderer {
     /// Where a post lives.
@@ -10,15 +10,7 @@ struct BlogCell: CellRenderer {
     /// Where a member's profile lives.
     let userURL: @Sendable (Int64) -> String
 
-    func viewModel(for post: FeedPost) -> BlogCellModel { BlogCellModel(cell: self, item: post.item, likeButton: post.likeButton) }
-}
-
-// MARK: - FeedPost
-
-/// A post in the feed: the blog with its author's name, and its like button.
-struct FeedPost: Sendable {
-    let item: BlogListItem
-    let likeButton: ChildComponent
+    func viewModel(for item: BlogListItem) -> BlogCellModel { BlogCellModel(cell: self, item: item) }
 }
 
 // MARK: - BlogCellModel
@@ -28,10 +20,8 @@ struct FeedPost: Sendable {
 struct BlogCellModel {
     @TemplateIgnored let cell: BlogCell
     @TemplateIgnored let item: BlogListItem
-    let likeButton: ChildComponent
 
     // MARK: - Keys
-
 
     var title: String { item.blog.title }
     var url: String { cell.blogURL(item.blog.id) }

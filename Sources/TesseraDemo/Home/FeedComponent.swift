@@ -11,8 +11,8 @@ struct FeedComponent {
     /// Everyone sees the same feed: a busy home page loads it about once per 50 ms. Its like
     /// buttons are its children, per viewer: loaded afresh (together) inside a reused feed.
     static var caching: FragmentCaching { .shared }
-    /// Each post's like button (`feed-like-<post id>`).
-    static let like = ChildSlot("like") { (feed: FeedComponent, blogID: Int64) in
+    /// Each post's like button (`feed-like-<post id>`), in its cell.
+    static let like = ChildSlot("like", key: \BlogListItem.blog.id) { (feed: FeedComponent, blogID: Int64) in
         LikeButtonComponent(blogID: blogID, signInURL: feed.links.signIn)
     }
 
@@ -81,15 +81,11 @@ struct FeedComponent {
             .registering(FeedFooterCell(), as: .footer)
     }
 
-    /// The feed's one section: each page's items, every post with its like button.
+    /// The feed's one section: each page's items.
     private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, search: String, scope: ComponentScope<Self>) throws
         -> SectionedDataSource<StandardSection>
     {
         let sceneURL = scope.sceneURL
-        let items = pages.flatMap(\.items).map { item -> any Sendable in
-            guard let post = item as? BlogListItem else { return item }
-            return FeedPost(item: post, likeButton: scope.child(Self.like, key: post.blog.id))
-        }
         let emptyState =
             !search.isEmpty
             ? EmptyState("No post's title holds “\(search)”.", action: (label: "Show every post", url: sceneURL))
@@ -99,7 +95,7 @@ struct FeedComponent {
         let section = DataSourceSection(
             id: "latest-posts",
             header: FeedHeader(title: "Latest posts", subtitle: nil),
-            items: items,
+            items: pages.flatMap(\.items),
             footer: FeedFooter(label: "Browse all photos", url: links.photos),
             emptyState: emptyState)
         return try SectionedDataSource(sections: [section], registry: registry)

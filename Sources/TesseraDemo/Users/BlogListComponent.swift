@@ -11,8 +11,8 @@ struct BlogListComponent {
     /// The owner sees their own empty state; everyone else the same list. Its like buttons are
     /// its children, per viewer: loaded afresh (together) inside a reused list.
     static var caching: FragmentCaching { .perUser }
-    /// Each post's like button (`blog-list-like-<post id>`).
-    static let like = ChildSlot("like") { (list: BlogListComponent, blogID: Int64) in
+    /// Each post's like button (`blog-list-like-<post id>`), in its cell.
+    static let like = ChildSlot("like", key: \Blog.id) { (list: BlogListComponent, blogID: Int64) in
         LikeButtonComponent(blogID: blogID, signInURL: list.signInURL)
     }
 
@@ -40,7 +40,7 @@ struct BlogListComponent {
             pagination: pagination,
             pager: pagination.pager(in: scope, hasMore: hasMore, noun: "posts"),
             blogs: ArrayDataSource(
-                items: blogs.map { ProfilePost(blog: $0, likeButton: scope.child(Self.like, key: $0.id)) },
+                items: blogs,
                 cell: ProfileBlogCell(blogURL: blogURL),
                 emptyState: pagination.first == 1 ? emptyState : EmptyState("No more posts.")))
     }

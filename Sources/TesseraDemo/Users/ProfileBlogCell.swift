@@ -8,17 +8,7 @@ struct ProfileBlogCell: CellRenderer {
     /// Where a blog's title links to.
     let blogURL: @Sendable (Int64) -> String
 
-    func viewModel(for post: ProfilePost) -> ProfileBlogCellModel {
-        ProfileBlogCellModel(blog: post.blog, url: blogURL(post.blog.id), likeButton: post.likeButton)
-    }
-}
-
-// MARK: - ProfilePost
-
-/// A post in a profile's list, with its like button.
-struct ProfilePost: Sendable {
-    let blog: Blog
-    let likeButton: ChildComponent
+    func viewModel(for blog: Blog) -> ProfileBlogCellModel { ProfileBlogCellModel(blog: blog, url: blogURL(blog.id)) }
 }
 
 // MARK: - ProfileBlogCellModel
@@ -28,7 +18,6 @@ struct ProfilePost: Sendable {
 struct ProfileBlogCellModel {
     @TemplateIgnored let blog: Blog
     let url: String
-    let likeButton: ChildComponent
 
     // MARK: - Keys
 
