@@ -38,13 +38,13 @@ struct BlogStore {
     /// The newest published blog's id (0 for none) and how many published blogs are newer than
     /// `id` (none when nil). One query.
     func published(after id: Int64?) async throws -> (newest: Int64, newer: Int) {
-        let row = try await database.read { db in
+        let summary = try await database.read { db in
             try await db.fetchOne(
+                PublishedSummary.self,
                 "SELECT COALESCE(MAX(id), 0), COALESCE(SUM(CASE WHEN id > ? THEN 1 ELSE 0 END), 0) FROM blog WHERE trashedAt IS NULL",
-                [id ?? Int64.max]
-            ) { row -> (Int64, Int64) in (try row[0], try row[1]) }
+                [id ?? Int64.max])
         }
-        return (row?.0 ?? 0, Int(row?.1 ?? 0))
+        return (summary?.newest ?? 0, Int(summary?.newer ?? 0))
     }
 
     /// A `LIKE` pattern matching titles holding `text` (lowercased; `%`, `_` and `\` taken as
@@ -92,8 +92,7 @@ struct BlogStore {
     /// with its author's name, whether `viewerID` (if anyone) likes it and its comment count;
     /// nil when it is missing or trashed. One query, the like and the count as subqueries.
     func page(_ id: Int64, viewerID: Int64?) async throws -> BlogPost? {
-        let extra = Blog.columnNames.count
-        return try await database.read { db in
+        try await database.read { db in
             try await db.fetchOne(
                 """
                 SELECT \(Blog.qualifiedColumns), "user".displayName,
@@ -103,9 +102,10 @@ struct BlogStore {
                 WHERE blog.id = ? AND blog.trashedAt IS NULL
                 """, [viewerID, id]
             ) { row in
-                BlogPost(
-                    item: BlogListItem(blog: try Blog(row: row), authorName: try row[extra]), likedByViewer: try row[extra + 1],
-                    commentCount: try row[extra + 2])
+                let (blog, extras) = try row.records(Blog.self, PostExtras.self)
+                return BlogPost(
+                    item: BlogListItem(blog: blog, authorName: extras.authorName), likedByViewer: extras.likedByViewer,
+                    commentCount: extras.commentCount)
             }
         }
     }
@@ -113,12 +113,9 @@ struct BlogStore {
     /// Which of the published blogs `ids` `userID` likes. One query, however many ids.
     func liked(_ ids: [Int64], by userID: Int64) async throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
-        let marks = ids.map { _ in "?" }.joined(separator: ", ")
         var arguments: SQLArguments = [userID]
-        for id in ids { arguments.append(id) }
-        return try await database.read { db in
-            Set(try await db.fetchValues(Int64.self, "SELECT blogID FROM \"like\" WHERE userID = ? AND blogID IN (\(marks))", arguments))
-        }
+        let sql = "SELECT blogID FROM \"like\" WHERE userID = ? AND blogID IN (\(arguments.appendList(ids)))"
+        return try await database.read { db in Set(try await db.fetchValues(Int64.self, sql, arguments)) }
     }
 
     /// Sets whether `userID` likes the published blog `id`; doing it twice changes nothing.
@@ -164,11 +161,29 @@ struct BlogStore {
         WHERE blog.trashedAt IS NULL AND LOWER(blog.title) LIKE ? ESCAPE '\\' ORDER BY blog.createdAt DESC, blog.id DESC LIMIT ? OFFSET ?
         """
 
-    /// The rows of `sql` (a ``withAuthorsSQL`` query), decoded by position.
+    /// The rows of `sql` (a ``withAuthorsSQL`` query): each blog and its author's name.
     private static func withAuthors(_ db: SQLConnection, _ sql: String, _ arguments: SQLArguments) async throws -> [BlogListItem] {
-        let nameIndex = Blog.columnNames.count
-        return try await db.fetchAll(sql, arguments) { row in
-            BlogListItem(blog: try Blog(row: row), authorName: try row[nameIndex])
+        try await db.fetchAll(sql, arguments) { row in
+            let (blog, author) = try row.records(Blog.self, DisplayName.self)
+            return BlogListItem(blog: blog, authorName: author.displayName)
         }
     }
+}
+
+// MARK: - Rows
+
+/// What a post's page reads beside the blog: its author's name, whether the viewer likes it,
+/// and its comment count.
+@SQLRecord
+private struct PostExtras {
+    var authorName: String?
+    var likedByViewer: Bool
+    var commentCount: Int
+}
+
+/// The newest published blog's id (0 for none) and how many are newer than a given one.
+@SQLRecord
+private struct PublishedSummary {
+    var newest: Int64
+    var newer: Int64
 }

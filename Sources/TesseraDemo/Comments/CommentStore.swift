@@ -10,14 +10,16 @@ struct CommentStore {
     /// `limit` comments of blog `blogID` after skipping `offset`, newest first, with their
     /// authors' names, plus whether more follow. One query.
     func range(of blogID: Int64, offset: Int, limit: Int) async throws -> (comments: [CommentItem], hasMore: Bool) {
-        let nameIndex = Comment.columnNames.count
         let rows = try await database.read { db in
             try await db.fetchAll(
                 """
                 SELECT \(Comment.qualifiedColumns), "user".displayName FROM comment JOIN "user" ON "user".id = comment.userID
                 WHERE comment.blogID = ? ORDER BY comment.createdAt DESC, comment.id DESC LIMIT ? OFFSET ?
                 """, [blogID, limit + 1, offset]
-            ) { row in CommentItem(comment: try Comment(row: row), authorName: try row[nameIndex]) }
+            ) { row in
+                let (comment, author) = try row.records(Comment.self, DisplayName.self)
+                return CommentItem(comment: comment, authorName: author.displayName ?? "")
+            }
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }

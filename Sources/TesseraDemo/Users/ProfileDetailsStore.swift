@@ -29,27 +29,9 @@ struct ProfileDetailsStore: Sendable {
 
     /// `userID`'s details, read in `db`.
     static func details(of userID: Int64, in db: SQLConnection) async throws -> ProfileDetails {
-        try await db.fetchOne("SELECT \(columns(of: "profile_details")) FROM profile_details WHERE userID = ?", [userID]) { row in
-            try decode(row, from: 0)
-        } ?? ProfileDetails()
-    }
-
-    /// The columns ``decode(_:from:)`` reads, of the table named `table` (a join's alias).
-    static func columns(of table: String) -> String {
-        ["website", "birthday", "pronouns", "shown", "audience", "acceptsMessages", "postsPerPage", "avatarURL", "mails"]
-            .map { table + "." + $0 }.joined(separator: ", ")
-    }
-
-    /// The details in `row` from column `start` on (``columns(of:)``); the defaults when they
-    /// are NULL (a member with no row, through a LEFT JOIN).
-    static func decode(_ row: SQLRow, from start: Int) throws -> ProfileDetails {
-        guard let website = try row[start] as String? else { return ProfileDetails() }
-        return ProfileDetails(
-            website: website, birthday: try row[start + 1], pronouns: (try row[start + 2] as String?).flatMap(ProfileDetails.Pronouns.init),
-            shown: Set((try row[start + 3] as String).split(separator: ",").compactMap { ProfileDetails.Detail(rawValue: String($0)) }),
-            audience: ProfileDetails.Audience(rawValue: try row[start + 4]) ?? .everyone, acceptsMessages: (try row[start + 5] as Int64) != 0,
-            postsPerPage: Int(try row[start + 6] as Int64), avatarURL: try row[start + 7],
-            mails: Set((try row[start + 8] as String).split(separator: ",").compactMap { ProfileDetails.MailTopic(rawValue: String($0)) }))
+        let stored = try await db.fetchOne(
+            StoredProfileDetails.self, "SELECT \(StoredProfileDetails.columns) FROM profile_details WHERE userID = ?", [userID])
+        return stored?.details ?? ProfileDetails()
     }
 
     /// Saves `details` for `userID` in `db`'s open write transaction (with the name and bio).

@@ -41,6 +41,7 @@ extension User {
 // MARK: - ProfileCounts
 
 /// What a profile counts: published posts and the likes they received.
+@SQLRecord
 struct ProfileCounts: Sendable, Equatable {
     var posts: Int
     var likes: Int

@@ -15,21 +15,18 @@ struct UserStore {
     /// The member with `id` and what their profile counts (published posts, likes received), or
     /// nil: one query, the counts as subqueries (a profile page's only read besides its lists).
     func profile(_ id: Int64) async throws -> (user: User, counts: ProfileCounts, details: ProfileDetails)? {
-        let countIndex = User.columnNames.count
-        return try await database.read { db in
+        try await database.read { db in
             try await db.fetchOne(
                 """
                 SELECT \(User.columns),
                   (SELECT COUNT(*) FROM blog WHERE userID = "user".id AND trashedAt IS NULL),
                   (SELECT COALESCE(SUM(likeCount), 0) FROM blog WHERE userID = "user".id AND trashedAt IS NULL),
-                  \(ProfileDetailsStore.columns(of: "d"))
+                  \(StoredProfileDetails.columns(of: "d"))
                 FROM "user" LEFT JOIN profile_details d ON d.userID = "user".id WHERE "user".id = ?
                 """, [id]
             ) { row in
-                (
-                    try User(row: row), ProfileCounts(posts: try row[countIndex], likes: try row[countIndex + 1]),
-                    try ProfileDetailsStore.decode(row, from: countIndex + 2)
-                )
+                let (user, counts, details) = try row.records(User.self, ProfileCounts.self, StoredProfileDetails.self)
+                return (user, counts, details.details)
             }
         }
     }

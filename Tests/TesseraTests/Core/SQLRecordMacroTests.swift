@@ -22,6 +22,13 @@ struct MacroLoan: Sendable, Equatable {
     var isLate: Bool { dueAt.map { $0 < Date() } ?? false }
 }
 
+/// A borrower's name, read beside a loan across a join.
+@SQLRecord
+struct MacroBorrower: Sendable, Equatable {
+    var name: String?
+    var loans: Int
+}
+
 // MARK: - Tests
 
 /// `@SQLRecord` names a record's columns once, by its stored properties, and reads a row by
@@ -52,6 +59,37 @@ struct SQLRecordMacroTests {
                 try await db.fetchAll(MacroLoan.self, "SELECT \(MacroLoan.columns) FROM loan ORDER BY id")
             }
             #expect(loans == [MacroLoan(id: 1, title: "Dune", dueAt: due, returned: false), MacroLoan(id: 2, title: "Emma", dueAt: nil, returned: true)])
+        }
+    }
+
+    @Test("a joined row reads as its records, one after another, alike on SQLite and PostgreSQL")
+    func joinedRowsReadAsRecords() async throws {
+        try await TestDatabases.each(migrations: { migrations in
+            migrations.register("loans") { db in
+                try await db.execute("CREATE TABLE loan (id BIGINT PRIMARY KEY, title TEXT NOT NULL, dueAt \(db.dialect.timestamp), returned BOOLEAN NOT NULL)")
+                try await db.execute("CREATE TABLE borrower (loanID BIGINT NOT NULL, name TEXT NOT NULL)")
+            }
+        }) { database in
+            try await database.write { db in
+                try await db.execute("INSERT INTO loan VALUES (1, 'Dune', NULL, FALSE), (2, 'Emma', NULL, TRUE)")
+                try await db.execute("INSERT INTO borrower VALUES (2, 'Ann')")
+            }
+            let rows = try await database.read { db in
+                try await db.fetchAll(
+                    """
+                    SELECT \(MacroLoan.columns(of: "l")), b.name, (SELECT COUNT(*) FROM borrower) FROM loan l
+                    LEFT JOIN borrower b ON b.loanID = l.id ORDER BY l.id
+                    """
+                ) { row in try row.records(MacroLoan.self, MacroBorrower.self) }
+            }
+            #expect(rows.map(\.0.title) == ["Dune", "Emma"])
+            #expect(rows.map(\.1) == [MacroBorrower(name: nil, loans: 1), MacroBorrower(name: "Ann", loans: 1)])
+            for (ids, titles) in [([Int64(2), 3], ["Emma"]), ([1, 2], ["Dune", "Emma"]), ([], [])] {
+                var arguments: SQLArguments = ["Zed"]
+                let sql = "SELECT title FROM loan WHERE title <> ? AND id IN (\(arguments.appendList(ids))) ORDER BY id"
+                let found = try await database.read { db in try await db.fetchValues(String.self, sql, arguments) }
+                #expect(found == titles, "IN \(ids)")
+            }
         }
     }
 

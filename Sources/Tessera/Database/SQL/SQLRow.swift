@@ -6,7 +6,9 @@ import PostgresNIO
 
 // MARK: - SQLRow
 
-/// One row of a query's result, read by column position: `title = try row[2]`.
+/// One row of a query's result, read by column position: `title = try row[2]`, or as the
+/// records its columns hold, one after another: `let (blog, author) = try row.records(Blog.self,
+/// AuthorName.self)` for `SELECT blog.…, "user".displayName FROM blog JOIN "user" …`.
 ///
 /// A row is only valid inside the `decode` closure it is handed to (on SQLite it is the
 /// statement's current row, read in place without copying the row).
@@ -19,28 +21,46 @@ public struct SQLRow {
     }
 
     let storage: Storage
+    /// The first column this row reads as its column 0 (a later record of a joined row).
+    private var start = 0
 
     init(sqlite row: Row) { storage = .sqlite(row) }
 
     /// How many columns the row has.
     public var count: Int {
+        let all: Int
         switch storage {
-        case .sqlite(let row): row.count
+        case .sqlite(let row): all = row.count
         #if PostgreSQL
-        case .postgres(let row): row.count
+        case .postgres(let row): all = row.count
         #endif
         }
+        return all - start
     }
 
     /// The value in column `index` (from 0) as `T`; throws ``SQLDecodingError`` when it is
     /// `NULL` for a non-optional `T`, or of another type.
     public subscript<T: SQLDecodable>(_ index: Int) -> T {
-        get throws { try T.decode(from: SQLColumn(row: self, index: index)) }
+        get throws { try T.decode(from: SQLColumn(row: self, index: start + index)) }
     }
 
     /// ``subscript(_:)`` with the type spelled out: `try row.decode(Int64.self, at: 0)`.
     public func decode<T: SQLDecodable>(_ type: T.Type, at index: Int) throws -> T {
-        try T.decode(from: SQLColumn(row: self, index: index))
+        try T.decode(from: SQLColumn(row: self, index: start + index))
+    }
+
+    // MARK: - Records
+
+    /// The records the row's columns hold, in order: each reads its ``SQLRecord/columnNames``
+    /// after the previous one's (a join's `SELECT blog.…, "user".displayName`).
+    public func records<each Record: SQLRecord>(_ types: repeat (each Record).Type) throws -> (repeat each Record) {
+        var next = self
+        func read<R: SQLRecord>(_ type: R.Type) throws -> R {
+            let record = try R(row: next)
+            next.start += R.columnNames.count
+            return record
+        }
+        return (repeat try read(each types))
     }
 }
 

@@ -92,4 +92,20 @@ public struct SQLArguments: Sendable, ExpressibleByArrayLiteral, Equatable {
     public mutating func append(_ value: (any SQLValueConvertible)?) {
         values.append(value?.sqlValue ?? .null)
     }
+
+    /// Appends a list's values and returns its placeholders (`?, ?, ?`), for `IN (…)`:
+    ///
+    /// ```swift
+    /// var arguments: SQLArguments = [userID]
+    /// let sql = "SELECT blogID FROM \"like\" WHERE userID = ? AND blogID IN (\(arguments.appendList(ids)))"
+    /// ```
+    ///
+    /// Each value binds as its own `?`: nothing is written into the SQL but the marks. An empty
+    /// list gives `NULL`, which no value is `IN`.
+    public mutating func appendList(_ list: some Sequence<some SQLValueConvertible>) -> String {
+        let before = values.count
+        for value in list { values.append(value.sqlValue) }
+        let count = values.count - before
+        return count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
+    }
 }
