@@ -4,35 +4,65 @@ import SwiftSyntaxMacros
 
 // MARK: - CellFinder
 
-/// Finds the cell renderers a component's body registers: the type made by the first argument
-/// of every `registering(…)` or `register(…)` call (`registering(BlogCell(blogURL: …))`,
-/// `.registering(FeedHeaderCell(), as: .header)`). A renderer handed to `registering` by another
-/// expression (a variable) cannot be read from the syntax: the macro says so, at that argument.
+/// Finds the cell renderers a component's body lists in a data source's closure: the type made
+/// by each line of the closure handed to `SectionedDataSource(sections:) { … }` (`BlogCell(blogURL:
+/// …)`, `FeedHeaderCell()`, those under an `if`). A line that is not a renderer's initializer (a
+/// variable) cannot be read from the syntax: the macro says so, at that line.
 final class CellFinder: SyntaxVisitor {
     private var names: [String] = []
-    private var unreadable: [ExprSyntax] = []
+    private var unreadable: [Syntax] = []
 
     /// The renderers' type names, in the order first met.
     static func cells(in declaration: some DeclGroupSyntax, context: some MacroExpansionContext) -> [String] {
         let finder = CellFinder(viewMode: .sourceAccurate)
         finder.walk(declaration.memberBlock)
-        for argument in finder.unreadable {
-            context.diagnose(Diagnostic(node: argument, message: ComponentMessage.unreadableCell))
+        for line in finder.unreadable {
+            context.diagnose(Diagnostic(node: line, message: ComponentMessage.unreadableCell))
         }
         return finder.names
     }
 
-    /// After the call's parts: in a chain `CellRegistry().registering(A).registering(B)` the
-    /// inner call, `A`'s, ends first.
+    /// A data source's call: its cells' closure, trailing or labelled `cells:`.
     override func visitPost(_ call: FunctionCallExprSyntax) {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            ["registering", "register"].contains(member.declName.baseName.text),
-            let argument = call.arguments.first?.expression
-        else { return }
-        if let name = Self.madeType(argument) {
-            if !names.contains(name) { names.append(name) }
-        } else if member.declName.baseName.text == "registering" {
-            unreadable.append(argument)
+        guard Self.isDataSource(call.calledExpression) else { return }
+        let closure = call.trailingClosure ?? call.arguments.first { $0.label?.text == "cells" }?.expression.as(ClosureExprSyntax.self)
+        guard let closure else { return }
+        note(closure.statements)
+    }
+
+    /// Whether `callee` names `SectionedDataSource` (`SectionedDataSource<MessageSection>`,
+    /// `Tessera.SectionedDataSource`).
+    private static func isDataSource(_ callee: ExprSyntax) -> Bool {
+        var callee = callee
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "SectionedDataSource" }
+        if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "SectionedDataSource" }
+        return false
+    }
+
+    /// The renderers the lines of `statements` make, looking inside `if`s.
+    private func note(_ statements: CodeBlockItemListSyntax) {
+        for statement in statements {
+            var expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+            if let unwrapped = expression?.as(IfExprSyntax.self) {
+                note(unwrapped)
+                continue
+            }
+            if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
+            if let expression, let name = Self.madeType(expression) {
+                if !names.contains(name) { names.append(name) }
+            } else {
+                unreadable.append(Syntax(statement))
+            }
+        }
+    }
+
+    private func note(_ branch: IfExprSyntax) {
+        note(branch.body.statements)
+        switch branch.elseBody {
+        case .ifExpr(let next): note(next)
+        case .codeBlock(let block): note(block.statements)
+        case nil: break
         }
     }
 
@@ -68,8 +98,8 @@ enum ComponentMessage: String, DiagnosticMessage {
     var message: String {
         switch self {
         case .unreadableCell:
-            "@Component lists the cells a component registers from their initializers: write the renderer here "
-                + "(registering(BookCell(…))), or declare 'static var cellTypes' yourself"
+            "@Component lists the cells a data source draws from their initializers: write the renderer here "
+                + "(BookCell(…)), or declare 'static var cellTypes' yourself"
         }
     }
 

@@ -10,8 +10,8 @@ import SwiftSyntaxMacros
 ///
 /// Every `static let` of the type's body made by `Action(…)` (or typed `Action<…>`) is one of
 /// its actions, in order; every one made by `ChildSlot(…)` (or typed `ChildSlot<…>`) is one of
-/// its kinds of child. Every renderer the body hands a `CellRegistry` (`registering(BookCell(…))`
-/// or `register(…)`) is one of its cell types, checked at start-up. The macro writes `actions`,
+/// its kinds of child. Every renderer a data source's closure in the body lists
+/// (`SectionedDataSource(sections: …) { BookCell(…) }`) is one of its cell types, checked at start-up. The macro writes `actions`,
 /// `children` and `cellTypes` from them in an extension, unless the body declares them itself.
 public struct ComponentMacro: ExtensionMacro {
     // MARK: - Expansion
@@ -45,7 +45,7 @@ public struct ComponentMacro: ExtensionMacro {
             if !cells.isEmpty {
                 members.append(
                     """
-                    /// The cells it draws, as `@Component` found them: the renderers its body registers.
+                    /// The cells it draws, as `@Component` found them: the renderers its data sources list.
                     \(access)static var cellTypes: [any CellRenderer.Type] { [\(cells.map { $0 + ".self" }.joined(separator: ", "))] }
                     """)
             }

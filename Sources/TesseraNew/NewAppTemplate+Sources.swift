@@ -157,10 +157,7 @@ extension NewAppTemplate {
 
             func load(_ scope: ComponentScope<Self>) async throws -> Model {
                 let books = try await BookStore(database: scope.database).all()
-                let registry = CellRegistry()  // the cells it draws (`@Component` lists them for start-up's check)
-                    .registering(BookCell { scope.url(for: Self.finish, $0) })  // /books/3/finish under this scene
-                    .registering(ShelfHeaderCell(), as: .header)
-                return Model(shelves: try Self.dataSource(books, registry: registry))
+                return Model(shelves: try Self.dataSource(books) { scope.url(for: Self.finish, $0) })  // /books/3/finish here
             }
 
             /// What the template reads.
@@ -180,7 +177,9 @@ extension NewAppTemplate {
             // MARK: - Data source
 
             /// The two sections; throws if a book's type had no cell (shown as this component's error).
-            private static func dataSource(_ books: [Book], registry: CellRegistry) throws -> SectionedDataSource<StandardSection> {
+            private static func dataSource(_ books: [Book], finishURL: @escaping @Sendable (Int64) -> String) throws
+                -> SectionedDataSource<StandardSection>
+            {
                 let reading = books.filter { !$0.finished }
                 let finished = books.filter(\.finished)
                 return try SectionedDataSource(
@@ -191,7 +190,11 @@ extension NewAppTemplate {
                         DataSourceSection(
                             id: "finished", header: ShelfHeader(title: "Finished", count: finished.count), items: finished,
                             emptyState: EmptyState("Nothing finished yet.")),
-                    ], registry: registry)
+                    ]
+                ) {  // the cells that draw them, by type (`@Component` lists them for start-up's check)
+                    BookCell(finishURL: finishURL)
+                    ShelfHeaderCell()
+                }
             }
         }
 

@@ -65,9 +65,9 @@ public protocol Component: Sendable {
     /// `validate` error naming the component.
     static var template: String? { get }
 
-    /// The cell renderers this component draws through a ``CellRegistry`` (a
-    /// ``SectionedDataSource``), whose templates and models start-up checks: `@Component` lists
-    /// the renderers its body registers; default none.
+    /// The cell renderers this component draws through a ``SectionedDataSource``, whose
+    /// templates and models start-up checks: `@Component` lists those its data sources' closures
+    /// name; default none.
     static var cellTypes: [any CellRenderer.Type] { get }
 
     /// Whether Tessera may reuse this component's rendered fragment for later requests, and

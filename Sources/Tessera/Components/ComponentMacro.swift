@@ -14,8 +14,8 @@
 ///
 /// Every `static let` made by `Action(…)` is one of its ``Component/actions``, in order (each a
 /// route of every scene holding the component); every one made by `ChildSlot(…)` is one of its
-/// ``Component/children``. Every cell renderer its body hands a ``CellRegistry``
-/// (`.registering(BookCell(…))`) is one of its ``Component/cellTypes``, whose templates start-up
+/// ``Component/children``. Every cell renderer a data source's closure in its body lists
+/// (`SectionedDataSource(sections: …) { BookCell(…) }`) is one of its ``Component/cellTypes``, whose templates start-up
 /// checks. The macro writes the lists in an extension, unless the type declares them itself.
 @attached(extension, conformances: Component, names: named(actions), named(children), named(cellTypes))
 public macro Component() = #externalMacro(module: "TesseraMacros", type: "ComponentMacro")

@@ -1,67 +1,79 @@
 // MARK: - CellRegistry
 
-/// Maps item types to the cell renderers that draw them, with separate maps for section
-/// headers and footers (one map each for cells, headers and footers).
+/// A data source's registry from item type to the cell renderer that draws it, written as the
+/// list of its renderers in the data source's closure:
 ///
-/// Adding a new kind of cell is one `register` call: no `switch` over item types anywhere.
+/// ```swift
+/// try SectionedDataSource(sections: [section]) {
+///     BlogCell(blogURL: links.blog)     // draws BlogListItem
+///     PhotoCell(photoURL: links.photo)  // draws Photo
+///     FeedHeaderCell()                  // draws the section's FeedHeader
+/// }
+/// ```
+///
+/// A renderer draws every value of its item type wherever it stands: an item, a section's
+/// header or its footer. Adding a kind of cell is one more line: no `switch` over item types
+/// anywhere. `@Component` lists the renderers written there as the component's
+/// ``Component/cellTypes``, whose templates start-up checks.
+@resultBuilder
 public struct CellRegistry: Sendable {
-    /// Which map a renderer belongs to.
-    public enum Role: String, Sendable {
-        case cell, header, footer
-    }
-
-    /// A type-erased renderer for one item type in one role: writes an item known to be of
-    /// that type.
+    /// A type-erased renderer for one item type: writes an item known to be of that type.
     @usableFromInline
     struct Entry: Sendable {
-        @usableFromInline let role: Role
         @usableFromInline let type: ObjectIdentifier
         @usableFromInline let write: @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void
 
+        /// The entry of `renderer`, compiled for its concrete type.
         @inlinable
-        init(role: Role, type: ObjectIdentifier, write: @escaping @Sendable (Any, inout HTMLWriter, TemplateRenderer) -> Void) {
-            self.role = role
-            self.type = type
-            self.write = write
+        init<Renderer: CellRenderer>(_ renderer: Renderer) {
+            type = ObjectIdentifier(Renderer.Item.self)
+            write = { item, writer, templates in
+                guard let item = item as? Renderer.Item else { return }
+                renderer.write(CollectionOfOne(item), into: &writer, renderer: templates)
+            }
         }
     }
 
     /// The renderers, searched in order: a list registers a handful, which a scan finds faster
-    /// than two hash lookups, and a page builds its registries per request.
-    @usableFromInline var entries: [Entry] = []
+    /// than a hash lookup.
+    @usableFromInline let entries: [Entry]
 
-    /// An empty registry.
-    public init() {}
-
-    /// Registers `renderer` for items of type `Renderer.Item` in `role` (default `.cell`).
-    /// A later registration for the same type and role replaces the earlier one.
-    @inlinable  // so the entry's closure is compiled for the app's concrete renderer
-    public mutating func register<Renderer: CellRenderer>(_ renderer: Renderer, as role: Role = .cell) {
-        let type = ObjectIdentifier(Renderer.Item.self)
-        let entry = Entry(
-            role: role, type: type,
-            write: { item, writer, templates in
-                guard let item = item as? Renderer.Item else { return }
-                renderer.write(CollectionOfOne(item), into: &writer, renderer: templates)
-            })
-        if let index = entries.firstIndex(where: { $0.role == role && $0.type == type }) {
-            entries[index] = entry
-        } else {
-            entries.append(entry)
-        }
+    @usableFromInline
+    init(entries: [Entry]) {
+        self.entries = entries
     }
 
-    /// Returns a copy with `renderer` registered (for building registries in one expression).
-    @inlinable
-    public func registering<Renderer: CellRenderer>(_ renderer: Renderer, as role: Role = .cell) -> CellRegistry {
-        var copy = self
-        copy.register(renderer, as: role)
-        return copy
-    }
-
-    /// The renderer for `item`'s dynamic type in `role`, if registered.
-    func entry(for item: Any, role: Role) -> Entry? {
+    /// The renderer for `item`'s dynamic type, if registered.
+    func entry(for item: Any) -> Entry? {
         let type = ObjectIdentifier(Swift.type(of: item))
-        return entries.first { $0.type == type && $0.role == role }
+        return entries.first { $0.type == type }
     }
+
+    // MARK: - Building
+
+    /// One renderer. Inlinable so that its entry is compiled for the app's concrete renderer.
+    @inlinable
+    public static func buildExpression<Renderer: CellRenderer>(_ renderer: Renderer) -> CellRegistry {
+        CellRegistry(entries: [Entry(renderer)])
+    }
+
+    /// The renderers in order; a later one for the same item type replaces the earlier.
+    public static func buildBlock(_ parts: CellRegistry...) -> CellRegistry {
+        var entries: [Entry] = []
+        for entry in parts.flatMap(\.entries) {
+            if let index = entries.firstIndex(where: { $0.type == entry.type }) {
+                entries[index] = entry
+            } else {
+                entries.append(entry)
+            }
+        }
+        return CellRegistry(entries: entries)
+    }
+
+    /// Renderers under an `if`.
+    public static func buildOptional(_ part: CellRegistry?) -> CellRegistry { part ?? CellRegistry(entries: []) }
+    /// Renderers in the first branch of an `if`/`else`.
+    public static func buildEither(first part: CellRegistry) -> CellRegistry { part }
+    /// Renderers in the second branch of an `if`/`else`.
+    public static func buildEither(second part: CellRegistry) -> CellRegistry { part }
 }

@@ -5,12 +5,17 @@ public struct DataSourceError: Error, Sendable, Equatable, CustomStringConvertib
     /// The Swift type that has no renderer.
     public let typeName: String
     /// Whether it was an item, a header or a footer.
-    public let role: CellRegistry.Role
+    public let role: Role
     /// The index of the section it stood in.
     public let section: Int
 
     /// The problem in a sentence, naming the type and what to register.
     public var description: String {
-        "no \(role.rawValue) renderer registered for \(typeName) (section \(section)); register one in the data source's CellRegistry"
+        "no cell renderer draws \(typeName), a \(role.rawValue) of section \(section); list one in the data source's cells"
+    }
+
+    /// Where in a section a value stands.
+    public enum Role: String, Sendable {
+        case item, header, footer
     }
 }

@@ -11,16 +11,16 @@ public struct SectionModel: TemplateModel {
         TemplateKey("id") { $0.section.id },
         TemplateKey("isEmpty") { $0.section.items.isEmpty },
         TemplateKey(name: "header", type: OpaqueMarkup.self) { model in
-            model.section.header.map { .fragment(Drawn(value: $0, role: .header, registry: model.registry)) } ?? .null
+            model.section.header.map { .fragment(Drawn(value: $0, isList: false, registry: model.registry)) } ?? .null
         },
         TemplateKey(name: "footer", type: OpaqueMarkup.self) { model in
-            model.section.footer.map { .fragment(Drawn(value: $0, role: .footer, registry: model.registry)) } ?? .null
+            model.section.footer.map { .fragment(Drawn(value: $0, isList: false, registry: model.registry)) } ?? .null
         },
         TemplateKey(name: "items", type: OpaqueMarkup.self) { model in
             if model.section.items.isEmpty {
                 model.section.emptyState.map { .fragment($0) } ?? .null
             } else {
-                .fragment(Drawn(value: model.section.items, role: .cell, registry: model.registry))
+                .fragment(Drawn(value: model.section.items, isList: true, registry: model.registry))
             }
         },
     ]
@@ -30,13 +30,14 @@ public struct SectionModel: TemplateModel {
     /// A header, a footer, or a list of items, drawn through the registry.
     struct Drawn: HTMLFragment {
         let value: Any
-        let role: CellRegistry.Role
+        /// Whether `value` is the section's items (else its header or footer).
+        let isList: Bool
         let registry: CellRegistry
 
         func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
-            let values = role == .cell ? (value as? [Any] ?? []) : [value]
+            let values = isList ? (value as? [Any] ?? []) : [value]
             for value in values {
-                registry.entry(for: value, role: role)?.write(value, &writer, renderer)
+                registry.entry(for: value)?.write(value, &writer, renderer)
             }
         }
     }
@@ -51,7 +52,7 @@ public struct SectionModel: TemplateModel {
 ///
 /// ```swift
 /// struct MessageSection: SectionRenderer {}   // Views/Messages/MessageSection.mustache
-/// let source = try SectionedDataSource<MessageSection>(sections: sections, registry: registry)
+/// let source = try SectionedDataSource<MessageSection>(sections: sections) { TextMessageCell(); ImageMessageCell() }
 /// ```
 public protocol SectionRenderer: CellRenderer where Item == SectionModel, CellModel == SectionModel {
     /// The renderer; a data source makes one to draw its sections.

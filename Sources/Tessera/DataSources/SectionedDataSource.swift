@@ -1,11 +1,19 @@
 // MARK: - SectionedDataSource
 
-/// Sections of heterogeneous items, each drawn by the renderer its type is registered with.
+/// Sections of heterogeneous items, each drawn by the cell renderer of its type.
 ///
-/// The three jobs of a data source: its items (``sections``), a renderer per item (the
-/// ``CellRegistry``), and an empty state (per section). Every item, header and footer is checked
-/// against the registry when the data source is made, so an unregistered type is an error at
-/// configuration time, not a silently missing cell.
+/// The three jobs of a data source: its items (``sections``), a renderer per item type (its
+/// ``CellRegistry``, the cells listed in its closure), and an empty state (per section). Every
+/// item, header and footer is checked against the cells when the data source is made, so a type
+/// no cell draws is an error at configuration time, not a silently missing cell.
+///
+/// ```swift
+/// try SectionedDataSource(sections: [DataSourceSection(header: FeedHeader(), items: posts + photos)]) {
+///     BlogCell(blogURL: links.blog)
+///     PhotoCell(photoURL: links.photo)
+///     FeedHeaderCell()
+/// }
+/// ```
 ///
 /// Each section is drawn by `Section` (a ``SectionRenderer``; ``StandardSection``, Tessera's
 /// `Tessera/Section`, unless the type names another), whose template reads ``SectionModel``:
@@ -15,24 +23,25 @@ public struct SectionedDataSource<Section: SectionRenderer>: HTMLFragment, Templ
     /// The sections, in display order.
     public let sections: [DataSourceSection]
     /// The renderers.
-    public let registry: CellRegistry
+    let registry: CellRegistry
 
-    /// A data source; throws ``DataSourceError`` naming the first item, header or footer whose
-    /// type has no renderer.
-    public init(sections: [DataSourceSection], registry: CellRegistry) throws(DataSourceError) {
+    /// A data source of `sections` drawn by the renderers `cells` lists; throws
+    /// ``DataSourceError`` naming the first item, header or footer whose type no cell draws.
+    public init(sections: [DataSourceSection], @CellRegistry cells: () -> CellRegistry) throws(DataSourceError) {
+        let registry = cells()
         for (index, section) in sections.enumerated() {
             try Self.check(section.header, .header, index, registry)
             try Self.check(section.footer, .footer, index, registry)
-            for item in section.items { try Self.check(item, .cell, index, registry) }
+            for item in section.items { try Self.check(item, .item, index, registry) }
         }
         self.sections = sections
         self.registry = registry
     }
 
-    private static func check(_ value: Any?, _ role: CellRegistry.Role, _ section: Int, _ registry: CellRegistry)
+    private static func check(_ value: Any?, _ role: DataSourceError.Role, _ section: Int, _ registry: CellRegistry)
         throws(DataSourceError)
     {
-        guard let value, registry.entry(for: value, role: role) == nil else { return }
+        guard let value, registry.entry(for: value) == nil else { return }
         throw DataSourceError(typeName: String(reflecting: type(of: value)), role: role, section: section)
     }
 

@@ -3,7 +3,7 @@ import Tessera
 // MARK: - FeedComponent
 
 /// The home feed: one "Latest posts" section mixing blog cells, photo cells and a photo strip,
-/// drawn by a ``SectionedDataSource`` through a ``CellRegistry``. It owns its pagination:
+/// drawn by a ``SectionedDataSource``. It owns its pagination:
 /// `?page=N` on the page, and a "Load more" link that appends the next page's items. A search
 /// (`?q=`, the posts whose title holds it, without photos) is kept by every page of it.
 @Component
@@ -71,17 +71,8 @@ struct FeedComponent {
 
     // MARK: - Data source
 
-    /// The renderers of every kind of item the feed shows: adding a kind is one more line.
-    private var registry: CellRegistry {
-        CellRegistry()
-            .registering(BlogCell(blogURL: links.blog, userURL: links.user))
-            .registering(PhotoCell(photoURL: links.photo))
-            .registering(PhotoStripCell(title: "Recent photos", galleryURL: links.photos, photoURL: links.photo))
-            .registering(FeedHeaderCell(), as: .header)
-            .registering(FeedFooterCell(), as: .footer)
-    }
-
-    /// The feed's one section: each page's items.
+    /// The feed's one section: each page's items, drawn by a cell per kind of item (adding a
+    /// kind is one more line).
     private func makeDataSource(_ pages: [FeedPage], pagination: Pagination, search: String, scope: ComponentScope<Self>) throws
         -> SectionedDataSource<StandardSection>
     {
@@ -98,6 +89,12 @@ struct FeedComponent {
             items: pages.flatMap(\.items),
             footer: FeedFooter(label: "Browse all photos", url: links.photos),
             emptyState: emptyState)
-        return try SectionedDataSource(sections: [section], registry: registry)
+        return try SectionedDataSource(sections: [section]) {
+            BlogCell(blogURL: links.blog, userURL: links.user)
+            PhotoCell(photoURL: links.photo)
+            PhotoStripCell(title: "Recent photos", galleryURL: links.photos, photoURL: links.photo)
+            FeedHeaderCell()
+            FeedFooterCell()
+        }
     }
 }

@@ -35,15 +35,11 @@ struct MessageListComponent {
 
     // MARK: - Data source
 
-    /// One cell per message kind.
-    static let registry = CellRegistry()
-        .registering(TextMessageCell())
-        .registering(ImageMessageCell())
-
-    /// The messages in one section drawn through ``registry``.
+    /// The messages in one section, one cell per message kind.
     static func dataSource(_ items: [any Sendable]) throws -> SectionedDataSource<MessageSection> {
-        try SectionedDataSource(
-            sections: [DataSourceSection(items: items, emptyState: EmptyState("No messages yet. Say hello!"))],
-            registry: registry)
+        try SectionedDataSource(sections: [DataSourceSection(items: items, emptyState: EmptyState("No messages yet. Say hello!"))]) {
+            TextMessageCell()
+            ImageMessageCell()
+        }
     }
 }

@@ -12,8 +12,7 @@ struct ShelfSection: SectionRenderer {}
 /// A list whose sections are drawn by ``ShelfSection``: nothing but its model's type names it.
 struct SectionShelfComponent: Component {
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let registry = CellRegistry()
-        let source = try? SectionedDataSource<ShelfSection>(sections: [DataSourceSection(items: [])], registry: registry)
+        let source = try? SectionedDataSource<ShelfSection>(sections: [DataSourceSection(items: [])]) {}
         return Model(rows: source)
     }
 

@@ -73,36 +73,38 @@ struct ComponentMacroTests {
         )
     }
 
-    @Test("the cell types are the renderers its body registers, each once, in the order met")
+    @Test("the cell types are the renderers its data sources list, under ifs too, each once, in the order met")
     func listsRegisteredCells() {
         assertMacroExpansion(
             """
             @Component
             struct Feed {
-                func registry() -> CellRegistry {
-                    CellRegistry()
-                        .registering(BlogCell(url: "/b"))
-                        .registering(PhotoCell { _ in "/p" })
-                        .registering(HeaderCell.init(), as: .header)
-                        .registering(BlogCell(url: "/c"))
+                func source(_ sections: [DataSourceSection], loud: Bool) throws -> SectionedDataSource<StandardSection> {
+                    try SectionedDataSource(sections: sections) {
+                        BlogCell(url: "/b")
+                        PhotoCell { _ in "/p" }
+                        HeaderCell.init()
+                        if loud { LoudCell() } else { BlogCell(url: "/c") }
+                    }
                 }
             }
             """,
             expandedSource: """
                 struct Feed {
-                    func registry() -> CellRegistry {
-                        CellRegistry()
-                            .registering(BlogCell(url: "/b"))
-                            .registering(PhotoCell { _ in "/p" })
-                            .registering(HeaderCell.init(), as: .header)
-                            .registering(BlogCell(url: "/c"))
+                    func source(_ sections: [DataSourceSection], loud: Bool) throws -> SectionedDataSource<StandardSection> {
+                        try SectionedDataSource(sections: sections) {
+                            BlogCell(url: "/b")
+                            PhotoCell { _ in "/p" }
+                            HeaderCell.init()
+                            if loud { LoudCell() } else { BlogCell(url: "/c") }
+                        }
                     }
                 }
 
                 extension Feed: Component {
-                    /// The cells it draws, as `@Component` found them: the renderers its body registers.
+                    /// The cells it draws, as `@Component` found them: the renderers its data sources list.
                     static var cellTypes: [any CellRenderer.Type] {
-                        [BlogCell.self, PhotoCell.self, HeaderCell.self]
+                        [BlogCell.self, PhotoCell.self, HeaderCell.self, LoudCell.self]
                     }
                 }
                 """,
@@ -111,20 +113,20 @@ struct ComponentMacroTests {
         )
     }
 
-    @Test("a renderer registered from a variable is a compile error naming the fix")
+    @Test("a renderer listed as a variable is a compile error naming the fix")
     func refusesAnUnreadableCell() {
         assertMacroExpansion(
             """
             @Component
             struct Feed {
                 let cell = BlogCell()
-                var registry: CellRegistry { CellRegistry().registering(cell) }
+                var source: SectionedDataSource<StandardSection> { try! SectionedDataSource(sections: []) { cell } }
             }
             """,
             expandedSource: """
                 struct Feed {
                     let cell = BlogCell()
-                    var registry: CellRegistry { CellRegistry().registering(cell) }
+                    var source: SectionedDataSource<StandardSection> { try! SectionedDataSource(sections: []) { cell } }
                 }
 
                 extension Feed: Component {
@@ -132,9 +134,9 @@ struct ComponentMacroTests {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Component lists the cells a component registers from their initializers: write the renderer here "
-                        + "(registering(BookCell(…))), or declare 'static var cellTypes' yourself",
-                    line: 4, column: 61)
+                    message: "@Component lists the cells a data source draws from their initializers: write the renderer here "
+                        + "(BookCell(…)), or declare 'static var cellTypes' yourself",
+                    line: 4, column: 97)
             ],
             macroSpecs: ["Component": MacroSpec(type: ComponentMacro.self, conformances: ["Component"])],
             failureHandler: { Issue.record("\($0.message)") }

@@ -69,13 +69,15 @@ struct DataSourceTests {
         TemplateSource(name: "List", text: "<div>{{list}}</div>"),
     ])
 
-    var registry: CellRegistry {
-        CellRegistry()
-            .registering(PhotoCell())
-            .registering(PostCell())
-            .registering(StripCell())
-            .registering(HeadingCell(), as: .header)
-            .registering(MoreCell(), as: .footer)
+    /// A data source of `sections` drawn by the suite's cells.
+    func source(_ sections: [DataSourceSection]) throws -> SectionedDataSource<StandardSection> {
+        try SectionedDataSource(sections: sections) {
+            PhotoCell()
+            PostCell()
+            StripCell()
+            HeadingCell()
+            MoreCell()
+        }
     }
 
     private func render(_ fragment: some HTMLFragment) -> String {
@@ -110,63 +112,61 @@ struct DataSourceTests {
     func dataSourcesSayWhetherEmpty() throws {
         #expect(ArrayDataSource(items: [Photo](), cell: PhotoCell()).isEmpty)
         #expect(!ArrayDataSource(items: [Photo(name: "a")], cell: PhotoCell()).isEmpty)
-        let empty = try SectionedDataSource<StandardSection>(
-            sections: [DataSourceSection(items: []), DataSourceSection(items: [], emptyState: EmptyState("None."))], registry: registry)
+        let empty = try source([DataSourceSection(items: []), DataSourceSection(items: [], emptyState: EmptyState("None."))])
         #expect(empty.isEmpty)
-        let one = try SectionedDataSource<StandardSection>(
-            sections: [DataSourceSection(items: []), DataSourceSection(items: [Post(title: "One")])], registry: registry)
+        let one = try source([DataSourceSection(items: []), DataSourceSection(items: [Post(title: "One")])])
         #expect(!one.isEmpty)
     }
 
     @Test("sections mix item types, each drawn by the cell registered for its type, with header and footer")
     func sectionedMapping() throws {
-        let source = try SectionedDataSource<StandardSection>(
-            sections: [
+        let source = try self.source([
                 DataSourceSection(id: "latest", header: Heading(text: "Latest"), items: [Post(title: "One"), Photo(name: "x"), Post(title: "Two")], footer: More(url: "/more"))
-            ], registry: registry)
+            ])
         #expect(render(source) == "<div><section class=\"section\" id=\"latest\"><h2>Latest</h2><div class=\"section-items\" data-items><article>One</article><img src=\"/p/x.svg\" alt=\"x\"><article>Two</article></div><a href=\"/more\">More</a></section></div>")
     }
 
     @Test("each section has its own empty state")
     func sectionEmptyState() throws {
-        let source = try SectionedDataSource<StandardSection>(
-            sections: [
+        let source = try self.source([
                 DataSourceSection(header: Heading(text: "Drafts"), items: [], emptyState: EmptyState("No drafts.", action: (label: "Write one", url: "/drafts/new"))),
                 DataSourceSection(items: [Post(title: "Kept")]),
-            ], registry: registry)
+            ])
         #expect(render(source) == "<div><section class=\"section\"><h2>Drafts</h2><div class=\"section-items\" data-items><p class=\"empty-state\">No drafts. <a href=\"/drafts/new\">Write one</a></p></div></section><section class=\"section\"><div class=\"section-items\" data-items><article>Kept</article></div></section></div>")
     }
 
     @Test("a cell can hold a nested data source")
     func nestedDataSource() throws {
-        let source = try SectionedDataSource<StandardSection>(
-            sections: [DataSourceSection(items: [Post(title: "Above"), Strip(photos: [Photo(name: "1"), Photo(name: "2")])])], registry: registry)
+        let source = try self.source([DataSourceSection(items: [Post(title: "Above"), Strip(photos: [Photo(name: "1"), Photo(name: "2")])])])
         #expect(render(source).contains("<article>Above</article><div class=\"strip\"><img src=\"/p/1.svg\" alt=\"1\"><img src=\"/p/2.svg\" alt=\"2\"></div>"))
     }
 
     @Test("an item type with no renderer is reported when the data source is configured")
     func unregisteredTypeIsReported() {
-        #expect(throws: DataSourceError(typeName: String(reflecting: Unknown.self), role: .cell, section: 1)) {
-            try SectionedDataSource<StandardSection>(sections: [DataSourceSection(items: [Post(title: "ok")]), DataSourceSection(items: [Unknown()])], registry: registry)
+        #expect(throws: DataSourceError(typeName: String(reflecting: Unknown.self), role: .item, section: 1)) {
+            try source([DataSourceSection(items: [Post(title: "ok")]), DataSourceSection(items: [Unknown()])])
         }
-        #expect(throws: DataSourceError(typeName: String(reflecting: Post.self), role: .header, section: 0)) {
-            try SectionedDataSource<StandardSection>(sections: [DataSourceSection(header: Post(title: "not a header"), items: [])], registry: registry)
+        #expect(throws: DataSourceError(typeName: String(reflecting: Unknown.self), role: .header, section: 0)) {
+            try source([DataSourceSection(header: Unknown(), items: [])])
         }
     }
 
-    @Test("registering a new cell type touches only the registry")
-    func newCellTypeOnlyTouchesRegistry() throws {
+    @Test("a new cell type is one more line in the data source's closure")
+    func newCellTypeIsOneLine() throws {
         struct Quote { let text: String }
         struct QuoteCell: CellRenderer {
             static let template: String? = "Heading"
             func viewModel(for quote: Quote) -> TextModel { TextModel(text: "“\(quote.text)”") }
         }
-        let source = try SectionedDataSource<StandardSection>(sections: [DataSourceSection(items: [Quote(text: "hi")])], registry: registry.registering(QuoteCell()))
-        #expect(render(source).contains("<h2>“hi”</h2>"))
+        let source = try SectionedDataSource<StandardSection>(sections: [DataSourceSection(header: Heading(text: "Said"), items: [Quote(text: "hi")])]) {
+            HeadingCell()
+            QuoteCell()
+        }
+        #expect(render(source).contains("<h2>Said</h2><div class=\"section-items\" data-items><h2>“hi”</h2>"))
     }
 
-    @Test("a later registration for the same type and role replaces the earlier; other roles keep theirs")
-    func laterRegistrationReplaces() throws {
+    @Test("a later cell for the same type replaces the earlier, and draws it as an item, a header and a footer")
+    func laterCellReplaces() throws {
         struct Quote { let text: String }
         struct PlainQuote: CellRenderer {
             static let template: String? = "Heading"
@@ -176,12 +176,17 @@ struct DataSourceTests {
             static let template: String? = "Heading"
             func viewModel(for quote: Quote) -> TextModel { TextModel(text: quote.text.uppercased()) }
         }
-        let both = registry.registering(PlainQuote()).registering(LoudQuote()).registering(PlainQuote(), as: .header)
-        #expect(both.entries.count == registry.entries.count + 2, "one cell and one header entry for the type")
+        let loud = false
         let source = try SectionedDataSource<StandardSection>(
-            sections: [DataSourceSection(header: Quote(text: "head"), items: [Quote(text: "hi")])], registry: both)
+            sections: [DataSourceSection(header: Quote(text: "head"), items: [Quote(text: "hi")], footer: Quote(text: "foot"))]
+        ) {
+            PlainQuote()
+            LoudQuote()
+            if loud { PlainQuote() }
+        }
+        #expect(source.registry.entries.count == 1, "one entry for the type")
         let html = render(source)
-        #expect(html.contains("<h2>HI</h2>") && !html.contains("<h2>hi</h2>"))
-        #expect(html.contains("<h2>head</h2>"))
+        #expect(html.contains("<h2>HEAD</h2>") && html.contains("<h2>HI</h2>") && html.contains("<h2>FOOT</h2>"))
+        #expect(!html.contains("<h2>hi</h2>"))
     }
 }
