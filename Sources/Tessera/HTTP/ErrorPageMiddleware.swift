@@ -81,20 +81,19 @@ struct ErrorPageMiddleware: RouterMiddleware {
     /// for the layout's sign-out form), or a visitor (no cookie, no live session, or the
     /// database failing) with no token.
     private func scope(for request: Request) async -> RequestScope {
-        var scope = visitor(request)
+        let scope = visitor(request)
         if let id = SessionMiddleware.sessionID(in: request, secure: site.configuration.usesTLS),
             let session = try? await SessionStore(database: site.database).find(id)
         {
-            scope.session = session
+            return scope.seen(as: session)
         }
         return scope
     }
 
     /// A visitor's scope for `request`: no session, the placeholder token.
     private func visitor(_ request: Request) -> RequestScope {
-        var scope = RequestScope.standalone(site: site)
-        scope.request = request
-        return scope
+        let standalone = RequestScope.standalone(site: site)
+        return standalone.seen(as: standalone.session, request: request)
     }
 
     /// What a developer needs to find an unexpected error (shown by `serve --dev` only, never in

@@ -5,42 +5,41 @@ import Hummingbird
 
 /// Everything a scene or component may read about the request it serves.
 ///
-/// Made once per request by the site, before the first hook; each component gets a copy whose
-/// ``database`` counts into the component's own ``QueryCounter``.
-public struct RequestScope: Sendable {
+/// Made once per request by the site, before the first hook, and never changed: a component's
+/// share (its own query counter, what its caching lets it see) is a new scope, and every hook
+/// and component is handed a reference, so passing it along copies nothing.
+public final class RequestScope: Sendable {
     /// The HTTP request (method, path, headers).
-    public internal(set) var request: Request
+    public let request: Request
     /// Route parameters (`:id` → `path.id("id")`); bad ids are 404s.
     public let path: Parameters
     /// Query parameters, strictly decoded; bad values are 400s.
     public let query: Parameters
     /// Form fields of a POST (URL-encoded or multipart text fields).
-    public internal(set) var form: Parameters
+    public let form: Parameters
     /// Files of a multipart POST.
-    public internal(set) var files: [UploadedFile]
+    public let files: [UploadedFile]
     /// The site: templates, database, configuration.
     public let site: Site
     /// Database access counted for this request (or component).
-    public internal(set) var database: CountingDatabase
+    public let database: CountingDatabase
     /// The visitor's session.
-    public internal(set) var session: Session
+    public let session: Session
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
     /// The connection's peer IP address, if known (see `ClientAddress` for the one throttles
     /// count, which may come from a proxy's header).
-    public internal(set) var clientAddress: String?
+    public let clientAddress: String?
     /// Where this request's reuse of kept values starts (``read(_:)``): set for a page or a
     /// fragment when reuse is on, before its scene reads; nil in an action.
-    var reuseStart: FragmentCache.Start?
+    let reuseStart: FragmentCache.Start?
 
     /// The signed-in user's id, or nil.
     public var userID: Int64? { session.userID }
 
     /// A copy whose database counts into a new child counter (a component's share).
     func forComponent() -> RequestScope {
-        var scope = self
-        scope.database = database.child()
-        return scope
+        copy(database: database.child())
     }
 
     /// The request as a component reused under `caching` may see it: all of it for
@@ -55,30 +54,37 @@ public struct RequestScope: Sendable {
         head.headerFields[.cookie] = nil
         head.headerFields[.authorization] = nil
         if let name = site.configuration.clientAddressHeader, let header = HTTPField.Name(name) { head.headerFields[header] = nil }
-        var scope = self
-        scope.request = Request(head: head, body: .init(buffer: .init()))
-        scope.session = Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: "")
-        scope.clientAddress = nil
-        return scope
+        return copy(
+            request: Request(head: head, body: .init(buffer: .init())),
+            session: Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: ""), clientAddress: .some(nil))
     }
 
     /// A copy whose database commits `claim` with its first write (a guarded submission).
     func claiming(_ claim: FirstWriteClaim) -> RequestScope {
-        var scope = self
-        scope.database.firstWriteClaim = claim
-        return scope
+        var database = database
+        database.firstWriteClaim = claim
+        return copy(database: database)
     }
 
     /// A copy with form fields and files (after the body was read).
     func with(form: Parameters, files: [UploadedFile]) -> RequestScope {
-        var scope = self
-        (scope.form, scope.files) = (form, files)
-        return scope
+        copy(form: form, files: files)
+    }
+
+    /// A copy whose reuse of kept values starts at `start`.
+    func reusing(from start: FragmentCache.Start?) -> RequestScope {
+        copy(reuseStart: .some(start))
+    }
+
+    /// A copy as `session` sees it, for `request`.
+    func seen(as session: Session, request: Request? = nil) -> RequestScope {
+        copy(request: request, session: session)
     }
 
     init(
         request: Request, path: Parameters, query: Parameters, form: Parameters, files: [UploadedFile], site: Site,
-        database: CountingDatabase, session: Session, wantsFragment: Bool
+        database: CountingDatabase, session: Session, wantsFragment: Bool, clientAddress: String? = nil,
+        reuseStart: FragmentCache.Start? = nil
     ) {
         self.request = request
         self.path = path
@@ -89,6 +95,19 @@ public struct RequestScope: Sendable {
         self.database = database
         self.session = session
         self.wantsFragment = wantsFragment
+        self.clientAddress = clientAddress
+        self.reuseStart = reuseStart
+    }
+
+    /// This scope with the given values changed.
+    private func copy(
+        request: Request? = nil, form: Parameters? = nil, files: [UploadedFile]? = nil, database: CountingDatabase? = nil,
+        session: Session? = nil, clientAddress: String?? = nil, reuseStart: FragmentCache.Start?? = nil
+    ) -> RequestScope {
+        RequestScope(
+            request: request ?? self.request, path: path, query: query, form: form ?? self.form, files: files ?? self.files,
+            site: site, database: database ?? self.database, session: session ?? self.session, wantsFragment: wantsFragment,
+            clientAddress: clientAddress ?? self.clientAddress, reuseStart: reuseStart ?? self.reuseStart)
     }
 }
 

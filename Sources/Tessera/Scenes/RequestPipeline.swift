@@ -72,7 +72,7 @@ struct RequestPipeline: Sendable {
         //    composition makes from it. A GET may reuse what earlier requests rendered; reuse
         //    starts before the scene reads, so what it hands its components counts too.
         switch mode {
-        case .page, .fragment: scope.reuseStart = site.fragmentCache?.begin()
+        case .page, .fragment: scope = scope.reusing(from: site.fragmentCache?.begin())
         case .action, .body: break
         }
         try await scene.loadData(scope)
@@ -195,12 +195,11 @@ struct RequestPipeline: Sendable {
             pathPairs.append((String(name), try PercentDecoding.decode(value, plusIsSpace: false)))
         }
         let session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
-        var scope = RequestScope(
+        return RequestScope(
             request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
             form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
-            session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil)
-        scope.clientAddress = context.remoteAddress?.ipAddress
-        return scope
+            session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil,
+            clientAddress: context.remoteAddress?.ipAddress)
     }
 
     /// For a members-only page and a visitor: to the sign-in page, coming back here.

@@ -305,12 +305,12 @@ struct ReusedScopeTests {
         head.headerFields[.cookie] = "tessera_session=" + String(repeating: "a", count: 64)
         head.headerFields[.authorization] = "Bearer secret"
         head.headerFields[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.9"
-        var scope = RequestScope(
+        let scope = RequestScope(
             request: Request(head: head, body: .init(buffer: .init())), path: Parameters([], origin: .path),
             query: Parameters([], origin: .query), form: .none, files: [], site: site.site,
             database: site.site.database.counting(into: QueryCounter()),
-            session: Session(id: String(repeating: "a", count: 64), userID: 3, csrfToken: "the-members-token"), wantsFragment: false)
-        scope.clientAddress = "203.0.113.9"
+            session: Session(id: String(repeating: "a", count: 64), userID: 3, csrfToken: "the-members-token"), wantsFragment: false,
+            clientAddress: "203.0.113.9")
 
         let never = scope.seenBy(.never)
         #expect(never.userID == 3 && never.session.csrfToken == "the-members-token" && never.request.headers[.cookie] != nil)

@@ -109,8 +109,7 @@ struct ReusableReadTests {
     func optionalValues() async throws {
         let site = try await Self.site()
         defer { try? FileManager.default.removeItem(at: site.folder) }
-        var scope = RequestScope.standalone(site: site.site)
-        scope.reuseStart = try #require(site.site.fragmentCache).begin()
+        let scope = RequestScope.standalone(site: site.site).reusing(from: try #require(site.site.fragmentCache).begin())
         let found = try await scope.read(OptionalStampRead(itemID: 1))
         #expect(found?.title == "Item 1", "a missing entry is not taken for a kept nil")
         #expect(try await scope.read(OptionalStampRead(itemID: 1))?.stamp == found?.stamp)
