@@ -2,23 +2,23 @@
 
 /// A request to become a member, as typed, with the rules it must follow beyond each field's
 /// limits (``MemberFields``). Whether the username is free is checked when it is stored.
-struct SignUpRequest: Sendable {
+public struct SignUpRequest: Sendable {
     /// The form's fields; their raw values are the field names.
-    enum Field: String, Sendable, CaseIterable {
+    public enum Field: String, Sendable, CaseIterable {
         case username, displayName, email, password
     }
 
     /// The username as checked.
-    let username: FieldValue
+    public let username: FieldValue
     /// The display name as checked.
-    let displayName: FieldValue
+    public let displayName: FieldValue
     /// The e-mail address as checked (optional: empty for none).
-    let email: FieldValue
+    public let email: FieldValue
     /// The password as checked.
-    let password: FieldValue
+    public let password: FieldValue
 
     /// The request `form` holds.
-    init(_ form: Parameters) {
+    public init(_ form: Parameters) {
         username = form.field(MemberFields.newUsername)
         displayName = form.field(MemberFields.displayName)
         email = form.field(MemberFields.email)
@@ -26,11 +26,11 @@ struct SignUpRequest: Sendable {
     }
 
     /// The address given, or nil for none (or one that is not an address: see ``problems(asksDisplayName:asksEmail:)``).
-    var emailAddress: MailAddress? { email.value.isEmpty ? nil : MailAddress(email.value) }
+    public var emailAddress: MailAddress? { email.value.isEmpty ? nil : MailAddress(email.value) }
 
     /// The problems by field, empty when the sign-up may go ahead; `asksDisplayName` false
     /// skips the display name (a table without one), `asksEmail` false the address.
-    func problems(asksDisplayName: Bool = true, asksEmail: Bool = true) -> [Field: String] {
+    public func problems(asksDisplayName: Bool = true, asksEmail: Bool = true) -> [Field: String] {
         var problems: [Field: String] = [:]
         if let problem = username.problem {
             problems[.username] = problem
@@ -52,7 +52,7 @@ struct SignUpRequest: Sendable {
     }
 
     /// The problem shown when someone already has the username.
-    static let taken = "Someone already has this username. Choose another."
+    public static let taken = "Someone already has this username. Choose another."
 
     private static func isUsernameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
