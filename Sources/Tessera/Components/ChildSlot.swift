@@ -6,8 +6,9 @@
 ///
 /// Each child is a component of its own: its id is `<parent id>-<name>-<key>`, it answers alone
 /// at its own fragment URL (`<scene>/_/feed-like-12`), its actions are mounted under the scene
-/// like its parent's, and an action updates it alone. Children of one type load together, after their parents, through
-/// ``Component/load(batch:)`` — one query for all the like buttons of a feed.
+/// like its parent's, and an action updates it alone. Children of one type load together,
+/// after their parents, through ``Component/load(batch:)`` — one query for all the like
+/// buttons of a feed.
 ///
 /// **In a list**, a slot names the item type its cells draw and how an item gives the key:
 /// the parent's `load` then places nothing by hand. After `load`, every item of that type in the
