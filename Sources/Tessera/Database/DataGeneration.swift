@@ -13,12 +13,9 @@ import Synchronization
 ///   writing transaction: after a commit, the look reads the generation and the tables changed
 ///   since the last look, so an analytics batch or a throttle row changes none.
 final class DataGeneration: Sendable {
-    /// Reads `data_version`, on the calling thread.
-    private let probe: DataVersionProbe
-    /// Reads what changed, after a commit.
     private let connection: DatabaseQueue
     private let catalog: TableCatalog
-    /// The last `data_version` the probe read (written only on ``connection``'s queue).
+    /// The last `data_version` seen (only read and written on ``connection``'s queue).
     private let dataVersion = Mutex<Int64>(-1)
     private let versions = LatestVersions()
     /// Raised by each look that found a commit.
@@ -30,7 +27,6 @@ final class DataGeneration: Sendable {
         var readOnly = configuration
         readOnly.readonly = true
         connection = try DatabaseQueue(path: path, configuration: readOnly)
-        probe = try DataVersionProbe(path: path)
         self.catalog = catalog
     }
 
@@ -43,11 +39,8 @@ final class DataGeneration: Sendable {
     /// look. Returns whether anything was committed.
     @discardableResult
     func refresh(committed: () -> Void = {}) throws -> Bool {
-        guard try dataVersion.withLock({ $0 }) != probe.dataVersion() else { return false }
-        return try connection.inDatabase { db in
-            // Looked at again in turn: another thread may have published this commit meanwhile,
-            // and the version kept must be the newest read.
-            let version = try probe.dataVersion()
+        try connection.inDatabase { db in
+            let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             guard dataVersion.withLock({ $0 }) != version else { return false }
             committed()
             let known = Int64(bitPattern: versions.current.generation)
