@@ -211,15 +211,18 @@ struct RenderPass {
             if let top = values.last { return top }
             return models.last.map { .object($0) } ?? .null
         }
-        var index = models.count - 1
-        while index >= 0 {
-            if let hit = models[index].value(forKey: first) {
-                guard let rest = name.rest else { return hit }
-                return resolve(rest, in: hit)
+        // Through the buffer: each model is asked in place, not copied out of the array first.
+        return models.withUnsafeBufferPointer { models in
+            var index = models.count - 1
+            while index >= 0 {
+                if let hit = models[index].value(forKey: first) {
+                    guard let rest = name.rest else { return hit }
+                    return resolve(rest, in: hit)
+                }
+                index -= 1
             }
-            index -= 1
+            return .null
         }
-        return .null
     }
 
     /// The rest of a dotted name, looked up only inside what its first part found.
