@@ -36,9 +36,8 @@ struct AnalyticsRecorder: Sendable {
     /// Stores `entries` in one transaction, ``rowsPerInsert`` rows per statement (the last few
     /// one by one), dates written as GRDB stores them (``StoredDate/text(_:)``).
     ///
-    /// A batch runs beside page requests, so its cost per event is CPU taken from pages: one
-    /// row per statement, with each date through `DateFormatter`, cost 5–7 µs an event;
-    /// `tessera-bench analytics` prints the figure.
+    /// A batch runs beside page requests, so its cost per event is CPU taken from pages:
+    /// `tessera-bench analytics` prints it.
     func record(_ entries: [AnalyticsQueue.Entry]) async throws {
         try await database.write { db in
             var rest = entries[...]
