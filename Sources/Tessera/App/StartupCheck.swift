@@ -111,6 +111,7 @@ struct StartupCheck {
                 found.append((component, name))
                 checker.check(template: name, model: component.modelType, owner: owner, builtIns: ComponentViewModel.builtInKeys)
                 checker.check(cells: component.cellTypes)
+                problems += CellChildrenCheck(templates: templates).problems(of: component)
             case .missing(let expected):
                 problems.append(TemplateChecker.missing(owner: owner, expected: expected))
             case .ambiguous(let names):

@@ -83,15 +83,11 @@ extension TesseraApp {
         return (templates.resolving(found), warnings)
     }
 
-    /// Components the scenes' templates and the layout place that no composition declares, and
-    /// children a list's cells write that their component does not declare.
+    /// Components the scenes' templates and the layout place that no composition declares.
     private func compositionProblems(_ templates: TemplateLibrary) -> [StartupProblem] {
-        let scenes = allScenes + statelessScenes
-        let check = CompositionCheck(scenes: scenes, templates: templates)
+        let check = CompositionCheck(scenes: allScenes + statelessScenes, templates: templates)
         let layoutProblems = layout.map { check.problems(ofLayout: $0, slots: layoutComposition, owner: String(describing: Self.self)) }
-        let components = ComponentSlot.componentTypes(of: scenes.flatMap(\.composition) + layoutComposition)
         return check.problems() + (layoutProblems ?? [])
-            + CellChildrenCheck(templates: templates, composition: check).problems(of: components)
     }
 
     /// Schedules whose cron line cannot be read, and names used twice.

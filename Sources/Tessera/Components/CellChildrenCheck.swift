@@ -6,14 +6,9 @@
 /// written by a cell of its item type, or its children would load for nothing.
 struct CellChildrenCheck {
     let templates: TemplateLibrary
-    let composition: CompositionCheck
 
-    /// The problems of `components` (and the cells they draw), in order.
-    func problems(of components: [any Component.Type]) -> [StartupProblem] {
-        components.flatMap(problems(of:))
-    }
-
-    private func problems(of component: any Component.Type) -> [StartupProblem] {
+    /// The problems of `component` and the cells it draws, in order.
+    func problems(of component: any Component.Type) -> [StartupProblem] {
         let owner = String(describing: component)
         let slots = component.children.compactMap(\.cellSlot)
         var written: Set<String> = []
@@ -31,7 +26,7 @@ struct CellChildrenCheck {
                     let declared = slots.filter { $0.cellItemType == item.id }.map(\.name)
                     problems.append(
                         StartupProblem(
-                            file: composition.location(of: "children." + name, in: template), type: owner,
+                            file: CompositionCheck.location(of: "children." + name, in: template, templates), type: owner,
                             message: "draws \(cell) (\(item.name) items), whose template writes children.\(name), "
                                 + "but it declares no ChildSlot(\"\(name)\", key: \\\(item.name)…) "
                                 + "(its slots for \(item.name): \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"))

@@ -80,9 +80,8 @@ final class ChildOutlets: CellContextHost {
     func context<Item>(forCell item: Item) -> (any ViewModel)? {
         guard let scope = scopes.last, !scope.cellSlots.isEmpty else { return nil }
         let type = ObjectIdentifier(Item.self)
-        let slots = scope.cellSlots.filter { $0.cellItemType == type }
-        guard !slots.isEmpty else { return nil }
-        return CellChildren(item: item, parentID: scope.parentID, slots: slots)
+        guard scope.cellSlots.contains(where: { $0.cellItemType == type }) else { return nil }
+        return CellChildren(item: item, itemType: type, parentID: scope.parentID, slots: scope.cellSlots)
     }
 }
 
@@ -92,7 +91,9 @@ final class ChildOutlets: CellContextHost {
 /// placed for the cell's item.
 private struct CellChildren: ViewModel {
     let item: Any
+    let itemType: ObjectIdentifier
     let parentID: String
+    /// The parent's list slots, of any item type.
     let slots: [any CellChildDeclaration]
 
     func value(forKey key: String) -> TemplateValue? {
@@ -103,7 +104,7 @@ private struct CellChildren: ViewModel {
     struct Slots: ViewModel {
         let cell: CellChildren
         func value(forKey key: String) -> TemplateValue? {
-            guard let slot = cell.slots.first(where: { $0.name == key }),
+            guard let slot = cell.slots.first(where: { $0.name == key && $0.cellItemType == cell.itemType }),
                 let id = slot.cellChildID(of: cell.item, parentID: cell.parentID)
             else { return .null }
             return .fragment(ChildComponent(id: id))

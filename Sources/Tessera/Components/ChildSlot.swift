@@ -110,7 +110,7 @@ protocol CellChildDeclaration: ChildDeclaration {
 }
 
 extension ChildDeclaration {
-    /// Whether this is a list's slot, whose children its cells hold.
+    /// This slot as a list's slot (whose children its cells hold), or nil when it is not one.
     var cellSlot: (any CellChildDeclaration)? {
         guard let slot = self as? any CellChildDeclaration, slot.cellItemType != nil else { return nil }
         return slot

@@ -11,7 +11,7 @@ import Foundation
 /// Tells the processes sharing a SQLite file of each other's commits, as PostgreSQL's `NOTIFY`
 /// does: after each commit through a process's writer, ``ring()`` writes one byte in place in
 /// a file beside the database (`<path>-commits`); every process watching that file
-/// (``watch(_:)``) is woken and looks at the database (`PRAGMA data_version`).
+/// (``watch(began:rung:)``) is woken and looks at the database (`PRAGMA data_version`).
 ///
 /// SQLite itself tells nobody: without the bell a process learns of another's commit only by
 /// looking, and a page or job waiting for one would have to look many times a second. A commit

@@ -42,7 +42,7 @@ struct CompositionCheck {
         var visited: Set<String> = [name]
         return Self.placedIDs(in: template.nodes, library: templates, visited: &visited).filter { !ids.contains($0) }.map { id in
             StartupProblem(
-                file: location(of: "components." + id, in: name), type: owner,
+                file: Self.location(of: "components." + id, in: name, templates), type: owner,
                 message: "its \(what) places component '\(id)', which its \(composition) does not declare (declared: \(known))")
         }
     }
@@ -84,9 +84,9 @@ struct CompositionCheck {
 
     // MARK: - Locating
 
-    /// `Views/<template>.mustache:LINE:COL` of the first `text` in the template's source, as the
-    /// library read it (the same locator as every other template diagnostic), or nil.
-    func location(of text: String, in template: String) -> String? {
+    /// `Views/<template>.mustache:LINE:COL` of the first `text` in the template's source, as
+    /// `templates` read it (the same locator as every other template diagnostic), or nil.
+    static func location(of text: String, in template: String, _ templates: TemplateLibrary) -> String? {
         guard let source = templates.sources[template] else { return nil }
         let needle = Array(text.utf8)
         guard !needle.isEmpty, source.bytes.count >= needle.count,

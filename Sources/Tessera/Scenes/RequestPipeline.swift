@@ -88,10 +88,10 @@ struct RequestPipeline: Sendable {
             return await render(SceneBody(scene: scene, components: loaded), scope)
 
         case .fragment(let id):
-            guard (plan.composition + plan.layoutComposition).contains(where: { $0.id == id || id.hasPrefix($0.id + "-") }),
+            guard Self.places(id, in: plan.composition) || Self.places(id, in: plan.layoutComposition),
                 let target = try await ComponentLoader.resolve(id, in: placed, scope)
             else { throw RequestError.notFound() }
-            if plan.layoutComposition.contains(where: { id == $0.id || id.hasPrefix($0.id + "-") }) {
+            if Self.places(id, in: plan.layoutComposition) {
                 // A layout's component answers only where its page would: the scene's own
                 // components load first, and any refusal of theirs (a 404, a 403) is the answer.
                 _ = try await ComponentLoader.load(placed.filter { !isInLayout($0.id) }, scope, deferringLazy: true)
@@ -138,6 +138,11 @@ struct RequestPipeline: Sendable {
 
     /// Whether component `id` is one of the layout's (``ScenePlan/layoutComposition``).
     private func isInLayout(_ id: String) -> Bool { plan.layoutComposition.contains { $0.id == id } }
+
+    /// Whether `id` is one of `slots`' components or a child of one (`<slot id>-…`).
+    private static func places(_ id: String, in slots: [ComponentSlot]) -> Bool {
+        slots.contains { id == $0.id || id.hasPrefix($0.id + "-") }
+    }
 
     // MARK: - Rendering
 
