@@ -16,6 +16,8 @@ final class SQLiteBackend: Sendable {
     let generation: DataGeneration
     /// Rung after each commit through ``pool``; watched while the app runs.
     let bell: SQLiteCommitBell
+    /// Which looks at the database a request can skip.
+    private let lookGate = LookGate()
     /// The app's tables, loaded by ``finishOpening()``.
     let catalog = TableCatalog()
     let path: String
@@ -45,7 +47,7 @@ final class SQLiteBackend: Sendable {
             try await ChangeTriggers.install(in: db)
             try await ChangeTriggers.load(catalog, from: db)
         }
-        try generation.refresh { pageReaders.invalidateSnapshots() }
+        try refresh(always: true)
     }
 
     // MARK: - Reading and writing
@@ -80,9 +82,14 @@ final class SQLiteBackend: Sendable {
         }
     }
 
-    /// Looks whether any connection committed since the last look (see ``DataGeneration``).
-    func refresh() throws {
+    /// Looks whether any connection committed since the last look (see ``DataGeneration``),
+    /// unless no process rang the bell since and the last look is recent (``LookGate``); with
+    /// `always`, looks in any case.
+    func refresh(always: Bool = false) throws {
+        let (rings, now) = (bell.rings, LookGate.now())
+        guard always || lookGate.needsLook(rings: rings, now: now) else { return }
         try generation.refresh { pageReaders.invalidateSnapshots() }
+        lookGate.looked(rings: rings, began: now)
     }
 
     /// How often the database is looked at while its bell cannot be watched.
@@ -95,7 +102,7 @@ final class SQLiteBackend: Sendable {
     /// next one (a request's own look reports it).
     func listenForChanges() async {
         let began = { [self] in
-            _ = try? refresh()  // a commit may have come before
+            _ = try? refresh(always: true)  // a commit may have come before
             generation.commits.raise()
         }
         let watched = await bell.watch(began: began) { [self] in _ = try? refresh() }
@@ -103,7 +110,7 @@ final class SQLiteBackend: Sendable {
         began()
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.lookInterval)
-            _ = try? refresh()
+            _ = try? refresh(always: true)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,31 +10,63 @@ import Foundation
 // MARK: - SQLiteCommitBell
 
 /// Tells the processes sharing a SQLite file of each other's commits, as PostgreSQL's `NOTIFY`
-/// does: after each commit through a process's writer, ``ring()`` writes one byte in place in
-/// a file beside the database (`<path>-commits`); every process watching that file
-/// (``watch(began:rung:)``) is woken and looks at the database (`PRAGMA data_version`).
+/// does. After each commit through a process's writer, ``ring()`` adds one to a count kept in
+/// shared memory (the file `<path>-commits` beside the database, mapped by every process) and
+/// writes a byte in place in that file:
 ///
-/// SQLite itself tells nobody: without the bell a process learns of another's commit only by
-/// looking, and a page or job waiting for one would have to look many times a second. A commit
-/// by a program that rings no bell (the `sqlite3` shell) is found by the next look anyone makes.
-final class SQLiteCommitBell: Sendable {
+/// - a request reads the count (``rings``, one atomic load) and looks at the database
+///   (`PRAGMA data_version`) only when it moved since the last look (``LookGate``);
+/// - every process watching the file (``watch(began:rung:)``) is woken by the write and looks.
+///
+/// SQLite itself tells nobody. A commit by a program that rings no bell (the `sqlite3` shell)
+/// is found by the next look: at most ``LookGate/maxAge`` after the one before.
+final class SQLiteCommitBell: @unchecked Sendable {
     /// The file rung.
     let path: String
     /// The file, open for ringing; -1 when it could not be opened (the bell is then silent).
     private let descriptor: Int32
+    /// The shared count, in the file's mapping (at ``countOffset``); nil when the file could not
+    /// be mapped, and then every look goes to the database. Written only atomically, by any
+    /// process; the mapping lives as long as this object (hence `@unchecked Sendable`).
+    private let count: UnsafeMutablePointer<Atomic<UInt64>>?
+
+    /// The mapped length of the file.
+    private static let mappedLength = 4096
+    /// Where the count stands: past the byte written for watchers at the start.
+    private static let countOffset = 8
 
     /// The bell of the database at `databasePath` (its file is made if missing).
     init(databasePath: String) {
         path = databasePath + "-commits"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        count = Self.mapCount(descriptor)
     }
 
     deinit {
+        if let count { munmap(UnsafeMutableRawPointer(count) - Self.countOffset, Self.mappedLength) }
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Rings: one byte written at the file's start (a system call, about a microsecond).
+    /// Maps the file's first page (growing the file to it; growing is safe while others map
+    /// it), and returns where the count stands in it.
+    private static func mapCount(_ descriptor: Int32) -> UnsafeMutablePointer<Atomic<UInt64>>? {
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        if info.st_size < mappedLength, ftruncate(descriptor, off_t(mappedLength)) != 0 { return nil }
+        guard let page = mmap(nil, mappedLength, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), page != MAP_FAILED
+        else { return nil }
+        return (page + countOffset).bindMemory(to: Atomic<UInt64>.self, capacity: 1)
+    }
+
+    /// How many times any process has rung since the file was made; nil when the count is not
+    /// shared (then nothing can be skipped).
+    var rings: UInt64? { count?.pointee.load(ordering: .acquiring) }
+
+    /// Rings: one added to the shared count, then one byte written at the file's start for the
+    /// watchers (a system call, about a microsecond).
     func ring() {
+        count?.pointee.wrappingAdd(1, ordering: .releasing)
         guard descriptor >= 0 else { return }
         var byte: UInt8 = 1
         _ = pwrite(descriptor, &byte, 1, 0)

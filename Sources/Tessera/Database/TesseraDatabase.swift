@@ -213,7 +213,7 @@ public final class TesseraDatabase: Sendable {
     }
 
     /// Looks at once for commits by other connections where a look is cheap and reads could be
-    /// behind them (SQLite: `PRAGMA data_version`, about a microsecond); on PostgreSQL, whose
+    /// behind them (SQLite: the commit count, then `PRAGMA data_version` if it moved); on PostgreSQL, whose
     /// every read is current, it does nothing.
     func lookForCommits() throws {
         if case .sqlite(let sqlite) = backend { try sqlite.refresh() }
