@@ -49,6 +49,7 @@ final class PlacedComponent: Sendable {
 
     /// The children `model`'s load placed, placed in turn on this page.
     func placing(_ children: [(id: String, component: any Component)], under model: (any ViewModel)?) -> [PlacedComponent] {
+        guard !children.isEmpty else { return [] }
         let query = urlQuery(for: model)
         return children.map { PlacedComponent(component: $0.component, id: $0.id, sceneURL: sceneURL, parentQuery: query, isChild: true) }
     }

@@ -5,7 +5,15 @@ public enum URLQuery {
     /// `?a=1&b=x%20y`, or "" for no items.
     public static func encode(_ items: [(String, String)]) -> String {
         guard !items.isEmpty else { return "" }
-        return "?" + items.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+        var query = ""
+        query.reserveCapacity(items.reduce(1) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        for (index, (name, value)) in items.enumerated() {
+            query += index == 0 ? "?" : "&"
+            query += escape(name)
+            query += "="
+            query += escape(value)
+        }
+        return query
     }
 
     /// `text` with everything but unreserved characters percent-encoded.

@@ -30,19 +30,48 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// The log line for a finished request.
+    /// The log line for a finished request, written into one string.
     static func line(_ request: Request, status: Int, elapsed: Duration, log: RequestLog) -> String {
-        var line = "\(request.method) \(request.uri.path) \(status) \(milliseconds(elapsed))ms sql=\(log.queries)"
-        let parts = log.components.map { "\($0.id) \(milliseconds($0.duration))ms \($0.queries)q" }
-        if !parts.isEmpty { line += " [" + parts.joined(separator: ", ") + "]" }
+        let components = log.components
+        var line = ""
+        line.reserveCapacity(64 + components.count * 32)
+        line += request.method.rawValue
+        line += " "
+        line += request.uri.path
+        line += " "
+        line += String(status)
+        line += " "
+        appendMilliseconds(elapsed, to: &line)
+        line += "ms sql="
+        line += String(log.queries)
+        for (index, component) in components.enumerated() {
+            line += index == 0 ? " [" : ", "
+            line += component.id
+            line += " "
+            appendMilliseconds(component.duration, to: &line)
+            line += "ms "
+            line += String(component.queries)
+            line += "q"
+        }
+        if !components.isEmpty { line += "]" }
         return line
     }
 
+    /// `duration` in milliseconds with two decimals (`8.41`).
     static func milliseconds(_ duration: Duration) -> String {
+        var text = ""
+        appendMilliseconds(duration, to: &text)
+        return text
+    }
+
+    /// Appends ``milliseconds(_:)`` of `duration` to `text`.
+    private static func appendMilliseconds(_ duration: Duration, to text: inout String) {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        text += String(hundredths / 100)
+        text += fraction < 10 ? ".0" : "."
+        text += String(fraction)
     }
 }

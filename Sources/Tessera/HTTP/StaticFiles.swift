@@ -42,6 +42,8 @@ final class StaticFiles: Sendable {
     /// The folder's real path.
     let root: String
     private let fixed: Index?
+    /// `fixed`'s asset names, kept apart so a template's read copies no index.
+    private let fixedAssetNames: AssetNames?
     private let live: Mutex<Index>?
     private let rescanInterval: Duration
 
@@ -51,6 +53,7 @@ final class StaticFiles: Sendable {
         root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
         let index = Self.scan(root)
         fixed = rescans ? nil : index
+        fixedAssetNames = fixed?.assetNames
         live = rescans ? Mutex(index) : nil
         self.rescanInterval = rescanInterval
     }
@@ -82,7 +85,7 @@ final class StaticFiles: Sendable {
     /// The names the `assets` template global answers, for the files as last scanned
     /// (rescanning first in development when due, as ``asset(at:)`` does).
     var assetNames: AssetNames {
-        if let fixed { return fixed.assetNames }
+        if let fixedAssetNames { return fixedAssetNames }
         return live?.withLock { index in
             if ContinuousClock.now - index.scannedAt >= rescanInterval { index = Self.scan(root) }
             return index.assetNames

@@ -33,6 +33,7 @@ public struct ComponentSlot: Sendable, CustomStringConvertible {
     /// Makes the component for a scene, or nil.
     let make: @Sendable (Scene, RequestScope) -> (any Component)?
 
+    @usableFromInline
     init(id: String, type: any Component.Type, isLazy: Bool, make: @escaping @Sendable (Scene, RequestScope) -> (any Component)?) {
         self.id = id
         self.type = type
@@ -50,11 +51,15 @@ extension Scene {
     /// A slot of this scene's ``composition``: the component `id`, made by `make` from the scene
     /// (after its ``loadData(_:)``) and the request; `lazy` (default `false`) loads it after the
     /// page.
+    ///
+    /// Inlinable, so its maker is compiled for the app's own scene and component types.
+    @inlinable
     public static func slot<C: Component>(
         _ id: String, lazy: Bool = false, _ make: @escaping @Sendable (Self, RequestScope) -> C?
     ) -> ComponentSlot {
         ComponentSlot(id: id, type: C.self, isLazy: lazy) { scene, scope in
-            (scene as? Self).flatMap { make($0, scope) }
+            guard let scene = scene as? Self, let component = make(scene, scope) else { return nil }
+            return component
         }
     }
 }
@@ -72,6 +77,7 @@ extension ComponentSlot {
     ///     [.layout("awaiting") { scope in scope.userID.map(AwaitingReplyComponent.init) }]
     /// }
     /// ```
+    @inlinable
     public static func layout<C: Component>(_ id: String, _ make: @escaping @Sendable (RequestScope) -> C?) -> ComponentSlot {
         ComponentSlot(id: id, type: C.self, isLazy: false) { _, scope in make(scope) }
     }
