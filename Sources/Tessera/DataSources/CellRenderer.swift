@@ -41,7 +41,7 @@ extension CellRenderer {
         }
         var pass = renderer.makePass()
         if case .object(let globals) = renderer.globals { pass.models.append(globals) }
-        let host = renderer.host as? any CellContextHost
+        let host = renderer.host
         for item in items {
             if let context = host?.context(forCell: item) {
                 pass.models.append(context)

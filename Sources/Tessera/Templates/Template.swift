@@ -1,7 +1,9 @@
 // MARK: - Template
 
 /// One compiled template: the render program of a `Views/…mustache` file.
-public struct Template: Sendable {
+///
+/// A final class, so that finding one while rendering retains one reference, not each part.
+public final class Template: Sendable {
     /// The template's name: its path under `Views/` without the extension (`Users/BlogList`).
     public let name: String
     /// The program.

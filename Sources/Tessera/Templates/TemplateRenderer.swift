@@ -12,8 +12,9 @@ public struct TemplateRenderer {
     /// request's CSRF token or the signed-in user (default none).
     public let globals: TemplateValue
     /// What the code that started the render carries along for the fragments written inside it
-    /// (a page's components find their children there); the engine only hands it on.
-    @usableFromInline let host: AnyObject?
+    /// (a page's components find their children there); the engine asks it for the values
+    /// around each cell it draws.
+    @usableFromInline let host: (any CellContextHost)?
 
     /// A renderer over `library`, with `globals` below every view model.
     public init(library: TemplateLibrary, globals: TemplateValue = .null) {
@@ -21,7 +22,7 @@ public struct TemplateRenderer {
     }
 
     /// A renderer over `library`, with `globals` below every view model, carrying `host`.
-    init(library: TemplateLibrary, globals: TemplateValue, host: AnyObject?) {
+    init(library: TemplateLibrary, globals: TemplateValue, host: (any CellContextHost)?) {
         self.library = library
         self.globals = globals
         self.host = host
