@@ -29,16 +29,16 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         let access = DeclarationAccess.prefix(of: declaration)
         let keyType = "TemplateKey<\(typeName)>"
         var lines: [String] = []
-        var cases: [String] = []
+        var answers: [(name: String, value: String)] = []
         var included: [String] = []
         for key in keys {
             switch key.kind {
             case .value:
                 lines.append("keys.append(TemplateKey(\(literal(key.name))) { $0.\(key.name) })")
-                cases.append("case \(literal(key.name)): return self.\(key.name).templateValue")
+                answers.append((key.name, "self.\(key.name).templateValue"))
             case .markup:
                 lines.append("keys.append(TemplateKey.markup(\(literal(key.name))) { $0.\(key.name) })")
-                cases.append("case \(literal(key.name)): return .fragment(self.\(key.name))")
+                answers.append((key.name, ".fragment(self.\(key.name))"))
             case .included:
                 lines.append("keys += TemplateKey.including { $0.\(key.name) }")
                 included.append("if let value = self.\(key.name).value(forKey: key) { return value }")
@@ -47,7 +47,7 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
         let tableText = (["var keys: [\(keyType)] = []", "keys.reserveCapacity(\(keys.count))"] + lines + ["return keys"])
             .joined(separator: "\n")
         let fallback = (included + ["return nil"]).joined(separator: "\n")
-        let switchText = (cases + ["default: break"]).joined(separator: "\n")
+        let switchText = Self.dispatch(answers)
         return [
             """
             /// The keys templates may read: the type's properties, as `@TemplateModel` found them.
@@ -58,13 +58,36 @@ public struct TemplateModelMacro: MemberMacro, ExtensionMacro {
             """
             /// The value of the key `key` (a property of the same name), or nil.
             \(raw: access)func value(forKey key: String) -> TemplateValue? {
-                switch key {
                 \(raw: switchText)
-                }
                 \(raw: fallback)
             }
             """,
         ]
+    }
+
+    /// The `switch` answering each key by name. Names in ASCII (all of them, in practice) are
+    /// told apart by length first, then compared: most names a template looks up are another
+    /// model's, and a length rules them out at once where comparing strings one by one costs a
+    /// lookup about twice as much.
+    static func dispatch(_ answers: [(name: String, value: String)]) -> String {
+        guard answers.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else {
+            let cases = answers.map { "case \(literal($0.name)): return \($0.value)" }
+            return (["switch key {"] + cases + ["default: break", "}"]).joined(separator: "\n")
+        }
+        var lengths: [Int] = []
+        var byLength: [Int: [(name: String, value: String)]] = [:]
+        for answer in answers {
+            let length = answer.name.utf8.count
+            if byLength[length] == nil { lengths.append(length) }
+            byLength[length, default: []].append(answer)
+        }
+        var text = ["switch key.utf8.count {"]
+        for length in lengths {
+            text.append("case \(length):")
+            for answer in byLength[length] ?? [] { text.append("if key == \(literal(answer.name)) { return \(answer.value) }") }
+        }
+        text += ["default: break", "}"]
+        return text.joined(separator: "\n")
     }
 
     // MARK: - Conformance

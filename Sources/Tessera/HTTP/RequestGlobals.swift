@@ -13,6 +13,8 @@ import Synchronization
 final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
     static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets", "notice", "member", "memberPages"]
+    /// The lengths of ``keys``, as bits of a word (all are under 64).
+    private static let ownLengths: UInt64 = keys.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
     let app: any ViewModel
     /// The request's session, whose token is made only if a template reads `csrfToken`.
@@ -44,6 +46,12 @@ final class RequestGlobals: ViewModel {
     }
 
     func value(forKey key: String) -> TemplateValue? {
+        // An app's name of a length none of Tessera's has goes to the app without comparing.
+        let length = key.utf8.count
+        guard length < 64, Self.ownLengths & (1 << UInt64(length)) != 0 else {
+            personalReads += 1
+            return app.value(forKey: key)
+        }
         switch key {
         case "isDevelopment": return .bool(isDevelopment)
         case "siteName": return .string(siteName)

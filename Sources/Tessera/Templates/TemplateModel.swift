@@ -31,13 +31,15 @@ public protocol TemplateModel: ViewModel, TemplateReadable {
 }
 
 extension TemplateModel {
-    /// The value of the declared key `key`, or nil (the lookup goes on outwards).
+    /// The value of the declared key `key`, or nil (the lookup goes on outwards). Names of
+    /// another length are passed over without comparing them.
     @inlinable
     public func value(forKey key: String) -> TemplateValue? {
-        Self.templateKeys.withUnsafeBufferPointer { keys in
+        let length = key.utf8.count
+        return Self.templateKeys.withUnsafeBufferPointer { keys in
             var index = 0
             while index < keys.count {
-                if keys[index].name == key { return keys[index].read(self) }
+                if keys[index].name.utf8.count == length, keys[index].name == key { return keys[index].read(self) }
                 index += 1
             }
             return nil

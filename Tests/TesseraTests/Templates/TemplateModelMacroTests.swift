@@ -40,6 +40,13 @@ struct MacroAuthor {
     let name: String
 }
 
+/// A model with a name outside ASCII (answered by a plain `switch`).
+@TemplateModel
+struct MacroMenu {
+    let café: String
+    let tea: String
+}
+
 /// A model holding markup.
 @TemplateModel
 struct MacroFrame {
@@ -68,6 +75,17 @@ struct TemplateModelMacroTests {
         #expect(shelf.value(forKey: "secret") == nil)
         #expect(shelf.value(forKey: "ownerID") == nil)
         #expect(shelf.value(forKey: "nothing") == nil)
+    }
+
+    @Test("names of one length are told apart, and a name outside ASCII is answered too")
+    func namesOfOneLengthAndOutsideASCII() {
+        guard case .string("Reading now") = shelf.value(forKey: "title") else { Issue.record("title"); return }
+        guard case .list = shelf.value(forKey: "books") else { Issue.record("books, as long as title"); return }
+        #expect(shelf.value(forKey: "bookz") == nil, "same length, no such key")
+        let menu = MacroMenu(café: "open", tea: "green")
+        guard case .string("open") = menu.value(forKey: "café") else { Issue.record("café"); return }
+        guard case .string("green") = menu.value(forKey: "tea") else { Issue.record("tea"); return }
+        #expect(menu.value(forKey: "cafe") == nil)
     }
 
     @Test("shapes come from the properties' types: a list of models, a nested optional model, markup")
