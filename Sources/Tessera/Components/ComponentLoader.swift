@@ -18,6 +18,7 @@ enum ComponentLoader {
     /// One component, before its children load.
     private struct Step {
         var state: LoadedComponent.State
+        var query: [(String, String)] = []
         var children: [PlacedComponent] = []
         var figures = LoadFigures()
         var keep: FragmentCache.Pending?
@@ -51,12 +52,12 @@ enum ComponentLoader {
             let component = placed[index]
             switch outcome.result {
             case .success(let model):
-                let children = component.placing(outcome.children, under: model)
+                let children = component.placing(outcome.children, query: outcome.query)
                 // What the fragment shows came from its own reads and what its scene read (a
                 // child's: everything read before it, its parent's reads included).
                 var keep = keep
                 keep?.reads = batched ? scope.database.counter.reads : scope.database.counter.ownReads.union(outcome.reads)
-                steps[index] = Step(state: .loaded(model), children: children, figures: outcome.figures, keep: keep)
+                steps[index] = Step(state: .loaded(model), query: outcome.query, children: children, figures: outcome.figures, keep: keep)
             case .failure(let error):
                 steps[index] = Step(state: .failed(error), figures: outcome.figures)
             }
@@ -67,7 +68,7 @@ enum ComponentLoader {
         return zip(placed, done).map { component, step in
             defer { children = children.dropFirst(step.children.count) }
             return LoadedComponent(
-                placed: component, state: step.state, children: Array(children.prefix(step.children.count)),
+                placed: component, state: step.state, query: step.query, children: Array(children.prefix(step.children.count)),
                 figures: showsFigures ? step.figures : nil, keep: step.keep,
                 liveSince: component.liveSince(scope))
         }
@@ -111,10 +112,11 @@ enum ComponentLoader {
 
     // MARK: - One component, one batch
 
-    /// What loading one component (or one of a batch) produced: its model or its error, its
-    /// figures, and the children its `load` placed.
+    /// What loading one component (or one of a batch) produced: its model or its error, the
+    /// query its URL carries for that model, its figures, and the children its `load` placed.
     struct LoadOutcome: Sendable {
         let result: Result<any ViewModel & Sendable, any Error>
+        var query: [(String, String)] = []
         let figures: LoadFigures
         var children: [(id: String, component: any Component)] = []
         /// The tables it read.
@@ -126,9 +128,10 @@ enum ComponentLoader {
         let own = scope.forComponent().seenBy(placed.type.caching)
         let start = ContinuousClock.now
         let result: Result<any ViewModel & Sendable, any Error>
+        var query: [(String, String)] = []
         var children: [(id: String, component: any Component)] = []
         do {
-            (result, children) = try await loadModel(placed.component, placed, own)
+            (result, query, children) = try await loadModel(placed.component, placed, own)
         } catch let error as RequestError {
             throw error
         } catch {
@@ -138,17 +141,18 @@ enum ComponentLoader {
         let figures = LoadFigures(queries: own.database.counter.value, duration: ContinuousClock.now - start)
         RequestLog.current?.add(component: placed.id, duration: figures.duration, queries: figures.queries)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
-        return LoadOutcome(result: result, figures: figures, children: children, reads: own.database.counter.reads)
+        return LoadOutcome(result: result, query: query, figures: figures, children: children, reads: own.database.counter.reads)
     }
 
-    /// `component`'s model, loaded where `placed` stands in `request`, and the children it placed.
+    /// `component`'s model, loaded where `placed` stands in `request`, the query its URL
+    /// carries for it, and the children it placed.
     private static func loadModel<C: Component>(_ component: C, _ placed: PlacedComponent, _ request: RequestScope)
-        async throws -> (Result<any ViewModel & Sendable, any Error>, [(id: String, component: any Component)])
+        async throws -> (Result<any ViewModel & Sendable, any Error>, [(String, String)], [(id: String, component: any Component)])
     {
         let scope = ComponentScope(placed, request: request, component: component)
         let model = try await component.load(scope)
         scope.placeCellChildren(of: model)
-        return (.success(model), scope.children)
+        return (.success(model), component.fragmentQuery(for: model), scope.children)
     }
 
     /// Loads `placed` (components of type `C`) in one batch. The batch's statements are counted
@@ -162,10 +166,12 @@ enum ComponentLoader {
         }
         let start = ContinuousClock.now
         let results: [Result<any ViewModel & Sendable, any Error>]
+        var queries: [[(String, String)]] = batch.map { _ in [] }
         do {
             let models = try await C.load(batch: batch)
             guard models.count == batch.count else { throw BatchMismatch(type: "\(C.self)", expected: batch.count, got: models.count) }
             for (model, member) in zip(models, batch) { member.scope.placeCellChildren(of: model) }
+            queries = zip(models, batch).map { model, member in member.component.fragmentQuery(for: model) }
             results = models.map { .success($0) }
         } catch let error as RequestError {
             throw error
@@ -173,13 +179,13 @@ enum ComponentLoader {
             results = batch.map { _ in .failure(error) }
             scope.site.logger.error("\(C.self) children failed to load: \(error)")
         }
-        let (duration, queries) = (ContinuousClock.now - start, own.database.counter.value)
+        let (duration, statements) = (ContinuousClock.now - start, own.database.counter.value)
         // One entry for the batch (say `like-button×10`): a page of children is one line's worth.
-        RequestLog.current?.add(component: "\(C.componentName)×\(placed.count)", duration: duration, queries: queries)
+        RequestLog.current?.add(component: "\(C.componentName)×\(placed.count)", duration: duration, queries: statements)
         RequestLog.current?.setTotalQueries(scope.database.counter.value)
         return zip(results, batch).enumerated().map { index, pair in
             LoadOutcome(
-                result: pair.0, figures: LoadFigures(queries: index == 0 ? queries : 0, duration: duration),
+                result: pair.0, query: queries[index], figures: LoadFigures(queries: index == 0 ? statements : 0, duration: duration),
                 children: pair.1.scope.children)
         }
     }
@@ -207,8 +213,8 @@ enum ComponentLoader {
         if let found = placed.first(where: { $0.id == id }) { return found }
         for parent in placed where holdsChild(id, parent) {
             let outcome = try await loadOne(parent, scope)
-            let model = try outcome.result.get()
-            if let child = try await resolve(id, in: parent.placing(outcome.children, under: model), scope) { return child }
+            _ = try outcome.result.get()  // a parent that failed fails the request
+            if let child = try await resolve(id, in: parent.placing(outcome.children, query: outcome.query), scope) { return child }
         }
         return nil
     }

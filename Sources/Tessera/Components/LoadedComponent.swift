@@ -21,6 +21,8 @@ final class LoadedComponent: HTMLFragment, Sendable {
     let placed: PlacedComponent
     /// What it renders.
     let state: State
+    /// Its model's own query (``Component/fragmentQuery(for:)``), which its URL carries.
+    let query: [(String, String)]
     /// The children it placed (or its reused fragment holds), loaded, in order.
     let children: [LoadedComponent]
     /// Statements its `load` ran and how long it took, in development (written as data
@@ -34,11 +36,12 @@ final class LoadedComponent: HTMLFragment, Sendable {
     let liveSince: UInt64?
 
     init(
-        placed: PlacedComponent, state: State, children: [LoadedComponent] = [], figures: LoadFigures? = nil,
-        keep: FragmentCache.Pending? = nil, liveSince: UInt64? = nil
+        placed: PlacedComponent, state: State, query: [(String, String)] = [], children: [LoadedComponent] = [],
+        figures: LoadFigures? = nil, keep: FragmentCache.Pending? = nil, liveSince: UInt64? = nil
     ) {
         self.placed = placed
         self.state = state
+        self.query = query
         self.children = children
         self.figures = figures
         self.keep = keep
@@ -57,7 +60,7 @@ final class LoadedComponent: HTMLFragment, Sendable {
     }
 
     /// Its own URL, carrying the query that reproduces its model.
-    var fragmentURL: String { placed.fragmentURL(for: model) }
+    var fragmentURL: String { placed.fragmentURL(modelQuery: query) }
 
     // MARK: - Writing
 

@@ -30,10 +30,17 @@ final class PlacedComponent: Sendable {
     /// The component's type.
     var type: any Component.Type { Swift.type(of: component) }
 
-    /// The query that reproduces `model` (after its parent's, for a child): its fragment URL
+    /// The query that reproduces a model whose own query is `modelQuery`
+    /// (``Component/fragmentQuery(for:)``), after its parent's for a child: its fragment URL
     /// carries it, and so do its children's URLs, so that it places them again.
-    func urlQuery(for model: (any ViewModel)?) -> [(String, String)] {
-        parentQuery + (model.map { Self.query(component, $0) } ?? [])
+    func urlQuery(_ modelQuery: [(String, String)]) -> [(String, String)] {
+        parentQuery.isEmpty ? modelQuery : parentQuery + modelQuery
+    }
+
+    /// `model`'s own query, when it is this component's model (an action's answer; a load
+    /// keeps the query it made with the model).
+    func modelQuery(for model: (any ViewModel)?) -> [(String, String)] {
+        model.map { Self.query(component, $0) } ?? []
     }
 
     /// For a live component (``Component/live``), the data generation its request started from:
@@ -42,15 +49,16 @@ final class PlacedComponent: Sendable {
         type.live ? scope.reuseStart?.generation ?? scope.site.database.currentGeneration : nil
     }
 
-    /// Its own URL for `model`.
-    func fragmentURL(for model: (any ViewModel)?) -> String {
-        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: urlQuery(for: model))
+    /// Its own URL, for a model whose own query is `modelQuery`.
+    func fragmentURL(modelQuery: [(String, String)]) -> String {
+        ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: urlQuery(modelQuery))
     }
 
-    /// The children `model`'s load placed, placed in turn on this page.
-    func placing(_ children: [(id: String, component: any Component)], under model: (any ViewModel)?) -> [PlacedComponent] {
+    /// The children a load placed, placed in turn on this page, under a model whose own query
+    /// is `modelQuery`.
+    func placing(_ children: [(id: String, component: any Component)], query modelQuery: [(String, String)]) -> [PlacedComponent] {
         guard !children.isEmpty else { return [] }
-        let query = urlQuery(for: model)
+        let query = urlQuery(modelQuery)
         return children.map { PlacedComponent(component: $0.component, id: $0.id, sceneURL: sceneURL, parentQuery: query, isChild: true) }
     }
 

@@ -105,7 +105,8 @@ extension RequestPipeline {
         var loaded = try await ComponentLoader.load(components.filter { $0.id != acting.id }, scope, deferringLazy: deferringLazy)[...]
         return components.map { component in
             guard component.id != acting.id else {
-                return LoadedComponent(placed: component, state: .loaded(model), liveSince: component.liveSince(scope))
+                return LoadedComponent(
+                    placed: component, state: .loaded(model), query: component.modelQuery(for: model), liveSince: component.liveSince(scope))
             }
             defer { loaded = loaded.dropFirst() }
             return loaded.first!
