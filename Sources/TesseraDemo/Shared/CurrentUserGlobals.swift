@@ -24,20 +24,33 @@ public struct CurrentUserGlobals {
 
     // MARK: - Parts
 
-    /// The current entry of the main navigation for `path`.
+    /// The current entry of the main navigation, found once per request from its path.
     @TemplateModel
     struct Navigation {
-        @TemplateIgnored let path: String
-        @TemplateIgnored let profileURL: String?
+        /// The entries of the main navigation.
+        enum Entry { case home, photos, messages, write, profile, settings }
 
-        var home: Bool { path == DemoURLs.home }
-        var photos: Bool { under(DemoURLs.photos) }
-        var messages: Bool { under(DemoURLs.messages) }
-        var write: Bool { path == DemoURLs.newDraft || under("/drafts") }
-        var profile: Bool { profileURL.map { path == $0 || path == $0 + "/edit" || under(DemoURLs.trash) } ?? false }
-        var settings: Bool { under("/settings") }
+        @TemplateIgnored let current: Entry?
 
-        private func under(_ prefix: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+        /// The entry `path` is under (nil for none); `profileURL` is the member's own profile.
+        init(path: String, profileURL: String?) {
+            func under(_ prefix: String) -> Bool { path == prefix || (path.hasPrefix(prefix) && path.dropFirst(prefix.count).first == "/") }
+            current =
+                if path == DemoURLs.home { .home }
+                else if under(DemoURLs.photos) { .photos }
+                else if under(DemoURLs.messages) { .messages }
+                else if path == DemoURLs.newDraft || under("/drafts") { .write }
+                else if let profileURL, path == profileURL || path == profileURL + "/edit" || under(DemoURLs.trash) { .profile }
+                else if under("/settings") { .settings }
+                else { nil }
+        }
+
+        var home: Bool { current == .home }
+        var photos: Bool { current == .photos }
+        var messages: Bool { current == .messages }
+        var write: Bool { current == .write }
+        var profile: Bool { current == .profile }
+        var settings: Bool { current == .settings }
     }
 
     /// The fixed addresses every template may read as `links.<name>`, each from its scene's
