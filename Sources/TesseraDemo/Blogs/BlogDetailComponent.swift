@@ -9,6 +9,9 @@ import Tessera
 struct BlogDetailComponent {
     var rootElement: String { "article" }
     var rootClass: String? { "blog-detail" }
+    /// The post is everyone's, but its author also gets the Edit and trash controls: one copy
+    /// per member (the author's own, holding a form token, is never kept).
+    static var caching: FragmentCaching { .perUser }
     /// `POST <scene>/trash`: moves the post to the trash.
     static let trash = Action("trash", BlogDetailComponent.trash)
 

@@ -10,6 +10,9 @@ import Tessera
 struct CommentFormComponent {
     /// `POST <scene>/comments`: posts a comment.
     static let comment = Action("comment", path: "comments", CommentFormComponent.post)
+    /// A visitor's sign-in link is the same for every visitor: kept once. A member's form holds
+    /// a form token, so it is never kept.
+    static var caching: FragmentCaching { .perUser }
 
     // MARK: - Configuration
 

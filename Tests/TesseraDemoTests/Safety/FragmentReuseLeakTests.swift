@@ -39,7 +39,7 @@ struct FragmentReuseLeakTests {
                     }
                 }
                 let reusable = Set(DemoApp().allScenes.flatMap(\.componentTypes).compactMap(Self.reusableName))
-                #expect(reusable.count == 10)
+                #expect(reusable.count == 12)
                 #expect(reusable.subtracting(seenComponents).isEmpty, "not visited: \(reusable.subtracting(seenComponents))")
             }
         }
