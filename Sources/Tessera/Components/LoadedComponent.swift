@@ -79,7 +79,7 @@ final class LoadedComponent: HTMLFragment, Sendable {
         let (start, personalReads) = (writer.byteCount, outlets?.personalReads ?? 0)
         let (holes, childReads) = writeElement(into: &writer, renderer: renderer)
         let personal = (outlets?.personalReads ?? 0) - childReads != personalReads
-        ReuseLayer.keep(writer.bytes(from: start), start: start, holes: holes, of: type, personal: personal, at: keep)
+        ReuseLayer.keep(writer.bytes(from: start), start: start, holes: holes, of: placed, personal: personal, at: keep)
     }
 
     /// Writes the element; returns where its children went and the personal reads they made.

@@ -26,29 +26,26 @@ enum ReuseLayer {
         let (fragment, pending) = await start.cache.lookup(key, from: start)
         guard let fragment else { return .load(keep: pending) }
         scope.database.counter.recordBelow(fragment.reads)
-        RequestLog.current?.add(component: placed.id, duration: .zero, queries: 0)
-        return .reused(
-            fragment,
-            children: fragment.holes.map {
-                PlacedComponent(component: $0.component, id: $0.id, sceneURL: placed.sceneURL, parentQuery: $0.parentQuery, isChild: true)
-            })
+        RequestLog.current?.addReused()
+        return .reused(fragment, children: fragment.children)
     }
 
     // MARK: - After rendering
 
-    /// Keeps `bytes` (written from `start`, holding the children `holes` locate) as `type`'s
+    /// Keeps `bytes` (written from `start`, holding the children `holes` locate) as `placed`'s
     /// fragment at `pending`, or refuses it when its templates read something `personal`.
     static func keep(
-        _ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of type: any Component.Type, personal: Bool,
+        _ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of placed: PlacedComponent, personal: Bool,
         at pending: FragmentCache.Pending
     ) {
-        guard !personal else { return pending.cache.refuse(type, key: pending.key, lead: pending.lead) }
-        pending.cache.store(fragment(bytes, start: start, holes: holes), for: pending)
+        guard !personal else { return pending.cache.refuse(placed.type, key: pending.key, lead: pending.lead) }
+        pending.cache.store(fragment(bytes, start: start, holes: holes, sceneURL: placed.sceneURL), for: pending)
     }
 
-    /// `bytes` (written from `start`) without the children's bytes, which `holes` locate.
-    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
-        var fragment = cut(bytes, start: start, holes: holes)
+    /// `bytes` (written from `start`) without the children's bytes, which `holes` locate; the
+    /// children placed in `sceneURL` for the copies to come.
+    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], sceneURL: String) -> CachedFragment {
+        var fragment = cut(bytes, start: start, holes: holes, sceneURL: sceneURL)
         fragment.liveSince = liveSinceValue(in: fragment.bytes)
         return fragment
     }
@@ -63,14 +60,15 @@ enum ReuseLayer {
         return value..<end
     }
 
-    private static func cut(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole]) -> CachedFragment {
+    private static func cut(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], sceneURL: String) -> CachedFragment {
         guard !holes.isEmpty else { return CachedFragment(bytes: bytes, holes: []) }
         var kept: [UInt8] = []
         var places: [CachedFragment.Hole] = []
         var last = 0
         for hole in holes {
             kept += bytes[last..<(hole.start - start)]
-            places.append(CachedFragment.Hole(offset: kept.count, id: hole.id, component: hole.component, parentQuery: hole.parentQuery))
+            let child = PlacedComponent(component: hole.component, id: hole.id, sceneURL: sceneURL, parentQuery: hole.parentQuery, isChild: true)
+            places.append(CachedFragment.Hole(offset: kept.count, child: child))
             last = hole.end - start
         }
         kept += bytes[last...]
@@ -92,9 +90,12 @@ enum ReuseLayer {
             last = range.upperBound
         }
         guard !fragment.holes.isEmpty else { return writer.writeRaw(fragment.bytes[last...]) }
-        for hole in fragment.holes {
+        // The children loaded in the holes' order, one each (``ComponentLoader``).
+        let inOrder = children.count == fragment.holes.count
+        for (index, hole) in fragment.holes.enumerated() {
             writer.writeRaw(fragment.bytes[last..<hole.offset])
-            children.first { $0.id == hole.id }?.write(into: &writer, renderer: renderer)
+            let child = inOrder && children[index].placed === hole.child ? children[index] : children.first { $0.placed === hole.child }
+            child?.write(into: &writer, renderer: renderer)
             last = hole.offset
         }
         writer.writeRaw(fragment.bytes[last...])

@@ -21,6 +21,7 @@ final class RequestLog: Sendable {
     }
 
     private let state = Mutex<(components: [ComponentEntry], queries: Int)>(([], 0))
+    private let reusedCount = Atomic<Int>(0)
 
     /// An empty log.
     init() {}
@@ -29,6 +30,12 @@ final class RequestLog: Sendable {
     func add(component id: String, duration: Duration, queries: Int) {
         state.withLock { $0.components.append(ComponentEntry(id: id, duration: duration, queries: queries)) }
     }
+
+    /// Counts a component written from an earlier request's fragment (it did not load).
+    func addReused() { reusedCount.add(1, ordering: .relaxed) }
+
+    /// How many components were written from earlier requests' fragments.
+    var reused: Int { reusedCount.load(ordering: .relaxed) }
 
     /// Sets the request's total SQL count.
     func setTotalQueries(_ count: Int) { state.withLock { $0.queries = max($0.queries, count) } }

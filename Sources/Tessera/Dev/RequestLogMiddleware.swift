@@ -3,10 +3,11 @@ import Logging
 
 // MARK: - RequestLogMiddleware
 
-/// Logs one line per request: method, path, status, total time, SQL count, and each
-/// component's load time and SQL count.
+/// Logs one line per request: method, path, status, total time, SQL count, each loaded
+/// component's load time and SQL count, and how many were reused from earlier requests.
 ///
-/// `GET /users/1 200 8.41ms sql=4 [user-info 0.62ms 1q, blog-list 1.90ms 1q]`
+/// `GET /users/1 200 8.41ms sql=4 [user-info 0.62ms 1q, blog-list 1.90ms 1q]`,
+/// `GET /users/1 200 0.14ms sql=0 [12 reused]`
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -53,7 +54,13 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             line += String(component.queries)
             line += "q"
         }
-        if !components.isEmpty { line += "]" }
+        let reused = log.reused
+        if reused > 0 {
+            line += components.isEmpty ? " [" : ", "
+            line += String(reused)
+            line += " reused"
+        }
+        if !components.isEmpty || reused > 0 { line += "]" }
         return line
     }
 

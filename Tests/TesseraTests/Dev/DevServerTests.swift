@@ -119,6 +119,23 @@ struct DevServerTests {
         #expect(logged[0].wholeMatch(of: pattern) != nil, "\(logged[0])")
         #expect(logged[1].hasPrefix("GET /missing 404 "))
     }
+
+    @Test("a component written from an earlier request's fragment is counted as reused, not listed")
+    func reusedComponentsAreCounted() async throws {
+        let lines = LogCapture()
+        let site = try await FrameworkSite(
+            templates: StampsScene.templates, scenes: [StampsScene.self], logger: Logger(label: "capture") { _ in lines })
+        try await site.test { client in
+            for _ in 0..<2 { _ = try await client.send(method: .get, uri: "/stamps") }
+        }
+        let logged = lines.messages.filter { $0.hasPrefix("GET /stamps ") }
+        #expect(logged.count == 2)
+        let first = try Regex(#"^GET /stamps 200 \d+\.\d\dms sql=\d+ \[([a-z]+ \d+\.\d\dms \dq(, )?){4}\]$"#)
+        #expect(logged.first?.wholeMatch(of: first) != nil, "\(logged.first ?? "")")
+        // Shared and per-member stamps are reused; the plain one and the one reading a token load.
+        let second = try Regex(#"^GET /stamps 200 \d+\.\d\dms sql=\d+ \[(plain|token) \d+\.\d\dms \dq, (plain|token) \d+\.\d\dms \dq, 2 reused\]$"#)
+        #expect(logged.last?.wholeMatch(of: second) != nil, "\(logged.last ?? "")")
+    }
 }
 
 /// Keeps every message logged through it.
