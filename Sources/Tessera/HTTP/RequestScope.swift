@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 // MARK: - RequestScope
 
@@ -28,8 +29,22 @@ public final class RequestScope: Sendable {
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
     /// The connection's peer IP address, if known (see `ClientAddress` for the one throttles
-    /// count, which may come from a proxy's header).
-    public let clientAddress: String?
+    /// count, which may come from a proxy's header). Written out when first asked for.
+    public var clientAddress: String? {
+        switch peer {
+        case .text(let text): text
+        case .socket(let address): address.ipAddress
+        }
+    }
+    /// Where the request came from, kept as the connection gave it.
+    private let peer: Peer
+
+    /// A peer address: as text, or the connection's socket address (put into words on demand:
+    /// most requests never ask).
+    enum Peer: Sendable {
+        case text(String?)
+        case socket(SocketAddress)
+    }
     /// Where this request's reuse of kept values starts (``read(_:)``): set for a page or a
     /// fragment when reuse is on, before its scene reads; nil in an action.
     let reuseStart: FragmentCache.Start?
@@ -56,7 +71,7 @@ public final class RequestScope: Sendable {
         if let name = site.configuration.clientAddressHeader, let header = HTTPField.Name(name) { head.headerFields[header] = nil }
         return copy(
             request: Request(head: head, body: .init(buffer: .init())),
-            session: Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: ""), clientAddress: .some(nil))
+            session: Session(id: "", userID: caching == .perUser ? session.userID : nil, csrfToken: ""), peer: .text(nil))
     }
 
     /// A copy whose database commits `claim` with its first write (a guarded submission).
@@ -81,10 +96,21 @@ public final class RequestScope: Sendable {
         copy(request: request, session: session)
     }
 
-    init(
+    /// A scope whose peer address is `clientAddress` as text (tests, standalone scopes).
+    convenience init(
         request: Request, path: Parameters, query: Parameters, form: Parameters, files: [UploadedFile], site: Site,
         database: CountingDatabase, session: Session, wantsFragment: Bool, clientAddress: String? = nil,
         reuseStart: FragmentCache.Start? = nil
+    ) {
+        self.init(
+            request: request, path: path, query: query, form: form, files: files, site: site, database: database, session: session,
+            wantsFragment: wantsFragment, peer: .text(clientAddress), reuseStart: reuseStart)
+    }
+
+    /// A scope of `request` with these parts; `peer` is where it came from.
+    init(
+        request: Request, path: Parameters, query: Parameters, form: Parameters, files: [UploadedFile], site: Site,
+        database: CountingDatabase, session: Session, wantsFragment: Bool, peer: Peer, reuseStart: FragmentCache.Start? = nil
     ) {
         self.request = request
         self.path = path
@@ -95,19 +121,19 @@ public final class RequestScope: Sendable {
         self.database = database
         self.session = session
         self.wantsFragment = wantsFragment
-        self.clientAddress = clientAddress
+        self.peer = peer
         self.reuseStart = reuseStart
     }
 
     /// This scope with the given values changed.
     private func copy(
         request: Request? = nil, form: Parameters? = nil, files: [UploadedFile]? = nil, database: CountingDatabase? = nil,
-        session: Session? = nil, clientAddress: String?? = nil, reuseStart: FragmentCache.Start?? = nil
+        session: Session? = nil, peer: Peer? = nil, reuseStart: FragmentCache.Start?? = nil
     ) -> RequestScope {
         RequestScope(
             request: request ?? self.request, path: path, query: query, form: form ?? self.form, files: files ?? self.files,
             site: site, database: database ?? self.database, session: session ?? self.session, wantsFragment: wantsFragment,
-            clientAddress: clientAddress ?? self.clientAddress, reuseStart: reuseStart ?? self.reuseStart)
+            peer: peer ?? self.peer, reuseStart: reuseStart ?? self.reuseStart)
     }
 }
 

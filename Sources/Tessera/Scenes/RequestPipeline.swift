@@ -204,7 +204,7 @@ struct RequestPipeline: Sendable {
             request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
             form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
             session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil,
-            clientAddress: context.remoteAddress?.ipAddress)
+            peer: context.remoteAddress.map { .socket($0) } ?? .text(nil))
     }
 
     /// For a members-only page and a visitor: to the sign-in page, coming back here.
