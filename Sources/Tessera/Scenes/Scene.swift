@@ -175,24 +175,30 @@ open class Scene {
     /// `path` with each `:parameter` segment replaced by `value(parameter)`, percent-encoded;
     /// repeated slashes fold into one. One pass over the path's bytes.
     static func fill(_ path: String, _ value: (String) -> String) -> String {
-        var result = ""
-        result.reserveCapacity(path.utf8.count + 16)
-        let bytes = path.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            guard bytes[index] != UInt8(ascii: "/") else {
-                index = bytes.index(after: index)
-                continue
+        let (slash, colon) = (UInt8(ascii: "/"), UInt8(ascii: ":"))
+        var path = path
+        return path.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] != slash else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                result.append(slash)
+                if bytes[index] == colon {
+                    // Cut at ASCII bytes, so each part is whole UTF-8.
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+                    result.append(contentsOf: URLQuery.escape(value(name)).utf8)
+                } else {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                }
+                index = end
             }
-            let end = bytes[index...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            result.append("/")
-            if bytes[index] == UInt8(ascii: ":") {
-                result.append(URLQuery.escape(value(String(path[bytes.index(after: index)..<end]))))
-            } else {
-                result.append(contentsOf: path[index..<end])
-            }
-            index = end
+            return result.isEmpty ? "/" : String(decoding: result, as: UTF8.self)
         }
-        return result.isEmpty ? "/" : result
     }
 }

@@ -110,6 +110,7 @@ struct RouteDeclarationTests {
         #expect(SelfPostingScene.link(to: SelfPostingComponent.remove, "a b") == "/notes/a%20b/remove")
         #expect(UntidyPathScene.link() == "/shelf/all", "repeated and trailing slashes fold even with nothing to fill")
         #expect(RelativePathScene.link() == "/shelf")
+        #expect(Scene.fill("/bücher//:name/", { $0 == "name" ? "für alle" : "?" }) == "/bücher/f%C3%BCr%20alle", "text outside ASCII")
     }
 
     @Test("a one-id link, made from a cached split of the path, is the link the general filler makes")
