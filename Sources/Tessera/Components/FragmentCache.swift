@@ -119,6 +119,12 @@ final class FragmentCache: Sendable {
     private let logger: Logger
     /// The component types already logged for reading a per-request global.
     private let refused = Mutex<Set<ObjectIdentifier>>([])
+    /// Keys whose render read something personal (a member's form token), with the data
+    /// generation it was read at: under that generation a lookup loads at once, neither leading
+    /// a render nor waiting for one that would be refused again.
+    private let personal = Mutex<[Key: UInt64]>([:])
+    /// The most keys ``personal`` holds before it starts over.
+    static let personalLimit = 4096
     /// The fragments being rendered, with the requests waiting for each.
     private let rendering = Mutex<[Key: [Int: CheckedContinuation<Turn, Never>]]>([:])
     private let waiterNumbers = Atomic<Int>(0)
@@ -151,6 +157,10 @@ final class FragmentCache: Sendable {
         if let (fragment, _) = fragments.withLock({ $0.value(for: key, versions: current) }) {
             served.add(1, ordering: .relaxed)
             return (fragment, nil)
+        }
+        if personal.withLock({ $0[key] }) == start.generation {
+            loaded.add(1, ordering: .relaxed)
+            return (nil, nil)
         }
         switch await turn(for: key) {
         case .fragment(let fragment, let generation)
@@ -224,10 +234,15 @@ final class FragmentCache: Sendable {
     }
 
     /// Stores nothing for a fragment of `type` that read a per-request global, to be kept under
-    /// `key`; logs the type the first time — unless the fragment is a member's own
-    /// (``FragmentCaching/perUser`` with a member in its key): a member's forms carry their
-    /// session's token, so such a component is reused for visitors only, as declared.
-    func refuse(_ type: any Component.Type, key: Key, lead: Lead?) {
+    /// `key`, and lets the lookups under `start`'s generation load at once; logs the type the
+    /// first time — unless the fragment is a member's own (``FragmentCaching/perUser`` with a
+    /// member in its key): a member's forms carry their session's token, so such a component is
+    /// reused for visitors only, as declared.
+    func refuse(_ type: any Component.Type, key: Key, start: Start, lead: Lead?) {
+        personal.withLock { keys in
+            if keys.count >= Self.personalLimit { keys.removeAll(keepingCapacity: true) }
+            keys[key] = start.generation
+        }
         lead?.finish(nil)
         guard key.userID == nil else { return }
         guard refused.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }

@@ -38,7 +38,7 @@ enum ReuseLayer {
         _ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of placed: PlacedComponent, personal: Bool,
         at pending: FragmentCache.Pending
     ) {
-        guard !personal else { return pending.cache.refuse(placed.type, key: pending.key, lead: pending.lead) }
+        guard !personal else { return pending.cache.refuse(placed.type, key: pending.key, start: pending.start, lead: pending.lead) }
         pending.cache.store(fragment(bytes, start: start, holes: holes, sceneURL: placed.sceneURL), for: pending)
     }
 

@@ -180,6 +180,23 @@ struct FragmentCacheTests {
         #expect(cache.lookups == (served: 1, loaded: 1))
     }
 
+    @Test("a member's fragment that read a token loads at once afterwards, leading and awaiting nothing, until the data changes")
+    func personalFragmentsSkipTheLead() async throws {
+        let versions = LatestVersions()
+        versions.raise(to: 1, changed: [])
+        let cache = FragmentCache(limit: 100, versions: { versions.current }, logger: Self.quiet)
+        let key = FragmentCache.Key(type: ObjectIdentifier(MemberStampComponent.self), id: "m", sceneURL: "/", query: "", userID: 3)
+        let leader = try #require(await cache.lookup(key, from: cache.begin()).pending)
+        #expect(leader.lead != nil)
+        cache.refuse(MemberStampComponent.self, key: key, start: leader.start, lead: leader.lead)
+        let again = await cache.lookup(key, from: cache.begin())
+        #expect(again.fragment == nil && again.pending == nil, "loads alone: no lead to wait for, nothing to keep")
+        let other = FragmentCache.Key(type: ObjectIdentifier(MemberStampComponent.self), id: "m", sceneURL: "/", query: "", userID: 4)
+        #expect(await cache.lookup(other, from: cache.begin()).pending?.lead != nil, "another member's key is tried")
+        versions.raise(to: 2, changed: [(Self.items, 2)])
+        #expect(await cache.lookup(key, from: cache.begin()).pending?.lead != nil, "tried again once the data changed")
+    }
+
     @Test("a waiter whose leader gives up, or rendered before a change to its tables, renders on its own")
     func waiterOfAFailedLeadRendersAlone() async throws {
         let versions = LatestVersions()
