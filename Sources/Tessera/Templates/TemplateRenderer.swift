@@ -126,13 +126,6 @@ struct RenderPass {
         }
     }
 
-    @usableFromInline
-    mutating func renderNested(_ template: Template, _ model: any ViewModel, into writer: inout HTMLWriter) {
-        models.append(model)
-        run(template.nodes, into: &writer)
-        models.removeLast()
-    }
-
     private mutating func push(_ value: TemplateValue) {
         if case .object(let model) = value { models.append(model) }
         values.append(value)

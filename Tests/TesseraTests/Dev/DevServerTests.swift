@@ -106,14 +106,7 @@ struct DevServerTests {
 
     @Test("every request logs one line with status, time, SQL count and each component")
     func requestsLogOneLine() async throws {
-        let lines = LogCapture()
-        let site = try await FrameworkSite(
-            templates: FixtureTemplates.all, scenes: [ItemsScene.self], logger: Logger(label: "capture") { _ in lines })
-        try await site.test { client in
-            _ = try await client.send(method: .get, uri: "/items")
-            _ = try await client.send(method: .get, uri: "/missing")
-        }
-        let logged = lines.messages.filter { $0.hasPrefix("GET ") }
+        let logged = try await Self.requestLines(FixtureTemplates.all, [ItemsScene.self], gets: ["/items", "/missing"])
         #expect(logged.count == 2)
         let pattern = try Regex(#"^GET /items 200 \d+\.\d\dms sql=2 \[(item-list|like-total) \d+\.\d\dms 1q, (item-list|like-total) \d+\.\d\dms 1q\]$"#)
         #expect(logged[0].wholeMatch(of: pattern) != nil, "\(logged[0])")
@@ -122,19 +115,23 @@ struct DevServerTests {
 
     @Test("a component written from an earlier request's fragment is counted as reused, not listed")
     func reusedComponentsAreCounted() async throws {
-        let lines = LogCapture()
-        let site = try await FrameworkSite(
-            templates: StampsScene.templates, scenes: [StampsScene.self], logger: Logger(label: "capture") { _ in lines })
-        try await site.test { client in
-            for _ in 0..<2 { _ = try await client.send(method: .get, uri: "/stamps") }
-        }
-        let logged = lines.messages.filter { $0.hasPrefix("GET /stamps ") }
+        let logged = try await Self.requestLines(StampsScene.templates, [StampsScene.self], gets: ["/stamps", "/stamps"])
         #expect(logged.count == 2)
         let first = try Regex(#"^GET /stamps 200 \d+\.\d\dms sql=\d+ \[([a-z]+ \d+\.\d\dms \dq(, )?){4}\]$"#)
         #expect(logged.first?.wholeMatch(of: first) != nil, "\(logged.first ?? "")")
         // Shared and per-member stamps are reused; the plain one and the one reading a token load.
         let second = try Regex(#"^GET /stamps 200 \d+\.\d\dms sql=\d+ \[(plain|token) \d+\.\d\dms \dq, (plain|token) \d+\.\d\dms \dq, 2 reused\]$"#)
         #expect(logged.last?.wholeMatch(of: second) != nil, "\(logged.last ?? "")")
+    }
+
+    /// The request log's lines for `gets`, one after another, on a site of `scenes`.
+    private static func requestLines(_ templates: [String: String], _ scenes: [Scene.Type], gets: [String]) async throws -> [String] {
+        let lines = LogCapture()
+        let site = try await FrameworkSite(templates: templates, scenes: scenes, logger: Logger(label: "capture") { _ in lines })
+        try await site.test { client in
+            for uri in gets { _ = try await client.send(method: .get, uri: uri) }
+        }
+        return lines.messages.filter { $0.hasPrefix("GET ") }
     }
 }
 
