@@ -56,13 +56,19 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// encoded, and the same for everyone (see the type's notes on BREACH).
     private func isPublicText(_ response: Response, _ request: Request, _ context: Context) -> Bool {
         guard let length = response.body.contentLength, length >= minimumSize,
-            response.headers[.contentEncoding] == nil,
-            response.status != .noContent, response.status != .notModified,
-            let type = response.headers[.contentType], GzipCompressors.compresses(contentType: type)
+            response.status != .noContent, response.status != .notModified
         else { return false }
-        if let context = context as? TesseraRequestContext { return !context.privacy.isSet }
-        // Another app's context carries no mark: a session cookie is the best sign it has.
-        return !SecurityHeadersMiddleware<Context>.hasSessionCookie(request)
+        if let context = context as? TesseraRequestContext {
+            guard !context.privacy.isSet else { return false }
+        } else if SecurityHeadersMiddleware<Context>.hasSessionCookie(request) {
+            return false  // another app's context carries no mark: a session cookie is the best sign it has
+        }
+        var compressible = false
+        for field in response.headers {
+            if field.name == .contentEncoding { return false }
+            if field.name == .contentType { compressible = GzipCompressors.compresses(contentType: field.value) }
+        }
+        return compressible
     }
 
     // MARK: - Body

@@ -27,7 +27,7 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let response = try await next(request, context)
         guard request.method == .get || request.method == .head, response.status == .ok,
-            let etag = response.headers[.eTag], let ifNoneMatch = request.headers[.ifNoneMatch],
+            let ifNoneMatch = request.headers[.ifNoneMatch], let etag = response.headers[.eTag],
             EntityTag.matches(ifNoneMatch, etag)
         else { return response }
         var headers = response.headers

@@ -47,6 +47,7 @@ final class GzipCompressors: Sendable {
     /// Whether a `Content-Type` is text worth compressing: `text/*` (event streams excluded),
     /// JSON, JavaScript, XML and SVG.
     static func compresses(contentType: String) -> Bool {
+        if contentType == HTMLResponse.contentType { return true }
         let type = contentType.prefix { $0 != ";" }.lowercased()
         guard type != "text/event-stream" else { return false }
         return type.hasPrefix("text/") || type == "application/json" || type == "application/javascript"

@@ -6,11 +6,14 @@ import NIOCore
 
 /// Builds HTML responses.
 enum HTMLResponse {
+    /// The content type of every HTML response.
+    static let contentType = "text/html; charset=utf-8"
+    /// Its header, made (and checked) once.
+    private static let contentTypeField = HTTPField(name: .contentType, value: contentType)
+
     /// `text/html; charset=utf-8` with `bytes` as the body.
     static func make(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = "text/html; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(status: status, headers: typed(headers), body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// `text/html; charset=utf-8` with what `writer` holds as the body (its buffer, not a copy);
@@ -21,9 +24,18 @@ enum HTMLResponse {
 
     /// `body` as an HTML response; a `200` gets a weak `ETag` of its bytes.
     static func make(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = "text/html; charset=utf-8"
-        if status == .ok, fields[.eTag] == nil { fields[.eTag] = EntityTag.weak(digesting: body) }
+        var fields = typed(headers)
+        if status == .ok, !fields.contains(where: { $0.name == .eTag }) {
+            fields.append(HTTPField(name: .eTag, value: EntityTag.weak(digesting: body)))
+        }
         return Response(status: status, headers: fields, body: .init(byteBuffer: body))
+    }
+
+    /// `headers` with the HTML content type, in place of any other.
+    private static func typed(_ headers: HTTPFields) -> HTTPFields {
+        var fields = headers
+        if fields.contains(where: { $0.name == .contentType }) { fields[.contentType] = nil }
+        fields.append(contentTypeField)
+        return fields
     }
 }

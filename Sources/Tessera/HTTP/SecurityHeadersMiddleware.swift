@@ -31,16 +31,18 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
-        if strictTransportSecurity { response.headers[.strictTransportSecurity] = Self.strictTransportSecurityValue }
+        let fields = strictTransportSecurity ? securityFieldsWithHSTS : securityFields
+        // A response that set one of them itself has it replaced; the others get them appended.
+        if response.headers.contains(where: { field in fields.contains { $0.name == field.name } }) {
+            for field in fields { response.headers[field.name] = field.value }
+        } else {
+            response.headers.append(contentsOf: fields)
+        }
         // A member's response is never stored, unless it already says so itself (an upload's
         // `private, no-store`) or is a public asset.
-        let cacheControl = response.headers[.cacheControl] ?? ""
-        if Self.hasSessionCookie(request), !cacheControl.hasPrefix("public"), !cacheControl.containsBytes("no-store") {
-            response.headers[.cacheControl] = "no-store"
+        if Self.hasSessionCookie(request) {
+            let cacheControl = response.headers[.cacheControl] ?? ""
+            if !cacheControl.hasPrefix("public"), !cacheControl.containsBytes("no-store") { response.headers[.cacheControl] = "no-store" }
         }
         return response
     }
@@ -48,9 +50,20 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether the request sends a `tessera_session` cookie (checked on the raw header: no
     /// parsing for the visitors who have none).
     static func hasSessionCookie(_ request: Request) -> Bool {
-        request.headers[values: .cookie].contains { $0.containsBytes(sessionCookiePrefix) }
+        request.headers.contains { $0.name == .cookie && $0.value.containsBytes(sessionCookiePrefix) }
     }
 }
 
 /// What a request's `Cookie` header holds when it sends a session.
 private let sessionCookiePrefix = SessionMiddleware.cookieName + "="
+
+/// The headers every response gets, made (and their values checked) once.
+private let securityFields: [HTTPField] = [
+    HTTPField(name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<BasicRequestContext>.contentSecurityPolicy),
+    HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+    HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin"),
+    HTTPField(name: HTTPField.Name("X-Frame-Options")!, value: "SAMEORIGIN"),
+]
+/// The same with `Strict-Transport-Security`.
+private let securityFieldsWithHSTS =
+    securityFields + [HTTPField(name: .strictTransportSecurity, value: SecurityHeadersMiddleware<BasicRequestContext>.strictTransportSecurityValue)]

@@ -59,13 +59,12 @@ struct SessionMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let cookies = request.cookies
         let sessionID = Self.sessionID(in: request, secure: secure)
         if let sessionID, let session = try await store.find(sessionID) {
             context.session = session.marking(context.privacy)
             return Self.varyingByCookie(Self.keepingPrivate(try await next(request, context), request, context))
         }
-        let sent = (cookies[Self.cookieName(CSRFTokens.cookieName, secure: secure)]?.value).flatMap { tokens.isIssued($0) ? $0 : nil }
+        let sent = request.cookieValue(Self.cookieName(CSRFTokens.cookieName, secure: secure)).flatMap { tokens.isIssued($0) ? $0 : nil }
         let token = VisitorToken(sentNonce: sent, tokens: tokens)
         context.session = Session(visitor: token, privacy: context.privacy)
         var response = Self.varyingByCookie(Self.keepingPrivate(try await next(request, context), request, context))
@@ -80,7 +79,7 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// The id `request`'s session cookie carries, if any (not yet checked against the store).
     static func sessionID(in request: Request, secure: Bool) -> String? {
-        request.cookies[cookieName(cookieName, secure: secure)]?.value
+        request.cookieValue(cookieName(cookieName, secure: secure))
     }
 
     // MARK: - Privacy

@@ -73,7 +73,7 @@ struct NoticeStore: Sendable {
     /// The key a request's cookies name, if well formed (64 lowercase hex digits).
     static func key(in request: Request, secure: Bool) -> String? {
         let name = SessionMiddleware.cookieName(cookieName, secure: secure)
-        guard let value = request.cookies[name]?.value, CSRFTokens.isWellFormed(value) else { return nil }
+        guard let value = request.cookieValue(name), CSRFTokens.isWellFormed(value) else { return nil }
         return value
     }
 }

@@ -1,0 +1,15 @@
+import HTTPTypes
+import Hummingbird
+
+// MARK: - RequestCookie
+
+extension Request {
+    /// The value of the cookie `name`, as Hummingbird's `cookies` parses it, or nil. The
+    /// `Cookie` header's bytes are searched for `name=` first, so a request without that cookie
+    /// (every visitor's, for most names) parses nothing.
+    func cookieValue(_ name: String) -> String? {
+        let assignment = name + "="
+        guard headers.contains(where: { $0.name == .cookie && $0.value.containsBytes(assignment) }) else { return nil }
+        return cookies[name]?.value
+    }
+}
