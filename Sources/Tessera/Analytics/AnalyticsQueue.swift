@@ -23,27 +23,37 @@ import Synchronization
 
     /// The most events kept waiting.
     public let capacity: Int
+    /// How many waiting events ring ``batchFull``.
+    public let batchSize: Int
     private let state = Mutex(State())
     /// Rung when an event arrives in an empty queue: ``AnalyticsWriter`` waits for it.
     let gotEvents = Doorbell()
+    /// Rung when ``batchSize`` events wait: ``AnalyticsWriter`` stores them without waiting
+    /// out its interval.
+    let batchFull = Doorbell()
 
-    /// An empty queue holding at most `capacity` events.
-    public init(capacity: Int) { self.capacity = max(capacity, 1) }
+    /// An empty queue holding at most `capacity` events, ringing ``batchFull`` at `batchSize`
+    /// (default: never before it is full).
+    public init(capacity: Int, batchSize: Int = .max) {
+        self.capacity = max(capacity, 1)
+        self.batchSize = max(batchSize, 1)
+    }
 
     // MARK: - Adding
 
     /// Queues `event`, stamped `date` (default now); false (and counted) when the queue is full.
     @discardableResult
     public func enqueue(_ event: AnalyticsEvent, date: Date = Date()) -> Bool {
-        let (queued, first) = state.withLock { state in
+        let (queued, count) = state.withLock { state in
             guard state.entries.count < capacity else {
                 state.dropped += 1
-                return (false, false)
+                return (false, 0)
             }
             state.entries.append(Entry(event: event, date: date))
-            return (true, state.entries.count == 1)
+            return (true, state.entries.count)
         }
-        if first { gotEvents.ring() }
+        if count == 1 { gotEvents.ring() }
+        if count == min(batchSize, capacity) { batchFull.ring() }
         return queued
     }
 
@@ -69,11 +79,13 @@ import Synchronization
     /// Puts back `entries` a failed write took, ahead of newer ones, as far as room allows, for
     /// the writer's next flush.
     func putBack(_ entries: [Entry]) {
-        state.withLock { state in
+        let count = state.withLock { state in
             let room = max(capacity - state.entries.count, 0)
             state.dropped += max(entries.count - room, 0)
             state.entries.insert(contentsOf: entries.prefix(room), at: 0)
+            return state.entries.count
         }
         if !entries.isEmpty { gotEvents.ring() }
+        if count >= min(batchSize, capacity) { batchFull.ring() }
     }
 }

@@ -5,7 +5,8 @@ import ServiceLifecycle
 // MARK: - AnalyticsWriter
 
 /// Stores queued analytics events in the background: ``SiteConfiguration/analyticsFlushInterval``
-/// after an event arrives in the empty `Site.analytics`, it takes everything queued and inserts
+/// after an event arrives in the empty `Site.analytics`, or as soon as
+/// ``SiteConfiguration/analyticsBatchSize`` events wait, it takes everything queued and inserts
 /// it in one transaction; at the first flush and then at most once an hour it deletes events
 /// older than ``SiteConfiguration/analyticsRetention``. While nothing is queued it sleeps.
 ///
@@ -32,11 +33,11 @@ public struct AnalyticsWriter: Service {
 
     /// Flushes and sweeps after events arrive until a graceful shutdown, then flushes what is left.
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             var lastSweep: ContinuousClock.Instant?
             while !Task.isCancelled {
                 await queue.gotEvents.wait()
-                try await Task.sleep(for: interval)
+                await queue.batchFull.wait(atMost: interval)
                 await flush()
                 if lastSweep.map({ ContinuousClock.now - $0 >= Self.sweepInterval }) ?? true {
                     await sweep()

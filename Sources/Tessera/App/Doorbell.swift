@@ -47,4 +47,14 @@ final class Doorbell: Sendable {
             ring()
         }
     }
+
+    /// Returns once rung since the last wait, or after `limit`, or when the task is cancelled.
+    func wait(atMost limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(for: limit) }
+            group.addTask { await self.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
 }

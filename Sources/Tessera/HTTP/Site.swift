@@ -67,7 +67,7 @@ public final class Site: Sendable {
         self.logger = logger
         mailer = Mailer(delivery: configuration.mailDelivery, domain: configuration.mailDomain)
         self.globals = globals
-        self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity)
+        self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity, batchSize: configuration.analyticsBatchSize)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
         // No secret of its own: every process sharing the database must sign visitors' tokens
         // alike, or behind a balancer every form would fail.

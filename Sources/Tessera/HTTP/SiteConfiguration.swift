@@ -56,8 +56,14 @@ public struct SiteConfiguration: Sendable {
     /// are dropped, counted and logged (a page never waits). Default 10,000.
     public var analyticsQueueCapacity = 10_000
     /// How long a queued analytics event waits before the background writer stores it, with
-    /// every event queued meanwhile, in one transaction. Default 0.5 s.
+    /// every event queued meanwhile, in one transaction (sooner when ``analyticsBatchSize``
+    /// events wait). Default 0.5 s.
     public var analyticsFlushInterval: Duration = .milliseconds(500)
+    /// How many queued analytics events make the background writer store them at once, without
+    /// waiting out ``analyticsFlushInterval``. Default 500: a busy site stores small batches
+    /// often rather than one large batch, which would take a core from pages for milliseconds
+    /// at a time and show in their slowest responses.
+    public var analyticsBatchSize = 500
     /// How long analytics events are kept before the background writer deletes them. Default
     /// 90 days.
     public var analyticsRetention: TimeInterval = 90 * 24 * 3600

@@ -32,4 +32,16 @@ struct DoorbellTests {
         waiting.cancel()
         await waiting.value
     }
+
+    @Test("a wait with a limit returns at once when rung, and after the limit when not", .timeLimit(.minutes(1)))
+    func limitedWaitReturns() async {
+        let bell = Doorbell()
+        bell.ring()
+        let clock = ContinuousClock()
+        let rung = await clock.measure { await bell.wait(atMost: .seconds(3600)) }
+        #expect(rung < .seconds(60), "the ring ended the wait, not the hour")
+        let unrung = await clock.measure { await bell.wait(atMost: .milliseconds(20)) }
+        #expect(unrung >= .milliseconds(20))
+        #expect(!bell.isRung, "a wait that ran out leaves no ring behind")
+    }
 }

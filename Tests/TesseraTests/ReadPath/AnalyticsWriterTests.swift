@@ -99,6 +99,30 @@ struct AnalyticsWriterTests {
         #expect(site.site.analytics.count == 0)
     }
 
+    @Test("a batch's worth of events is stored at once, not after the interval", .timeLimit(.minutes(1)))
+    func fullBatchIsStoredAtOnce() async throws {
+        // An hour between flushes: only a full batch (or the shutdown) stores events.
+        let site = try await ReadPathSite {
+            $0.analyticsFlushInterval = .seconds(3600)
+            $0.analyticsBatchSize = 20
+        }
+        let commits = CommitWaiter()
+        site.site.database.sqlitePool?.add(transactionObserver: commits, extent: .observerLifetime)
+        let group = ServiceGroup(
+            configuration: .init(services: [AnalyticsWriter(site: site.site)], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            for index in 0..<19 { site.site.analytics.enqueue(event(index)) }
+            #expect(try await site.rows(in: "tessera_events") == 0, "19 events are not a batch")
+            site.site.analytics.enqueue(event(19))
+            var committed = commits.stream.makeAsyncIterator()
+            await committed.next()
+            #expect(try await site.rows(in: "tessera_events") == 20)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
     @Test("the sweep deletes only events older than the retention")
     func retentionSweep() async throws {
         let site = try await ReadPathSite { $0.analyticsRetention = 7 * 24 * 3600 }
@@ -123,6 +147,17 @@ final class CommitCounter: TransactionObserver, Sendable {
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
     func databaseDidChange(with event: DatabaseEvent) {}
     func databaseDidCommit(_ db: Database) { count.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
+
+/// Yields once per committed transaction.
+final class CommitWaiter: TransactionObserver, Sendable {
+    let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+    init() { (stream, continuation) = AsyncStream.makeStream() }
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { continuation.yield() }
     func databaseDidRollback(_ db: Database) {}
 }
 
