@@ -50,7 +50,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether the request sends a `tessera_session` cookie (checked on the raw header: no
     /// parsing for the visitors who have none).
     static func hasSessionCookie(_ request: Request) -> Bool {
-        request.headers.contains { $0.name == .cookie && $0.value.containsBytes(sessionCookiePrefix) }
+        request.cookieHeaderContains(sessionCookiePrefix)
     }
 }
 
