@@ -3,8 +3,9 @@ import Synchronization
 
 // MARK: - FragmentCache
 
-/// The rendered fragments of components that allow it (``FragmentCaching``), bounded in bytes,
-/// and the values of reads that allow it (``ReusableRead``), bounded in number.
+/// The rendered fragments of components that allow it (``FragmentCaching``) and visitors' pages
+/// of scenes that allow it (``Scene/reusesVisitorPages``), each bounded in bytes, and the
+/// values of reads that allow it (``ReusableRead``), bounded in number.
 ///
 /// An entry is valid while no table it read (``TableSet``, noted by the statements that read it)
 /// changed after the generation read before its request's scene read anything (``Start``):
@@ -115,9 +116,11 @@ final class FragmentCache: Sendable {
     static let readLimit = 4096
     private let versions: @Sendable () -> DataVersions
     private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
+    private let pages: Mutex<ReuseShelf<Key, CachedPage>>
     private let reads: Mutex<ReuseShelf<ReadKey, any Sendable>>
     private let logger: Logger
-    /// The component types already logged for reading a per-request global.
+    /// The component types already logged for reading a per-request global, and the scene types
+    /// logged for a page holding a component that never reuses.
     private let refused = Mutex<Set<ObjectIdentifier>>([])
     /// Keys whose render read something personal (a member's form token), with the data
     /// generation it was read at: under that generation a lookup loads at once, neither leading
@@ -138,6 +141,7 @@ final class FragmentCache: Sendable {
         self.logger = logger
         self.limit = limit
         fragments = Mutex(ReuseShelf(limit: limit))
+        pages = Mutex(ReuseShelf(limit: limit))
         reads = Mutex(ReuseShelf(limit: Self.readLimit))
         self.versions = versions
     }
@@ -219,6 +223,27 @@ final class FragmentCache: Sendable {
         fragment.reads = pending.reads
         keep(fragment, cost: fragment.bytes.count, for: pending.key, reads: pending.reads, on: fragments, from: pending.start)
         pending.lead?.finish((fragment, pending.start.generation))
+    }
+
+    /// The page kept for `key` (a scene's type, URL and query) and the tables it read, if it is
+    /// still valid now.
+    func page(for key: Key) -> (page: CachedPage, reads: TableSet)? {
+        let current = versions()
+        return pages.withLock { $0.value(for: key, versions: current) }
+    }
+
+    /// Keeps `page` for `key`, labelled with its request's `start` and the tables it read, unless
+    /// one of them changed since that start.
+    func store(_ page: CachedPage, for key: Key, reads tables: TableSet, from start: Start) {
+        keep(page, cost: page.body.readableBytes, for: key, reads: tables, on: pages, from: start)
+    }
+
+    /// Logs, once per scene type, that `sceneType` allows its visitors' pages to be reused but
+    /// `component` on it does not allow its fragment to be: those pages render every time.
+    func refusePage(of sceneType: Scene.Type, for component: any Component.Type) {
+        guard refused.withLock({ $0.insert(ObjectIdentifier(sceneType)).inserted }) else { return }
+        logger.error(
+            "\(sceneType) reuses visitors' pages (reusesVisitorPages), but its component \(component) does not allow reuse (caching): its pages are rendered on every request")
     }
 
     /// The value kept for a reused read's `key`, and the tables it read, if it is still valid now.

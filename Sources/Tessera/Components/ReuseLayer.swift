@@ -1,9 +1,10 @@
 // MARK: - ReuseLayer
 
-/// Fragment reuse around loading and rendering (``Component/caching``): before a component
-/// loads, its fragment is looked up; after it renders, the fragment is kept for the next
-/// requests, its children's bytes cut out (they load afresh in their places). The pipeline
-/// calls it at those two edges and nowhere else.
+/// Reuse around loading and rendering. Before a component loads, its fragment is looked up
+/// (``Component/caching``); after it renders, the fragment is kept for the next requests, its
+/// children's bytes cut out (they load afresh in their places). A visitor's whole page is
+/// looked up before its scene parses, and kept once rendered (``Scene/reusesVisitorPages``).
+/// The pipeline calls it at those edges and nowhere else.
 enum ReuseLayer {
     // MARK: - Before loading
 
@@ -73,6 +74,49 @@ enum ReuseLayer {
         }
         kept += bytes[last...]
         return CachedFragment(bytes: kept, holes: places)
+    }
+
+    // MARK: - Pages
+
+    /// The key of the page `scope` asks of `sceneType`, when a kept one may answer it: the scene
+    /// allows it, reuse has begun, and the request is a page's from a visitor with no session
+    /// and no notice waiting (so nothing on the page is theirs alone).
+    static func pageKey(_ sceneType: Scene.Type, _ scope: RequestScope) -> FragmentCache.Key? {
+        guard sceneType.reusesVisitorPages, scope.reuseStart != nil, !scope.session.isStored, !scope.wantsFragment,
+            NoticeStore.key(in: scope.request, secure: scope.site.configuration.usesTLS) == nil
+        else { return nil }
+        return FragmentCache.Key(
+            type: ObjectIdentifier(sceneType), id: "", sceneURL: scope.request.uri.path, query: scope.request.uri.query ?? "",
+            userID: nil)
+    }
+
+    /// Keeps `answer`, the page of `sceneType` holding `components`, under `key` — when it is
+    /// what any visitor would get: a `200` that sets no cookie, whose templates read no token,
+    /// and whose every component allows reuse and loaded.
+    static func keepPage(_ answer: Answer, of sceneType: Scene.Type, holding components: [LoadedComponent], at key: FragmentCache.Key, _ scope: RequestScope) {
+        guard let start = scope.reuseStart, answer.status == .ok, answer.location == nil, let html = answer.html,
+            !scope.session.privacy.isSet, !answer.headers.contains(where: { $0.name == .setCookie })
+        else { return }
+        if let never = firstNotReusable(components) {
+            if let never { start.cache.refusePage(of: sceneType, for: never) }
+            return
+        }
+        start.cache.store(CachedPage(headers: answer.headers, body: html), for: key, reads: scope.database.counter.reads, from: start)
+    }
+
+    /// The first of `components` (or their children) that keeps its page from being kept: one
+    /// whose type never reuses (`.some(type)`), or one that failed to load (`.some(nil)`).
+    private static func firstNotReusable(_ components: [LoadedComponent]) -> (any Component.Type)?? {
+        for component in components {
+            switch component.state {
+            case .failed: return .some(nil)
+            case .deferred: continue  // its placeholder link is the same for everyone
+            case .loaded, .reused: break
+            }
+            if component.type.caching == .never { return .some(component.type) }
+            if let child = firstNotReusable(component.children) { return child }
+        }
+        return nil
     }
 
     // MARK: - Writing

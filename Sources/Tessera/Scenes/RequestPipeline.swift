@@ -7,7 +7,7 @@ import NIOCore
 /// The one path every request to a scene takes, whatever it asks for: its page, one
 /// component's fragment, an action, or (for tests and tools) the scene's body alone.
 ///
-/// ``run(_:_:)`` reads top to bottom: authorize → parse → load → act → render. The same steps
+/// ``run(_:_:)`` reads top to bottom: authorize → reuse → parse → load → act → render. The same steps
 /// serve every mode, so a fragment is byte for byte what the page holds, and an action's
 /// component is the one its page would show this viewer.
 struct RequestPipeline: Sendable {
@@ -56,7 +56,22 @@ struct RequestPipeline: Sendable {
             return try signInRedirect(scope)
         }
 
-        // 2. Parse: an action's form (the cheap refusals first: size, field count, origin and
+        // 2. Reuse: a GET may reuse what earlier requests rendered. Reuse starts before the scene
+        //    reads, so what it hands its components counts too; a visitor may get a whole page
+        //    kept from an earlier request (ReuseLayer).
+        var pageKey: FragmentCache.Key?
+        switch mode {
+        case .page:
+            scope = scope.reusing(from: site.fragmentCache?.begin())
+            pageKey = ReuseLayer.pageKey(plan.sceneType, scope)
+            if let pageKey, let (page, reads) = scope.reuseStart?.cache.page(for: pageKey) {
+                return try await answerKept(page, reads: reads, scope)
+            }
+        case .fragment: scope = scope.reusing(from: site.fragmentCache?.begin())
+        case .action, .body: break
+        }
+
+        // 3. Parse: an action's form (the cheap refusals first: size, field count, origin and
         //    token), then the scene's parameters and its layout.
         if case .action(let action) = mode {
             let body = try await FormBody.read(scope.request, limit: action.entry.maxBodySize)
@@ -68,20 +83,17 @@ struct RequestPipeline: Sendable {
         try scene.parseParameters(scope)
         scene.layout = scene.chooseLayout(scope)
 
-        // 3. Load: the scene's data (its access checks, once), then the components its
-        //    composition makes from it. A GET may reuse what earlier requests rendered; reuse
-        //    starts before the scene reads, so what it hands its components counts too.
-        switch mode {
-        case .page, .fragment: scope = scope.reusing(from: site.fragmentCache?.begin())
-        case .action, .body: break
-        }
+        // 4. Load: the scene's data (its access checks, once), then the components its
+        //    composition makes from it.
         try await scene.loadData(scope)
         let placed = place(scene, scope, inLayout: mode.showsLayout && scene.layout != nil)
 
         switch mode {
         case .page:
             let loaded = try await ComponentLoader.load(placed, scope, deferringLazy: true)
-            return await renderPage(scene, loaded, scope)
+            let answer = await renderPage(scene, loaded, scope)
+            if let pageKey { ReuseLayer.keepPage(answer, of: plan.sceneType, holding: loaded, at: pageKey, scope) }
+            return answer
 
         case .body:
             let loaded = try await ComponentLoader.load(placed, scope)
@@ -108,10 +120,10 @@ struct RequestPipeline: Sendable {
             // The tab's open stream waits for the answer, which it then need not send again.
             let tab = scope.request.headers[LiveStream.streamHeader].flatMap { site.liveHub.inboxes.begin($0, for: scope.session.id) }
             defer { tab?.end() }
-            // 4. Act: the handler runs once per submission (a repeated one answers as the first).
+            // 5. Act: the handler runs once per submission (a repeated one answers as the first).
             let result = try await Self.guarded(scope, scene) { scope in try await action.entry.handler(acting, scope.forComponent()) }
             await record(result, of: action, acting, scope)
-            // 5. Render what the handler showed, or go where it sent the browser.
+            // 6. Render what the handler showed, or go where it sent the browser.
             let inPlace = scope.wantsFragment && Self.isShown(scope.request.headers[Self.targetHeader], with: acting, among: placed)
             var answer = try await answer(result, of: acting, in: scene, placed, scope, inPlace: inPlace)
             if let session = result.session {
@@ -191,6 +203,18 @@ struct RequestPipeline: Sendable {
     }
 
     // MARK: - Around the steps
+
+    /// A visitor's page kept from an earlier request (``ReuseLayer/pageKey(_:_:)``), as fresh
+    /// as this request's start. The scene parses and records the view (``Scene/didRender(_:status:)``);
+    /// nothing is loaded or rendered.
+    private func answerKept(_ page: CachedPage, reads: TableSet, _ scope: RequestScope) async throws -> Answer {
+        let scene = plan.sceneType.init()
+        try scene.parseParameters(scope)
+        scope.database.counter.recordBelow(reads)
+        RequestLog.current?.addReused()
+        await scene.didRender(scope, status: 200)
+        return page.answer(liveSince: scope.reuseStart?.generation ?? 0)
+    }
 
     /// The scope of `request`.
     private func makeScope(_ request: Request, _ context: TesseraRequestContext) throws -> RequestScope {

@@ -47,6 +47,24 @@ open class Scene {
     /// fragment requests and actions get `403`. Hooks can then rely on `scope.userID`.
     open class var requiresSignIn: Bool { false }
 
+    /// Whether a visitor's page is kept and sent again to the next visitors asking for the same
+    /// URL, until a table it was made from changes (in any process); default `false`.
+    ///
+    /// Declare it when a visitor's page depends on nothing but its URL and the app's data: the
+    /// scene's hooks, its components and the app's globals read nothing else of the request.
+    /// Tessera keeps a page only when it is the same for every visitor: a `GET` from a visitor
+    /// with no session and no notice waiting, answered `200`, setting no cookie, whose templates
+    /// read no token (a form), and whose every component allows reuse (``Component/caching``)
+    /// and loaded; a page holding a component that never reuses is logged once. Pages are keyed
+    /// by path and query, and bounded in bytes like fragments
+    /// (``SiteConfiguration/fragmentCacheLimit``); development mode keeps none.
+    ///
+    /// For a request a kept page answers, Tessera runs ``parseParameters(_:)`` and
+    /// ``didRender(_:status:)`` (so analytics counts the view), not ``loadData(_:)``, the
+    /// components or ``willRender(_:_:)``. Members' pages are never kept. A members-only scene
+    /// (``requiresSignIn``) that declares it is a start-up error.
+    open class var reusesVisitorPages: Bool { false }
+
     /// The name analytics records; default the type's name.
     open class var analyticsName: String { TypeNames.name(of: self, .described) { String(describing: $0) } }
 

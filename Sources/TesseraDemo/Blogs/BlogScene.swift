@@ -14,6 +14,8 @@ import Tessera
 /// in the same response, focus on the new comment.
 final class BlogScene: Scene {
     override class var path: String { "/blogs/:id" }
+    /// A visitor's page shows only what its URL names: kept until its data changes.
+    override class var reusesVisitorPages: Bool { true }
     override class var composition: [ComponentSlot] {
         [
             slot("blog-detail") { scene, _ in

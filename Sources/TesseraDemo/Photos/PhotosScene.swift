@@ -5,6 +5,8 @@ import Tessera
 /// `GET /photos`: the gallery.
 final class PhotosScene: Scene {
     override class var path: String { "/photos" }
+    /// A visitor's page shows only what its URL names: kept until its data changes.
+    override class var reusesVisitorPages: Bool { true }
     override class var composition: [ComponentSlot] {
         [slot("gallery") { _, _ in GalleryComponent(photoURL: DemoURLs.photo) }]
     }

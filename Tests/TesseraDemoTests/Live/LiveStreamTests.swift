@@ -236,26 +236,34 @@ struct LiveStreamTests {
         }
     }
 
-    @Test("a reused live component says its request's generation, so a stream opened on it has nothing to catch up")
+    @Test("a reused live component says its request's generation, so a stream opened on it has nothing to catch up: in a member's page and a visitor's kept page")
     func reusedCopiesAreFreshAtTheirRequest() async throws {
         let site = try await TestSite()
         try await site.test { client in
             try await site.withLiveHub {
-                let first = HTMLDocument(try await client.get("/blogs/1").text)
-                try await site.site.database.write { db in
-                    try await Message.insert(conversationID: 1, senderID: 2, kind: .text, body: "Elsewhere", createdAt: TestSite.now, into: db)
+                let member = try await client.signIn()
+                for viewer in [member, nil] {
+                    let first = HTMLDocument(try await client.get("/blogs/1", as: viewer).text)
+                    try await site.site.database.write { db in
+                        try await Message.insert(conversationID: 1, senderID: 2, kind: .text, body: "Elsewhere", createdAt: TestSite.now, into: db)
+                    }
+                    let before = site.site.fragmentLookups
+                    let again = HTMLDocument(try await client.get("/blogs/1", as: viewer).text)
+                    let lookups = site.site.fragmentLookups
+                    if viewer == nil {
+                        #expect(lookups == before, "the visitor's page was kept whole: no component was looked up")
+                    } else {
+                        #expect(lookups.served > before.served, "the comments were reused")
+                    }
+                    let since = try #require(first.first("#comments")?[attribute: "data-tessera-live-since"].flatMap { UInt64($0) })
+                    let now = try #require(again.first("#comments")?[attribute: "data-tessera-live-since"].flatMap { UInt64($0) })
+                    #expect(now > since, "the copy is fresh as of the request that reused it")
+                    let renders = site.site.liveHub.renders
+                    let probe = try LiveProbe(site.site, on: again, as: viewer)
+                    defer { probe.close() }
+                    #expect(await probe.next("stream") != nil)
+                    #expect(site.site.liveHub.renders == renders, "nothing to send at open")
                 }
-                let before = site.site.fragmentLookups
-                let again = HTMLDocument(try await client.get("/blogs/1").text)
-                #expect(site.site.fragmentLookups.served > before.served, "the comments were reused")
-                let since = try #require(first.first("#comments")?[attribute: "data-tessera-live-since"].flatMap { UInt64($0) })
-                let now = try #require(again.first("#comments")?[attribute: "data-tessera-live-since"].flatMap { UInt64($0) })
-                #expect(now > since, "the copy is fresh as of the request that reused it")
-                let renders = site.site.liveHub.renders
-                let probe = try LiveProbe(site.site, on: again)
-                defer { probe.close() }
-                #expect(await probe.next("stream") != nil)
-                #expect(site.site.liveHub.renders == renders, "nothing to send at open")
             }
         }
     }

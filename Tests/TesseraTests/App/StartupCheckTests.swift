@@ -36,6 +36,10 @@ final class ReadingRoomScene: Scene {
 final class PathlessScene: Scene {}
 
 /// Apps made of those scenes.
+struct MembersKeptApp: TesseraApp {
+    var scenes: [Scene.Type] { [MembersOnlyKeptScene.self] }
+}
+
 struct ClashingApp: TesseraApp {
     var scenes: [Scene.Type] { [BookPageScene.self, ShelfPageScene.self] }
 }
@@ -124,6 +128,17 @@ struct StartupCheckTests {
         defer { folder.remove() }
         let error = try #require(throws: StartupErrors.self) { _ = try PathlessApp().check(folder.configuration) }
         #expect(error.problems.first?.description == "PathlessScene: does not declare its path (override `class var path`)")
+    }
+
+    @Test("a members-only scene that reuses visitors' pages is an error")
+    func membersOnlySceneReusingVisitorPages() throws {
+        let folder = try AppFolder(templates: [:])
+        defer { folder.remove() }
+        let error = try #require(throws: StartupErrors.self) { _ = try MembersKeptApp().check(folder.configuration) }
+        #expect(
+            error.problems.map(\.description) == [
+                "MembersOnlyKeptScene: requires sign-in, so it has no visitors' pages to reuse (remove `reusesVisitorPages`)"
+            ])
     }
 
     @Test("routes lists every route with its scene, component and action")
