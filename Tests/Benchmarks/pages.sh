@@ -8,8 +8,10 @@
 # Builds `tessera` in release (or runs TESSERA_BINARY) and serves the same demo on a fresh SQLite file and on a fresh
 # PostgreSQL database (`tessera_pages_<random>`), in four setups, each on both databases:
 #
-#   1 process, fragments reused      one process, wrk straight at it
-#   1 process, no fragment reuse     the same with --no-fragment-cache (every component loaded)
+#   1 process, fragments reused      one process, wrk straight at it (fragments, reads and
+#                                    visitors' pages reused)
+#   1 process, no fragment reuse     the same with --no-fragment-cache (every page rendered, every
+#                                    component loaded)
 #   nginx, 1 process                 Docs/nginx.conf (its ports replaced) before one process
 #   nginx, 2 processes               ... before two processes on the one database
 #

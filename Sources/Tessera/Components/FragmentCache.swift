@@ -134,6 +134,9 @@ final class FragmentCache: Sendable {
     /// Lookups answered from a kept fragment, and lookups that had to load.
     private let served = Atomic<Int>(0)
     private let loaded = Atomic<Int>(0)
+    /// Visitors' page lookups answered from a kept page, and those that rendered it.
+    private let pagesServed = Atomic<Int>(0)
+    private let pagesRendered = Atomic<Int>(0)
 
     /// A cache of at most `limit` bytes whose entries live while the tables they read are
     /// unchanged in `versions` (the database's), logging to `logger`.
@@ -229,7 +232,9 @@ final class FragmentCache: Sendable {
     /// still valid now.
     func page(for key: Key) -> (page: CachedPage, reads: TableSet)? {
         let current = versions()
-        return pages.withLock { $0.value(for: key, versions: current) }
+        let kept = pages.withLock { $0.value(for: key, versions: current) }
+        if kept == nil { pagesRendered.add(1, ordering: .relaxed) } else { pagesServed.add(1, ordering: .relaxed) }
+        return kept
     }
 
     /// Keeps `page` for `key`, labelled with its request's `start` and the tables it read, unless
@@ -279,6 +284,12 @@ final class FragmentCache: Sendable {
     /// the cache was made (for the reuse benchmark).
     var lookups: (served: Int, loaded: Int) {
         (served.load(ordering: .relaxed), loaded.load(ordering: .relaxed))
+    }
+
+    /// How many visitors' page lookups were answered from a kept page, and how many rendered
+    /// it, since the cache was made (for the reuse benchmark).
+    var pageLookups: (served: Int, rendered: Int) {
+        (pagesServed.load(ordering: .relaxed), pagesRendered.load(ordering: .relaxed))
     }
 
     /// How many fragments and bytes are held.

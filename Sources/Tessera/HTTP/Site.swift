@@ -98,6 +98,12 @@ public final class Site: Sendable {
         fragmentCache?.lookups ?? (0, 0)
     }
 
+    /// How many visitors' page lookups were answered from a kept page, and how many rendered it
+    /// (both 0 when reuse is off).
+    @_spi(Benchmarks) public var pageLookups: (served: Int, rendered: Int) {
+        fragmentCache?.pageLookups ?? (0, 0)
+    }
+
     // MARK: - Services
 
     /// The service of type `type` given at init, or nil.
