@@ -22,6 +22,7 @@ final class RequestLog: Sendable {
 
     private let state = Mutex<(components: [ComponentEntry], queries: Int)>(([], 0))
     private let reusedCount = Atomic<Int>(0)
+    private let pageWasKept = Atomic<Bool>(false)
 
     /// An empty log.
     init() {}
@@ -36,6 +37,12 @@ final class RequestLog: Sendable {
 
     /// How many components were written from earlier requests' fragments.
     var reused: Int { reusedCount.load(ordering: .relaxed) }
+
+    /// Notes that the answer was a visitor's page kept from an earlier request.
+    func setPageKept() { pageWasKept.store(true, ordering: .relaxed) }
+
+    /// Whether the answer was a visitor's page kept from an earlier request.
+    var pageKept: Bool { pageWasKept.load(ordering: .relaxed) }
 
     /// Sets the request's total SQL count.
     func setTotalQueries(_ count: Int) { state.withLock { $0.queries = max($0.queries, count) } }

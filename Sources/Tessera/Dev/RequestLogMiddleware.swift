@@ -4,10 +4,11 @@ import Logging
 // MARK: - RequestLogMiddleware
 
 /// Logs one line per request: method, path, status, total time, SQL count, each loaded
-/// component's load time and SQL count, and how many were reused from earlier requests.
+/// component's load time and SQL count, how many were reused from earlier requests, and
+/// whether a visitor's whole page was.
 ///
 /// `GET /users/1 200 8.41ms sql=4 [user-info 0.62ms 1q, blog-list 1.90ms 1q]`,
-/// `GET /users/1 200 0.14ms sql=0 [12 reused]`
+/// `GET /users/1 200 0.14ms sql=0 [12 reused]`, `GET /users/1 200 0.05ms sql=0 page kept`
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -61,6 +62,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             line += " reused"
         }
         if !components.isEmpty || reused > 0 { line += "]" }
+        if log.pageKept { line += " page kept" }
         return line
     }
 

@@ -49,8 +49,9 @@ public struct SiteConfiguration: Sendable {
     public var compressesResponses = true
 
     /// The most bytes of rendered fragments kept for components that allow their reuse
-    /// (``Component/caching``); 0 keeps none. Default 8 MiB. Development mode keeps none
-    /// whatever this says.
+    /// (``Component/caching``), and as many of visitors' pages kept for scenes that allow it
+    /// (``Scene/reusesVisitorPages``); 0 keeps none of either. Default 8 MiB. Development mode
+    /// keeps none whatever this says.
     public var fragmentCacheLimit = 8 << 20
     /// How many analytics events may wait in memory for the background writer; past it, events
     /// are dropped, counted and logged (a page never waits). Default 10,000.

@@ -211,7 +211,7 @@ struct RequestPipeline: Sendable {
         let scene = plan.sceneType.init()
         try scene.parseParameters(scope)
         scope.database.counter.recordBelow(reads)
-        RequestLog.current?.addReused()
+        RequestLog.current?.setPageKept()
         await scene.didRender(scope, status: 200)
         return page.answer(liveSince: scope.reuseStart?.generation ?? 0)
     }

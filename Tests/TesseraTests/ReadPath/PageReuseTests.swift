@@ -15,7 +15,8 @@ struct PageReuseTests {
 
     @Test("a visitor's page is kept, headers and all, until a table it read changes; every view is recorded")
     func keptUntilAWrite() async throws {
-        let site = try await Self.site()
+        let log = CapturedLog()
+        let site = try await Self.site(logger: Logger(label: "page-reuse-test") { _ in log })
         try await site.test { client in
             let first = try await Self.page(client, "/kept/1?views")
             let second = try await Self.page(client, "/kept/1?views")
@@ -28,6 +29,8 @@ struct PageReuseTests {
             #expect(after.heading == "Renamed" && after.title == "Renamed" && after.sceneStamp != first.sceneStamp && after.stamp != first.stamp)
             #expect(try await Self.page(client, "/kept/1?views") == after, "kept again")
         }
+        let lines = log.messages.filter { $0.hasPrefix("GET /kept/1 200 ") }
+        #expect(lines.map { $0.hasSuffix(" sql=0 page kept") } == [false, true, false, true], "the request log says which were kept: \(lines)")
     }
 
     @Test("the path and query key the page: another query is rendered, the first still kept")
