@@ -71,6 +71,19 @@ struct ReadPathSite {
         return (session, "\(name)=\(session.id)")
     }
 
+    /// Renames item 1 to `title` through this site's connections (another process's, to the
+    /// site under test), then runs `titlesShown` twenty times at once; returns the titles they
+    /// showed that are not `title` (older than the acknowledged write).
+    func rename(to title: String, thenReadConcurrently titlesShown: @escaping @Sendable () async throws -> [String]) async throws
+        -> [String]
+    {
+        try await site.database.write { db in try await db.execute("UPDATE item SET title = ? WHERE id = 1", [title]) }
+        return try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<20 { group.addTask { try await titlesShown().filter { $0 != title } } }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+    }
+
     /// The number of rows in `table`.
     func rows(in table: String) async throws -> Int {
         try await site.database.read { db in try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM \(table)") ?? 0 }
