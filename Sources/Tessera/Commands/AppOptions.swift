@@ -37,7 +37,7 @@ struct AppOptions: ParsableArguments {
     @Flag(help: "Send pages uncompressed, for a proxy that compresses them (or $TESSERA_COMPRESS=0).")
     var noCompress = false
 
-    @Flag(help: "Load and render every component on every request, reusing no fragment (or $TESSERA_FRAGMENT_CACHE=0).")
+    @Flag(help: "Load and render every page and component on every request, reusing no page or fragment (or $TESSERA_FRAGMENT_CACHE=0).")
     var noFragmentCache = false
 
     @Option(
