@@ -97,24 +97,32 @@ enum ReuseLayer {
         guard let start = scope.reuseStart, answer.status == .ok, answer.location == nil, let html = answer.html,
             !scope.session.privacy.isSet, !answer.headers.contains(where: { $0.name == .setCookie })
         else { return }
-        if let never = firstNotReusable(components) {
-            if let never { start.cache.refusePage(of: sceneType, for: never) }
-            return
+        switch refusal(in: components) {
+        case .none:
+            start.cache.store(CachedPage(headers: answer.headers, body: html), for: key, reads: scope.database.counter.reads, from: start)
+        case .neverReused(let type): start.cache.refusePage(of: sceneType, for: type)
+        case .failed: break
         }
-        start.cache.store(CachedPage(headers: answer.headers, body: html), for: key, reads: scope.database.counter.reads, from: start)
     }
 
-    /// The first of `components` (or their children) that keeps its page from being kept: one
-    /// whose type never reuses (`.some(type)`), or one that failed to load (`.some(nil)`).
-    private static func firstNotReusable(_ components: [LoadedComponent]) -> (any Component.Type)?? {
+    /// Why a page's components keep it from being kept.
+    private enum PageRefusal {
+        /// A component (or child) whose type never reuses.
+        case neverReused(any Component.Type)
+        /// A component that failed to load: its error fragment is not what the next visitor gets.
+        case failed
+    }
+
+    /// Why `components` (or their children) keep their page from being kept; nil when none does.
+    private static func refusal(in components: [LoadedComponent]) -> PageRefusal? {
         for component in components {
             switch component.state {
-            case .failed: return .some(nil)
+            case .failed: return .failed
             case .deferred: continue  // its placeholder link is the same for everyone
             case .loaded, .reused: break
             }
-            if component.type.caching == .never { return .some(component.type) }
-            if let child = firstNotReusable(component.children) { return child }
+            if component.type.caching == .never { return .neverReused(component.type) }
+            if let refusal = refusal(in: component.children) { return refusal }
         }
         return nil
     }

@@ -74,6 +74,30 @@ final class NeverKeptPageScene: Scene {
     }
 }
 
+/// Reused by everyone, but its load fails while ``fails`` is set.
+struct FlakyStampComponent: StampComponent {
+    static var caching: FragmentCaching { .shared }
+    static var template: String? { "Components/PageStamp" }
+    /// Whether loads fail.
+    static let fails = Mutex(false)
+
+    func load(_ scope: ComponentScope<Self>) async throws -> StampModel {
+        if Self.fails.withLock({ $0 }) { throw FlakyLoadError() }  // not a refusal: the page shows the component's error
+        return StampModel(title: "Flaky", stamp: UUID().uuidString)
+    }
+}
+
+/// A failed load that is not a refusal (``RequestError``).
+struct FlakyLoadError: Error {}
+
+/// `/flaky-kept`: a kept page holding ``FlakyStampComponent``.
+final class FlakyKeptPageScene: Scene {
+    override class var path: String { "/flaky-kept" }
+    override class var reusesVisitorPages: Bool { true }
+    override class var rendersComponentsInOrder: Bool { true }
+    override class var composition: [ComponentSlot] { [slot("flaky") { _, _ in FlakyStampComponent() }] }
+}
+
 /// `/live-kept`: a kept page holding only a live component that reads nothing.
 final class LiveKeptPageScene: Scene {
     override class var path: String { "/live-kept" }

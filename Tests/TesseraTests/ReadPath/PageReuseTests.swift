@@ -100,6 +100,19 @@ struct PageReuseTests {
         #expect(log.messages.filter { $0.contains("NeverKeptPageScene") && $0.contains("NeverPageStampComponent") }.count == 1)
     }
 
+    @Test("a page holding a component that failed to load is not kept: the next visitor gets it loaded")
+    func failedComponentsKeepThePageOut() async throws {
+        let site = try await Self.site()
+        try await site.test { client in
+            FlakyStampComponent.fails.withLock { $0 = true }
+            let (status, failed, _) = try await client.fetch("/flaky-kept")
+            FlakyStampComponent.fails.withLock { $0 = false }
+            #expect(status == .ok && HTMLDocument(failed).first("#flaky .stamp") == nil, "the page shows the component's error")
+            let (_, loaded, _) = try await client.fetch("/flaky-kept")
+            #expect(HTMLDocument(loaded).first("#flaky .title")?.text == "Flaky")
+        }
+    }
+
     @Test("with reuse off, or in development mode, no page is kept", arguments: ["off", "development"])
     func noPagesWhenReuseIsOff(_ setting: String) async throws {
         let site = try await Self.site { configuration in
@@ -190,7 +203,7 @@ struct PageReuseTests {
         configure: (inout SiteConfiguration) -> Void = { _ in }
     ) async throws -> ReadPathSite {
         try await ReadPathSite(
-            location: location, layout: layout, scenes: [KeptPageScene.self, NeverKeptPageScene.self, LiveKeptPageScene.self],
+            location: location, layout: layout, scenes: [KeptPageScene.self, NeverKeptPageScene.self, LiveKeptPageScene.self, FlakyKeptPageScene.self],
             templates: PageReuseTemplates.all, logger: logger, configure: configure)
     }
 }
