@@ -114,14 +114,15 @@ final class FragmentCache: Sendable {
     let limit: Int
     /// The most values of reads held at once.
     static let readLimit = 4096
-    private let versions: @Sendable () -> DataVersions
+    let versions: @Sendable () -> DataVersions
     private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
-    private let pages: Mutex<ReuseShelf<Key, CachedPage>>
+    /// Visitors' kept pages (their methods: `FragmentCache+Pages.swift`).
+    let pages: Mutex<ReuseShelf<Key, CachedPage>>
     private let reads: Mutex<ReuseShelf<ReadKey, any Sendable>>
-    private let logger: Logger
+    let logger: Logger
     /// The component types already logged for reading a per-request global, and the scene types
     /// logged for a page holding a component that never reuses.
-    private let refused = Mutex<Set<ObjectIdentifier>>([])
+    let refused = Mutex<Set<ObjectIdentifier>>([])
     /// Keys whose render read something personal (a member's form token), with the data
     /// generation it was read at: under that generation a lookup loads at once, neither leading
     /// a render nor waiting for one that would be refused again.
@@ -135,8 +136,8 @@ final class FragmentCache: Sendable {
     private let served = Atomic<Int>(0)
     private let loaded = Atomic<Int>(0)
     /// Visitors' page lookups answered from a kept page, and those that rendered it.
-    private let pagesServed = Atomic<Int>(0)
-    private let pagesRendered = Atomic<Int>(0)
+    let pagesServed = Atomic<Int>(0)
+    let pagesRendered = Atomic<Int>(0)
 
     /// A cache of at most `limit` bytes whose entries live while the tables they read are
     /// unchanged in `versions` (the database's), logging to `logger`.
@@ -228,29 +229,6 @@ final class FragmentCache: Sendable {
         pending.lead?.finish((fragment, pending.start.generation))
     }
 
-    /// The page kept for `key` (a scene's type, URL and query) and the tables it read, if it is
-    /// still valid now.
-    func page(for key: Key) -> (page: CachedPage, reads: TableSet)? {
-        let current = versions()
-        let kept = pages.withLock { $0.value(for: key, versions: current) }
-        if kept == nil { pagesRendered.add(1, ordering: .relaxed) } else { pagesServed.add(1, ordering: .relaxed) }
-        return kept
-    }
-
-    /// Keeps `page` for `key`, labelled with its request's `start` and the tables it read, unless
-    /// one of them changed since that start.
-    func store(_ page: CachedPage, for key: Key, reads tables: TableSet, from start: Start) {
-        keep(page, cost: page.body.readableBytes, for: key, reads: tables, on: pages, from: start)
-    }
-
-    /// Logs, once per scene type, that `sceneType` allows its visitors' pages to be reused but
-    /// `component` on it does not allow its fragment to be: those pages render every time.
-    func refusePage(of sceneType: Scene.Type, for component: any Component.Type) {
-        guard refused.withLock({ $0.insert(ObjectIdentifier(sceneType)).inserted }) else { return }
-        logger.error(
-            "\(sceneType) reuses visitors' pages (reusesVisitorPages), but its component \(component) does not allow reuse (caching): its pages are rendered on every request")
-    }
-
     /// The value kept for a reused read's `key`, and the tables it read, if it is still valid now.
     func reusedValue(for key: ReadKey) -> (value: any Sendable, reads: TableSet)? {
         let current = versions()
@@ -286,12 +264,6 @@ final class FragmentCache: Sendable {
         (served.load(ordering: .relaxed), loaded.load(ordering: .relaxed))
     }
 
-    /// How many visitors' page lookups were answered from a kept page, and how many rendered
-    /// it, since the cache was made (for the reuse benchmark).
-    var pageLookups: (served: Int, rendered: Int) {
-        (pagesServed.load(ordering: .relaxed), pagesRendered.load(ordering: .relaxed))
-    }
-
     /// How many fragments and bytes are held.
     var usage: (entries: Int, bytes: Int) {
         let usage = fragments.withLock { $0.usage }
@@ -302,7 +274,7 @@ final class FragmentCache: Sendable {
 
     /// Keeps `value` on `shelf`, labelled with `start` and `reads`, unless one of those tables
     /// changed since.
-    private func keep<Key: Hashable & Sendable, Value: Sendable>(
+    func keep<Key: Hashable & Sendable, Value: Sendable>(
         _ value: Value, cost: Int, for key: Key, reads: TableSet, on shelf: borrowing Mutex<ReuseShelf<Key, Value>>, from start: Start
     ) {
         let current = versions()

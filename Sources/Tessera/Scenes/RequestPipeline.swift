@@ -64,8 +64,8 @@ struct RequestPipeline: Sendable {
         case .page:
             scope = scope.reusing(from: site.fragmentCache?.begin())
             pageKey = ReuseLayer.pageKey(plan.sceneType, scope)
-            if let pageKey, let (page, reads) = scope.reuseStart?.cache.page(for: pageKey) {
-                return try await answerKept(page, reads: reads, scope)
+            if let pageKey, let page = scope.reuseStart?.cache.page(for: pageKey) {
+                return try await answerKept(page, scope)
             }
         case .fragment: scope = scope.reusing(from: site.fragmentCache?.begin())
         case .action, .body: break
@@ -207,10 +207,9 @@ struct RequestPipeline: Sendable {
     /// A visitor's page kept from an earlier request (``ReuseLayer/pageKey(_:_:)``), as fresh
     /// as this request's start. The scene parses and records the view (``Scene/didRender(_:status:)``);
     /// nothing is loaded or rendered.
-    private func answerKept(_ page: CachedPage, reads: TableSet, _ scope: RequestScope) async throws -> Answer {
+    private func answerKept(_ page: CachedPage, _ scope: RequestScope) async throws -> Answer {
         let scene = plan.sceneType.init()
         try scene.parseParameters(scope)
-        scope.database.counter.recordBelow(reads)
         RequestLog.current?.setPageKept()
         await scene.didRender(scope, status: 200)
         return page.answer(liveSince: scope.reuseStart?.generation ?? 0)
