@@ -137,6 +137,9 @@ final class LiveHub: Service, Sendable {
         self.responder.withLock { $0 = responder }
     }
 
+    /// The router streams render through, once attached.
+    var attachedResponder: (any HTTPResponder<TesseraRequestContext>)? { responder.withLock { $0 } }
+
     /// What the router answered a stream's render.
     struct Render: Sendable {
         var status: HTTPResponse.Status

@@ -17,7 +17,8 @@ import NIOCore
 /// rendered per viewer only when the component is (reuse gives everyone else the same bytes),
 /// and none is lost to a reconnection or a restart: the next stream catches up from its id. A
 /// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
-/// `gone` event and is dropped.
+/// `gone` event and is dropped. A render the server fails (a 5xx, a 429) drops nothing: the
+/// component is rendered again at the stream's next wake (a change, or the heartbeat).
 struct LiveStream: Sendable {
     /// Where streams are opened.
     static let path = "/_tessera/live"
@@ -109,13 +110,14 @@ struct LiveStream: Sendable {
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
+            var retrying = try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
-                if next.generation != moment.generation {
-                    try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
-                } else {
+                if next.generation != moment.generation || retrying {
+                    retrying = try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
+                }
+                if next.generation == moment.generation {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
                 }
                 moment = next
@@ -135,42 +137,53 @@ struct LiveStream: Sendable {
     }
 
     /// Renders every followed component one of whose tables changed since its last render, and
-    /// sends those whose bytes changed; drops the ones this viewer may no longer see.
+    /// sends those whose bytes changed; drops the ones this viewer may no longer see. Returns
+    /// whether a render failed on the server's side (``isServerFault(_:)``): that component stays
+    /// followed as of its last good render, to be rendered again at the stream's next wake, and
+    /// until then no event's id is newer than that render, so a reconnecting browser asks for it
+    /// again too.
+    @discardableResult
     private func push(
         _ following: inout [Followed], generation: UInt64, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         into writer: inout any ResponseBodyWriter
-    ) async throws {
+    ) async throws -> Bool {
         await inbox.settled()
-        var index = 0
-        while index < following.count {
-            var followed = following[index]
+        let versions = hub.versions
+        var renders: [Int: LiveHub.Render] = [:]
+        for index in following.indices {
             // The tab's own action answered with this component: its copy is that fresh.
-            if let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
-                (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
+            if let copy = inbox.take(following[index].url), copy.generation >= following[index].renderedAt {
+                (following[index].renderedAt, following[index].sent) = (copy.generation, copy.digest)
             }
-            let versions = hub.versions
-            if versions.isUnchanged(followed.reads, since: followed.renderedAt) {
-                following[index] = followed
-                index += 1
-                continue
-            }
-            let render = try await Self.apart { [url = followed.url, headers, remoteAddress] in
+            guard !versions.isUnchanged(following[index].reads, since: following[index].renderedAt) else { continue }
+            renders[index] = try await Self.apart { [url = following[index].url, headers, remoteAddress] in
                 try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
             }
+        }
+        let behind = renders.filter { Self.isServerFault($0.value.status) }.map { following[$0.key].renderedAt }.min()
+        let id = String(min(generation, behind ?? generation))
+        var gone: [Int] = []
+        for (index, render) in renders.sorted(by: { $0.key < $1.key }) where !Self.isServerFault(render.status) {
             guard render.status == .ok else {
-                following.remove(at: index)
-                try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
+                gone.append(index)
+                try await writer.write(ServerSentEvent(name: "gone", data: following[index].url).bytes)
                 continue
             }
-            (followed.reads, followed.renderedAt) = (render.reads, versions.generation)
+            (following[index].reads, following[index].renderedAt) = (render.reads, versions.generation)
             let digest = Self.digest(of: render.body)
-            if followed.sent != digest {
-                followed.sent = digest
-                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(generation)).bytes)
+            if following[index].sent != digest {
+                following[index].sent = digest
+                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: id).bytes)
             }
-            following[index] = followed
-            index += 1
         }
+        for index in gone.reversed() { following.remove(at: index) }
+        return behind != nil
+    }
+
+    /// Whether `status` says the server could not render now (a 5xx, or a 429 asking to come
+    /// back later) rather than that this viewer may not see the component.
+    static func isServerFault(_ status: HTTPResponse.Status) -> Bool {
+        status.kind == .serverError || status == .tooManyRequests
     }
 
     /// Runs `body` in a task of its own, cancelled with this one. A render's frames go
