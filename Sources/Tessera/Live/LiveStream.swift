@@ -134,6 +134,8 @@ struct LiveStream: Sendable {
         /// the render began at (the page's, before the first).
         var reads = TableSet.all
         var renderedAt: UInt64
+        /// Whether its last render failed on the server's side (``isServerFault(_:)``).
+        var failing = false
     }
 
     /// Renders every followed component one of whose tables changed since its last render, and
@@ -148,36 +150,57 @@ struct LiveStream: Sendable {
         into writer: inout any ResponseBodyWriter
     ) async throws -> Bool {
         await inbox.settled()
-        let versions = hub.versions
-        var renders: [Int: LiveHub.Render] = [:]
-        for index in following.indices {
+        var lastID: UInt64?
+        var index = 0
+        while index < following.count {
+            var followed = following[index]
             // The tab's own action answered with this component: its copy is that fresh.
-            if let copy = inbox.take(following[index].url), copy.generation >= following[index].renderedAt {
-                (following[index].renderedAt, following[index].sent) = (copy.generation, copy.digest)
+            if let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
+                (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
             }
-            guard !versions.isUnchanged(following[index].reads, since: following[index].renderedAt) else { continue }
-            renders[index] = try await Self.apart { [url = following[index].url, headers, remoteAddress] in
-                try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
-            }
-        }
-        let behind = renders.filter { Self.isServerFault($0.value.status) }.map { following[$0.key].renderedAt }.min()
-        let id = String(min(generation, behind ?? generation))
-        var gone: [Int] = []
-        for (index, render) in renders.sorted(by: { $0.key < $1.key }) where !Self.isServerFault(render.status) {
-            guard render.status == .ok else {
-                gone.append(index)
-                try await writer.write(ServerSentEvent(name: "gone", data: following[index].url).bytes)
+            let versions = hub.versions
+            if versions.isUnchanged(followed.reads, since: followed.renderedAt) {
+                following[index] = followed
+                index += 1
                 continue
             }
-            (following[index].reads, following[index].renderedAt) = (render.reads, versions.generation)
+            let render = try await Self.apart { [url = followed.url, headers, remoteAddress] in
+                try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
+            }
+            if Self.isServerFault(render.status) {
+                followed.failing = true
+                following[index] = followed
+                index += 1
+                continue
+            }
+            guard render.status == .ok else {
+                following.remove(at: index)
+                try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
+                continue
+            }
+            (followed.reads, followed.renderedAt, followed.failing) = (render.reads, versions.generation, false)
             let digest = Self.digest(of: render.body)
-            if following[index].sent != digest {
-                following[index].sent = digest
-                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: id).bytes)
+            let changed = followed.sent != digest
+            followed.sent = digest
+            following[index] = followed
+            index += 1
+            if changed {
+                let id = Self.freshness(of: following, at: generation)
+                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(id)).bytes)
+                lastID = id
             }
         }
-        for index in gone.reversed() { following.remove(at: index) }
-        return behind != nil
+        // A render that failed after an update went out: that update's id said too much.
+        if let lastID, case let id = Self.freshness(of: following, at: generation), id != lastID {
+            try await writer.write(ServerSentEvent.lastEventID(String(id)))
+        }
+        return following.contains { $0.failing }
+    }
+
+    /// The generation the page's copies of `following` are all fresh at once the stream's
+    /// renders for `generation` are sent: the oldest copy a failed render left behind, if any.
+    private static func freshness(of following: [Followed], at generation: UInt64) -> UInt64 {
+        min(generation, following.lazy.filter(\.failing).map(\.renderedAt).min() ?? generation)
     }
 
     /// Whether `status` says the server could not render now (a 5xx, or a 429 asking to come

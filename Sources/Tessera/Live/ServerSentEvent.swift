@@ -13,6 +13,12 @@ struct ServerSentEvent: Sendable {
     /// The id, or nil for none.
     var id: String?
 
+    /// The bytes that set a browser's last event id to `id` and dispatch no event (a block with
+    /// an id and no data).
+    static func lastEventID(_ id: String) -> ByteBuffer {
+        ByteBuffer(string: "id: \(id)\n\n")
+    }
+
     /// The event's bytes, ending with the blank line that dispatches it.
     var bytes: ByteBuffer {
         var buffer = ByteBuffer()

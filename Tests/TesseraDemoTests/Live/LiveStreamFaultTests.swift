@@ -54,6 +54,38 @@ struct LiveStreamFaultTests {
             }
         }
     }
+
+    @Test("a render that fails after another's update went out takes that update's newer id back")
+    func laterFaultTakesTheIDBack() async throws {
+        let site = try await TestSite()
+        try await site.test { client in
+            try await site.withLiveHub {
+                let member = try await client.signIn()
+                let page = HTMLDocument(try await client.get("/blogs/1").text)
+                let since = try #require(page.first("[data-tessera-live-since]")?[attribute: "data-tessera-live-since"])
+                let probe = try LiveProbe(site.site, on: page)
+                defer { probe.close() }
+                #expect(await probe.next("stream") != nil)
+                let hub = site.site.liveHub
+                let router = try #require(hub.attachedResponder)
+                hub.attach(FailingRenders(router, answering: .internalServerError, times: 1, after: 1))
+                defer { hub.attach(router) }
+
+                // The comments go out; the stats' render fails, and the id goes back to the page's.
+                #expect(try await client.post("/blogs/1/comments", [("text", "Before the fault")], as: member).status == .seeOther)
+                let update = try #require(await probe.next("update"))
+                #expect(update.element?[attribute: "id"] == "comments")
+                #expect((UInt64(update.id ?? "") ?? 0) > (UInt64(since) ?? .max))
+                let takenBack = try #require(await probe.next(where: { $0.name.isEmpty || $0.name == "update" || $0.name == "gone" }))
+                #expect(takenBack.name.isEmpty && takenBack.id == since, "an id alone, the stats' copy's")
+
+                #expect(try await client.post("/blogs/1/comments", [("text", "After the fault")], as: member).status == .seeOther)
+                var ids: Set<String> = []
+                while ids.count < 2, let event = await probe.next("update") { ids.insert(event.element?[attribute: "id"] ?? "") }
+                #expect(ids == ["comments", "blog-stats"])
+            }
+        }
+    }
 }
 
 // MARK: - FailingRenders
@@ -65,19 +97,24 @@ final class FailingRenders: HTTPResponder, Sendable {
 
     private let router: any HTTPResponder<TesseraRequestContext>
     private let fault: HTTPResponse.Status
-    private let left: Mutex<Int>
+    /// The answers still to pass before the faults, and the faults still to answer.
+    private let left: Mutex<(passing: Int, failing: Int)>
 
-    /// `router`, whose next `times` answers are `fault`.
-    init(_ router: any HTTPResponder<TesseraRequestContext>, answering fault: HTTPResponse.Status, times: Int) {
+    /// `router`, whose answers after the next `after` are `fault`, `times` times.
+    init(_ router: any HTTPResponder<TesseraRequestContext>, answering fault: HTTPResponse.Status, times: Int, after: Int = 0) {
         self.router = router
         self.fault = fault
-        left = Mutex(times)
+        left = Mutex((after, times))
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        let fails = left.withLock { left in
-            defer { left = max(0, left - 1) }
-            return left > 0
+        let fails = left.withLock { left -> Bool in
+            guard left.passing == 0 else {
+                left.passing -= 1
+                return false
+            }
+            defer { left.failing = max(0, left.failing - 1) }
+            return left.failing > 0
         }
         return fails ? Response(status: fault) : try await router.respond(to: request, context: context)
     }

@@ -15,7 +15,8 @@ import Testing
 /// database). Every probe ends by itself after 60 s, so a test waiting for an event that never
 /// comes fails instead of hanging.
 final class LiveProbe: Sendable {
-    /// One event as a browser's `EventSource` reads it.
+    /// One event as a browser's `EventSource` reads it; a block with an id and no event is one
+    /// named "" (a browser dispatches nothing but takes the id as the last one it received).
     struct Event: Sendable {
         let name: String
         let data: String
@@ -136,7 +137,7 @@ private struct EventReader: ResponseBodyWriter {
                 if line.hasPrefix("data: ") { data.append(line.dropFirst(6)) }
                 if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
             }
-            if let name { continuation.yield(LiveProbe.Event(name: name, data: data.joined(separator: "\n"), id: id)) }
+            if name != nil || id != nil { continuation.yield(LiveProbe.Event(name: name ?? "", data: data.joined(separator: "\n"), id: id)) }
         }
     }
 
