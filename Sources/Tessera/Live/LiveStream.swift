@@ -144,7 +144,6 @@ struct LiveStream: Sendable {
     /// followed as of its last good render, to be rendered again at the stream's next wake, and
     /// until then no event's id is newer than that render, so a reconnecting browser asks for it
     /// again too.
-    @discardableResult
     private func push(
         _ following: inout [Followed], generation: UInt64, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         into writer: inout any ResponseBodyWriter
