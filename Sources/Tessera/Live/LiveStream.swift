@@ -13,8 +13,9 @@ import NIOCore
 /// it renders again, through the app's router and with the viewer's own cookies, each component
 /// one of whose tables changed since its last render (all of them at first), and sends the ones
 /// whose bytes changed as `update` events (the component's whole element), each with the
-/// generation as its id. So an update is guarded like the component's own URL, is
-/// rendered per viewer only when the component is (reuse gives everyone else the same bytes),
+/// generation every copy on the page is fresh at as its id. So an update is guarded like the
+/// component's own URL, is rendered per viewer only when the component is (reuse gives everyone
+/// else the same bytes),
 /// and none is lost to a reconnection or a restart: the next stream catches up from its id. A
 /// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
 /// `gone` event and is dropped. A render the server fails (a 5xx, a 429) drops nothing: the
@@ -110,12 +111,13 @@ struct LiveStream: Sendable {
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            var retrying = try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
+            try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment)
                 guard !next.isClosing, !Task.isCancelled else { return }
-                if next.generation != moment.generation || retrying {
-                    retrying = try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
+                // A component whose render the server failed is tried again at every wake.
+                if next.generation != moment.generation || following.contains(where: \.failing) {
+                    try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
                 }
                 if next.generation == moment.generation {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
@@ -139,15 +141,14 @@ struct LiveStream: Sendable {
     }
 
     /// Renders every followed component one of whose tables changed since its last render, and
-    /// sends those whose bytes changed; drops the ones this viewer may no longer see. Returns
-    /// whether a render failed on the server's side (``isServerFault(_:)``): that component stays
-    /// followed as of its last good render, to be rendered again at the stream's next wake, and
-    /// until then no event's id is newer than that render, so a reconnecting browser asks for it
-    /// again too.
+    /// sends those whose bytes changed; drops the ones this viewer may no longer see. One whose
+    /// render failed on the server's side (``isServerFault(_:)``) stays followed as of its last
+    /// good render, and until it renders again no event's id is newer than that render, so a
+    /// reconnecting browser asks for it again too.
     private func push(
         _ following: inout [Followed], generation: UInt64, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         into writer: inout any ResponseBodyWriter
-    ) async throws -> Bool {
+    ) async throws {
         await inbox.settled()
         var lastID: UInt64?
         var index = 0
@@ -193,7 +194,6 @@ struct LiveStream: Sendable {
         if let lastID, case let id = Self.freshness(of: following, at: generation), id != lastID {
             try await writer.write(ServerSentEvent.lastEventID(String(id)))
         }
-        return following.contains { $0.failing }
     }
 
     /// The generation the page's copies of `following` are all fresh at once the stream's
