@@ -62,10 +62,14 @@ class Server:
     """One `tessera serve` process (or, with `peer`, `tessera-bench peer`), its log in `folder`,
     allowed many connections."""
 
-    def __init__(self, binary, folder, db, peer=False):
+    def __init__(self, binary, folder, db, peer=False, shares_lifted=True):
         self.port = free_port()
         self.log = pathlib.Path(folder) / f"server-{self.port}.log"
+        # Every page here comes from 127.0.0.1 without a cookie: one viewer, as far as each
+        # viewer's share of streams goes, so the share is lifted.
         env = dict(os.environ, TESSERA_MAX_CONNECTIONS="30000")
+        if shares_lifted:
+            env.update(TESSERA_LIVE_STREAMS_PER_VIEWER="1048576", TESSERA_LIVE_STREAMS_PER_ADDRESS="1048576")
         self.process = subprocess.Popen(
             [binary, "peer" if peer else "serve", "--port", str(self.port), "--db", db],
             cwd=ROOT, stdout=self.log.open("w"), stderr=subprocess.STDOUT, env=env,

@@ -26,6 +26,8 @@ extension TesseraApp {
         site.jobs = jobs
         site.schedules = schedules
         if let workers = configuration.jobWorkers { site.jobWorkers = workers }
+        if let streams = configuration.liveStreamsPerViewer { site.maxLiveStreamsPerViewer = streams }
+        if let streams = configuration.liveStreamsPerAddress { site.maxLiveStreamsPerAddress = streams }
         if let lease = configuration.jobLease { site.jobLease = lease }
         site.publicURL = configuration.resolvedPublicURL
         if let host = URLComponents(string: site.publicURL)?.host, MailAddress("no-reply@" + host) != nil { site.mailDomain = host }

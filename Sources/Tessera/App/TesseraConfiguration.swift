@@ -46,6 +46,14 @@ public struct TesseraConfiguration: Sendable {
     /// Nil (default): the site's default, 10. Environment `TESSERA_JOB_WORKERS`, flag
     /// `--job-workers`, from 0 to 1,000.
     public var jobWorkers: Int?
+    /// The most live streams one viewer holds open in a process
+    /// (``SiteConfiguration/maxLiveStreamsPerViewer``). Nil (default): the site's default, 8.
+    /// Environment `TESSERA_LIVE_STREAMS_PER_VIEWER`, from 1 to 1,048,576.
+    public var liveStreamsPerViewer: Int?
+    /// The most live streams visitors from one address hold open in a process
+    /// (``SiteConfiguration/maxLiveStreamsPerAddress``). Nil (default): the site's default, 64.
+    /// Environment `TESSERA_LIVE_STREAMS_PER_ADDRESS`, from 1 to 1,048,576.
+    public var liveStreamsPerAddress: Int?
     /// How long a job's try holds it before another process may take it
     /// (``SiteConfiguration/jobLease``). Nil (default): the site's default, 60 s. Environment
     /// `TESSERA_JOB_LEASE`, flag `--job-lease`, in seconds (more than 0, at most 86,400).
@@ -165,6 +173,13 @@ public struct TesseraConfiguration: Sendable {
                 throw ConfigurationError(message: "TESSERA_MAX_CONNECTIONS must be a number from 1 to 1048576, not '\(cap)'")
             }
             configuration.maxConnections = number
+        }
+        for (name, setting) in [("TESSERA_LIVE_STREAMS_PER_VIEWER", \Self.liveStreamsPerViewer), ("TESSERA_LIVE_STREAMS_PER_ADDRESS", \Self.liveStreamsPerAddress)] {
+            guard let text = environment[name], !text.isEmpty else { continue }
+            guard let number = Int(text), Self.maxConnectionsRange.contains(number) else {
+                throw ConfigurationError(message: "\(name) must be a number from 1 to 1048576, not '\(text)'")
+            }
+            configuration[keyPath: setting] = number
         }
         if let workers = environment["TESSERA_JOB_WORKERS"], !workers.isEmpty {
             guard let number = Int(workers), Self.jobWorkersRange.contains(number) else {

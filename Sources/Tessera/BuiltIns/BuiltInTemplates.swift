@@ -22,7 +22,8 @@ public enum BuiltInTemplates {
     public static let layout = "Tessera/Layout"
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
-    /// writes the CSRF token (`_csrf`) and a one-time token (`_once`, see `SubmissionGuard`). A
+    /// writes the CSRF token (`_csrf`), a one-time token (`_once`, see `SubmissionGuard`) and the
+    /// page the form is on (`_back`: a plain post that succeeds returns there, query and all). A
     /// `method="post"` form without a CSRF field is a start-up and `validate` error.
     public static let formTokens = "Tessera/FormTokens"
     /// The CSRF field alone, for forms whose repeat must run again rather than answer as the
@@ -84,7 +85,7 @@ public enum BuiltInTemplates {
         TemplateSource(
             name: formTokens,
             text: """
-                <input type="hidden" name="_csrf" value="{{csrfToken}}"><input type="hidden" name="_once" value="{{onceToken}}">
+                <input type="hidden" name="_csrf" value="{{csrfToken}}"><input type="hidden" name="_once" value="{{onceToken}}"><input type="hidden" name="_back" value="{{backURL}}">
 
                 """),
         TemplateSource(

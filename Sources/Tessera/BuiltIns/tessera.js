@@ -302,9 +302,12 @@
   // copy; a "gone" one names a component this viewer may no longer see, which stops being
   // followed. The browser reconnects by itself with the last event's id, and the server catches
   // up from it. The stream is opened again whenever a swap changes which components are shown.
+  // A refused stream (a 429: this viewer holds too many open; a 503) is opened again later,
+  // waiting twice as long after each refusal, up to five minutes.
   var stream = null;
   var streamID = null;
   var followed = null;
+  var refusals = 0;
 
   function follow() {
     if (!window.EventSource) { return; }
@@ -325,7 +328,16 @@
       return "&f=" + encodeURIComponent(url);
     }).join(""));
     // Named on this tab's posts, so what an action answers with is not sent again.
-    stream.addEventListener("stream", function (event) { streamID = event.data; });
+    stream.addEventListener("stream", function (event) { streamID = event.data; refusals = 0; });
+    var opened = stream;
+    stream.addEventListener("error", function () {
+      if (opened !== stream || opened.readyState !== 2) { return; }  // 2: CLOSED, the browser gave up
+      stream = null;
+      refusals += 1;
+      window.setTimeout(function () {
+        if (stream === null) { followed = null; follow(); }
+      }, Math.min(300000, 2500 * Math.pow(2, refusals)));
+    });
     stream.addEventListener("update", function (event) {
       var fresh = parse(event.data)[0];
       var current = fresh && document.getElementById(fresh.id);

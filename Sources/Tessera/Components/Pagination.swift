@@ -9,7 +9,8 @@
 ///
 /// Every other item of the query (a filter, a sort: `?condition=worn`) is the list's too: it is
 /// kept in every link of the pager and in the fragment query (``query``), so "Load more" and the
-/// next page show the same filtered list, with JavaScript or without.
+/// next page show the same filtered list, with JavaScript or without. Tessera's own items
+/// (`_component`, `_back`, `_csrf`, `_once`) are never kept.
 public struct Pagination: Equatable, Sendable {
     /// The highest `page` accepted.
     public static let maxPage = 10_000
@@ -41,7 +42,8 @@ public struct Pagination: Equatable, Sendable {
     /// The pages `query` asks for; an out-of-range or non-numeric value is a 400 that says, in
     /// plain words, what to do instead.
     public init(_ query: Parameters) throws {
-        let others = query.pairs.filter { $0.name != "page" && $0.name != "through" }.map { ($0.name, $0.value) }
+        let others = query.pairs.filter { $0.name != "page" && $0.name != "through" && !RequestPipeline.ownItems.contains($0.name) }
+            .map { ($0.name, $0.value) }
         do {
             if let through = query["through"], !through.isEmpty {
                 self.init(first: 1, last: try query.int("through", default: 1, in: 1...Self.maxThrough), otherItems: others)

@@ -15,6 +15,10 @@ import NIOHTTPTypes
 ///   not moved by the bytes of a head trickling in, only by a whole head; while a request is
 ///   answered (and its body read, which Hummingbird's idle timeout bounds) none runs. A
 ///   connection whose head is late is closed.
+/// - **a stream's end:** while an event stream (`text/event-stream`, a live page) is answered,
+///   a client that stops sending (its end of the connection closed) has left: the connection
+///   is closed at once, so the stream's work ends with it (``StreamExit``) rather than at its
+///   next write.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -28,6 +32,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Heads read whose response's end has not been written yet (more than one when pipelined).
     private var unanswered = 0
     private var deadline: Scheduled<Void>?
+    /// Whether the response being written is an event stream.
+    private var streaming = false
 
     /// A guard counting into `connections`, closing a connection whose head is `headDeadline`
     /// late; refusals and late heads are logged to `logger`.
@@ -90,11 +96,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            streaming = head.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
+        case .end:
+            streaming = false
             unanswered = max(0, unanswered - 1)
             if unanswered == 0, admitted { startDeadline(context) }
+        case .body: break
         }
         context.write(data, promise: promise)
+    }
+
+    // MARK: - A stream's end
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if streaming, let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     /// Closes the connection `headDeadline` from now unless a head arrives first.

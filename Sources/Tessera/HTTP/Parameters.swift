@@ -17,14 +17,27 @@ public struct Parameters: Sendable {
     }
 
     /// The pairs, in the order given (a name may repeat).
-    public let pairs: [(name: String, value: String)]
+    public var pairs: [(name: String, value: String)] {
+        reads?.noteWholeQuery()
+        return given
+    }
     /// Where they came from.
     public let origin: Origin
+    /// The pairs as given.
+    private let given: [(name: String, value: String)]
+    /// Where a live stream's render notes the names it read (nil for any other request).
+    private let reads: RenderedReads?
 
     /// Parameters from decoded pairs.
     public init(_ pairs: [(String, String)], origin: Origin) {
-        self.pairs = pairs.map { (name: $0.0, value: $0.1) }
+        self.init(pairs, origin: origin, reads: nil)
+    }
+
+    /// Parameters from decoded pairs, noting in `reads` which names are read.
+    init(_ pairs: [(String, String)], origin: Origin, reads: RenderedReads?) {
+        given = pairs.map { (name: $0.0, value: $0.1) }
         self.origin = origin
+        self.reads = reads
     }
 
     /// No parameters.
@@ -33,10 +46,16 @@ public struct Parameters: Sendable {
     // MARK: - Access
 
     /// The first value named `name`, or nil.
-    public subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+    public subscript(name: String) -> String? {
+        reads?.noteQuery(name)
+        return given.first { $0.name == name }?.value
+    }
 
     /// Every value named `name`.
-    public func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    public func all(_ name: String) -> [String] {
+        reads?.noteQuery(name)
+        return given.filter { $0.name == name }.map(\.value)
+    }
 
     /// An id: a positive decimal integer that fits in 64 bits. A path id that is missing,
     /// non-numeric, negative, zero or too large is a 404; elsewhere a 400.

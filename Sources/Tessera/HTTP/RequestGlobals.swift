@@ -3,7 +3,7 @@ import Synchronization
 // MARK: - RequestGlobals
 
 /// The values every template of a request can read, below every view model: Tessera's
-/// `csrfToken`, `onceToken`, `isDevelopment`, `siteName`, `assets` and `notice` (the browser's
+/// `csrfToken`, `onceToken`, `backURL` (the page a form is on), `isDevelopment`, `siteName`, `assets` and `notice` (the browser's
 /// pending ``Notice`` on a page, taken before rendering), then the app's own globals (Tessera's
 /// names win).
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// visitor's CSRF token is made on first read too, see ``VisitorToken``).
 final class RequestGlobals: ViewModel {
     /// The names Tessera provides, whatever the app's globals are.
-    static let keys = ["csrfToken", "onceToken", "isDevelopment", "siteName", "assets", "notice", "member", "memberPages"]
+    static let keys = ["csrfToken", "onceToken", "backURL", "isDevelopment", "siteName", "assets", "notice", "member", "memberPages"]
     /// The lengths of ``keys``, as bits of a word (all are under 64).
     private static let ownLengths: UInt64 = keys.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
@@ -26,6 +26,8 @@ final class RequestGlobals: ViewModel {
     /// The signed-in member (read before rendering: templates render synchronously).
     private let member: CurrentMember?
     let memberPages: MemberPages?
+    /// The page a form in this response is on (``RequestPipeline/backURL(of:)``), or "".
+    let backURL: String
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
     /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
@@ -33,8 +35,9 @@ final class RequestGlobals: ViewModel {
 
     init(
         app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil,
-        member: CurrentMember? = nil, memberPages: MemberPages? = nil
+        member: CurrentMember? = nil, memberPages: MemberPages? = nil, backURL: String = ""
     ) {
+        self.backURL = backURL
         self.app = app
         self.notice = notice
         self.member = member
@@ -61,6 +64,7 @@ final class RequestGlobals: ViewModel {
         personalReads += 1
         switch key {
         case "csrfToken": return .string(session.csrfToken)
+        case "backURL": return .string(backURL)
         case "member":
             guard let member else { return .null }
             session.privacy.set()  // a member's own data
@@ -69,7 +73,7 @@ final class RequestGlobals: ViewModel {
         case "notice": return notice.map { .object($0) } ?? .null
         case "onceToken":
             session.privacy.set()
-            return .string(once.value)
+            return .string(session.writesTokenHoles ? TokenHoles.once : once.value)
         default: return app.value(forKey: key)
         }
     }

@@ -23,6 +23,7 @@ public struct Session: Sendable, Equatable {
         switch token {
         case .stored(let token): token
         case .visitor(let token): token.token
+        case .holes: TokenHoles.csrf
         }
     }
 
@@ -37,6 +38,8 @@ public struct Session: Sendable, Equatable {
     private enum Token: Sendable {
         case stored(String)
         case visitor(VisitorToken)
+        /// Written as holes, filled as the bytes leave (``TokenHoles``).
+        case holes
     }
 
     /// Whether this session is a stored row (and has a `tessera_session` cookie).
@@ -70,6 +73,17 @@ public struct Session: Sendable, Equatable {
     func marking(_ privacy: PrivateResponseMark) -> Session {
         privacy.set()
         return Session(id: id, userID: userID, token: token, privacy: privacy, readAlong: readAlong)
+    }
+
+    /// This session with its tokens written as holes (``TokenHoles``): for renders that are
+    /// compared, or shared among viewers, before they are sent.
+    func withTokenHoles() -> Session {
+        Session(id: id, userID: userID, token: .holes, privacy: privacy, readAlong: readAlong)
+    }
+
+    /// Whether its tokens are written as holes (``withTokenHoles()``).
+    var writesTokenHoles: Bool {
+        if case .holes = token { true } else { false }
     }
 
     /// Same id, user and token (reading a visitor's token makes it).

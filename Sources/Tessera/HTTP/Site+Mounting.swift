@@ -17,6 +17,7 @@ extension Site {
     /// Mounts the routes of `plan` on `router`.
     func mount(_ plan: ScenePlan, on router: some RouterMethods<TesseraRequestContext>) {
         let pipeline = RequestPipeline(site: self, plan: plan)
+        liveHub.routes.add(plan)
         router.get(RouterPath(plan.path)) { request, context in try await pipeline.respond(to: request, context, .page) }
         router.head(RouterPath(plan.path)) { request, context in try await pipeline.respond(to: request, context, .page).createHeadResponse() }
         let fragment = RouterPath(plan.fragmentPath)
@@ -34,34 +35,67 @@ extension Site {
     /// once the router is built (``LiveHub/attach(_:)``), so each passes every guard and
     /// middleware a fragment does.
     ///
-    /// Mount it before ``addMiddleware(to:)``: the stream itself passes through none, and opens
-    /// in a synchronous handler. A stream stays open as long as its page, and its task keeps the
-    /// memory its deepest call ever took; the middleware chain would double what an open page
-    /// costs. So it writes its own log line, refuses a bad request with a plain-text 400 naming
-    /// the fault (an `EventSource` shows no page), and reads the viewer's session from its cookie
-    /// (used only to match the tab's own actions; see ``LiveInboxes``).
+    /// Mount it before ``addMiddleware(to:)``: the stream itself passes through none. A stream
+    /// stays open as long as its page, and its task keeps the memory its deepest call ever took;
+    /// the middleware chain would double what an open page costs. So it writes its own log line,
+    /// refuses a bad request with a plain-text 400 naming the fault (an `EventSource` shows no
+    /// page) and a viewer past their share of streams with a 429 (``LiveStreamBudget``), and
+    /// reads the viewer's session from its cookie itself (``liveViewer(of:_:)``).
     func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
         let (hub, logger) = (liveHub, self.logger)
         let (clientAddressHeader, secure) = (configuration.clientAddressHeader, configuration.usesTLS)
-        let open: @Sendable (Request, TesseraRequestContext) throws -> Response = { request, context in
+        router.get(RouterPath(LiveStream.path)) { [self] request, context in
             let stream: LiveStream
+            let sessionID = SessionMiddleware.sessionID(in: request, secure: secure) ?? ""
             do {
                 stream = try LiveStream(
-                    request, remoteAddress: context.remoteAddress, sessionID: SessionMiddleware.sessionID(in: request, secure: secure) ?? "",
+                    request, routes: hub.routes, remoteAddress: context.remoteAddress, sessionID: sessionID,
                     clientAddressHeader: clientAddressHeader)
             } catch {
                 logger.info("GET \(LiveStream.path) \((error as? RequestError)?.status.code ?? 400): \(error)")
                 throw error
             }
-            logger.info("GET \(LiveStream.path) 200: following \(stream.fragments.count)")
+            let viewer = try await liveViewer(of: request, context)
+            guard hub.budget.claim(viewer.holder) else {
+                logger.info("GET \(LiveStream.path) 429: \(viewer.holder.viewer) holds its share of live streams")
+                return Response(
+                    status: .tooManyRequests, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "30"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: "Too many live pages are open: close a tab, or wait.\n")))
+            }
+            logger.info("GET \(LiveStream.path) 200: following \(stream.targets.count)")
+            let exit = StreamExit()
+            exit.watch(context.connectionClosed)
             var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
             headers[LiveStream.proxyBuffering] = "no"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                try await stream.run(on: hub, into: &writer)
+                defer { hub.budget.release(viewer.holder) }
+                try await stream.run(on: hub, for: viewer, exit: exit, into: &writer)
                 try await writer.finish(nil)
             })
         }
-        router.get(RouterPath(LiveStream.path)) { request, context in try open(request, context) }
+    }
+
+    /// Who a live stream's `request` is for: the member its session cookie is signed in as, or a
+    /// visitor (known by their signed `tessera_csrf` nonce, or else their address). One read of
+    /// the session, only when the request carries a session cookie.
+    func liveViewer(of request: Request, _ context: TesseraRequestContext) async throws -> LiveStream.Viewer {
+        let secure = configuration.usesTLS
+        let address = ClientAddress.subject(
+            headers: request.headers, peer: context.remoteAddress?.ipAddress, header: configuration.clientAddressHeader)
+        if let id = SessionMiddleware.sessionID(in: request, secure: secure), let session = try await SessionStore(database: database).find(id) {
+            if let userID = session.userID {
+                return LiveStream.Viewer(
+                    userID: userID, csrfToken: session.csrfToken, holder: LiveStreamBudget.Holder(viewer: "member \(userID)", address: nil))
+            }
+            return LiveStream.Viewer(
+                userID: nil, csrfToken: session.csrfToken,
+                holder: LiveStreamBudget.Holder(viewer: "session " + SessionStore.storedKey(id), address: address))
+        }
+        if let nonce = request.cookieValue(SessionMiddleware.cookieName(CSRFTokens.cookieName, secure: secure)), csrfTokens.isIssued(nonce) {
+            return LiveStream.Viewer(
+                userID: nil, csrfToken: csrfTokens.token(forNonce: nonce), holder: LiveStreamBudget.Holder(viewer: "visitor " + nonce, address: address))
+        }
+        return LiveStream.Viewer(userID: nil, csrfToken: "", holder: LiveStreamBudget.Holder(viewer: "from " + address, address: address))
     }
 
     /// The standard middleware, outermost first: a log line per request, `304`s for pages the

@@ -89,7 +89,9 @@ public final class Site: Sendable {
         self.services = Dictionary(services.map { (ObjectIdentifier(type(of: $0)), $0) }, uniquingKeysWith: { $1 })
         memberAccounts = configuration.members.map { MemberAccounts(table: $0.table, database: database) }
         memberPages = configuration.members.map(MemberPages.init)
-        liveHub = LiveHub(database: database, logger: logger)
+        liveHub = LiveHub(
+            database: database, logger: logger,
+            budget: LiveStreamBudget(perViewer: configuration.maxLiveStreamsPerViewer, perAddress: configuration.maxLiveStreamsPerAddress))
     }
 
     /// How many component lookups were answered from a reused fragment, and how many loaded
@@ -139,7 +141,7 @@ public final class Site: Sendable {
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles),
             notice: takingNotice ? await pendingNotice(scope) : nil,
-            member: await signedInMember(scope), memberPages: memberPages)
+            member: await signedInMember(scope), memberPages: memberPages, backURL: RequestPipeline.backURL(of: scope) ?? "")
         return TemplateRenderer(library: templates, globals: .object(values), host: ChildOutlets(globals: values))
     }
 

@@ -37,6 +37,16 @@ public struct SiteConfiguration: Sendable {
     /// choose their own address.
     public var clientAddressHeader: String?
 
+    /// The most live streams (the event stream a page with live components follows) one viewer
+    /// holds open in a process: a member by their id, a visitor by their signed cookie or, without
+    /// one, their address. One past it is refused with a `429`, which the client script backs off
+    /// from. Default 8, a few tabs' worth (``TesseraConfiguration/liveStreamsPerViewer``).
+    public var maxLiveStreamsPerViewer = 8
+    /// The most live streams visitors from one client address (``clientAddressHeader``) hold
+    /// open in a process, whatever their cookies; members are counted by their id alone. Default
+    /// 64 (``TesseraConfiguration/liveStreamsPerAddress``).
+    public var maxLiveStreamsPerAddress = 64
+
     /// Whether browsers reach the site over HTTPS (directly or through a TLS proxy): cookies are
     /// marked `Secure` and every response carries `Strict-Transport-Security`. Default off; an
     /// app's command line sets it from `--secure` or `TESSERA_SECURE=1`

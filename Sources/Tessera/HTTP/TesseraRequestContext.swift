@@ -23,11 +23,15 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     let privacy = PrivateResponseMark()
     /// Where a live stream's render learns the tables its answer read (nil for any other request).
     var renderedReads: RenderedReads?
+    /// Completed when the request's connection closes (nil for a request made in the process):
+    /// a live stream ends with it.
+    let connectionClosed: EventLoopFuture<Void>?
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        connectionClosed = source.channel.closeFuture
     }
 
     /// A context for a request made in the process itself, with no connection: its peer is
@@ -37,6 +41,7 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     public init(inProcess logger: Logger, remoteAddress: SocketAddress?) {
         coreContext = .init(source: InProcessSource(logger: logger))
         self.remoteAddress = remoteAddress
+        connectionClosed = nil
     }
 
     /// Bodies are collected by Tessera itself with explicit limits; this is Hummingbird's cap

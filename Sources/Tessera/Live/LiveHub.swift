@@ -56,10 +56,20 @@ final class LiveHub: Service, Sendable {
     private let firstStreamOpened = Doorbell()
     /// The open streams' acknowledgements of what their tabs' actions answered.
     let inboxes = LiveInboxes()
+    /// What streams may follow: the live components the mounted scenes place.
+    let routes = LiveRoutes()
+    /// The renders streams share.
+    let shared = SharedRenders()
+    /// The open streams per viewer, against the site's limits.
+    let budget: LiveStreamBudget
 
-    init(database: TesseraDatabase, logger: Logger, interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(40)) {
+    init(
+        database: TesseraDatabase, logger: Logger, budget: LiveStreamBudget = LiveStreamBudget(perViewer: 8, perAddress: 64),
+        interval: Duration = .milliseconds(20), heartbeat: Duration = .seconds(40)
+    ) {
         self.database = database
         self.logger = logger
+        self.budget = budget
         self.interval = interval
         self.heartbeat = heartbeat
         state = Mutex(State(moment: Moment(generation: database.currentGeneration, beat: 0, isClosing: false)))
@@ -95,12 +105,18 @@ final class LiveHub: Service, Sendable {
     }
 
     /// Waits until the moment differs from `seen` (a commit, a heartbeat, the shutdown) and
-    /// returns it; returns at once if it already does, or if the task is cancelled.
-    func next(after seen: Moment) async -> Moment {
+    /// returns it; returns at once if it already does, if the task is cancelled, or when `exit`
+    /// ends (the stream's connection closed).
+    func next(after seen: Moment, until exit: StreamExit? = nil) async -> Moment {
         let id = state.withLock { state -> Int in
             state.nextWaiter += 1
             return state.nextWaiter
         }
+        let stop: @Sendable () -> Void = { [self] in
+            let (waiter, now) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.moment) }
+            waiter?.resume(returning: now)
+        }
+        defer { _ = exit?.waking(with: nil) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state -> Moment? in
@@ -108,11 +124,14 @@ final class LiveHub: Service, Sendable {
                     state.waiters[id] = continuation
                     return nil
                 }
-                if let now { continuation.resume(returning: now) }
+                if let now {
+                    continuation.resume(returning: now)
+                } else if let exit, !exit.waking(with: stop) {
+                    stop()
+                }
             }
         } onCancel: {
-            let (waiter, now) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.moment) }
-            waiter?.resume(returning: now)
+            stop()
         }
     }
 
@@ -143,9 +162,16 @@ final class LiveHub: Service, Sendable {
     /// What the router answered a stream's render.
     struct Render: Sendable {
         var status: HTTPResponse.Status
+        /// The fragment, its tokens as holes (``TokenHoles``).
         var body: ByteBuffer
         /// The tables the answer was read from.
         var reads: TableSet
+        /// The query's names it read (nil: the whole query).
+        var queryNames: Set<String>?
+        /// The member it was rendered for (nil: a visitor).
+        var viewer: Int64?
+        /// ``LiveStream/digest(of:)-(ByteBuffer)`` of the body.
+        var digest: Int
     }
 
     /// The router's answer to `GET url` with `headers`, as from `remoteAddress`.
@@ -156,7 +182,10 @@ final class LiveHub: Service, Sendable {
         let response = try await respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: remoteAddress, reads: reads)
         let collector = BodyCollector()
         try await response.body.write(collector)
-        return Render(status: response.status, body: collector.bytes.buffer.withLock { $0 }, reads: reads.tables)
+        let body = collector.bytes.buffer.withLock { $0 }
+        return Render(
+            status: response.status, body: body, reads: reads.tables, queryNames: reads.queryNames, viewer: reads.viewer,
+            digest: LiveStream.digest(of: body))
     }
 
     /// The router's answer to `request`, as from `remoteAddress`, noting the tables it read in

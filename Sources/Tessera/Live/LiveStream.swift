@@ -20,6 +20,13 @@ import NIOCore
 /// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
 /// `gone` event and is dropped. A render the server fails (a 5xx, a 429) drops nothing: the
 /// component is rendered again at the stream's next wake (a change, or the heartbeat).
+///
+/// A stream follows only live components its app's scenes place (``LiveRoutes``): anything else
+/// in `f` refuses the whole stream with a `400`. Its renders are shared by every stream of the
+/// process following the same component for the same member or visitor at the same generation
+/// (``SharedRenders``), written with their forms' tokens as holes that each stream fills for its
+/// viewer (``TokenHoles``). Each viewer holds a few streams at most (``LiveStreamBudget``), and a
+/// stream's work ends with its connection (``StreamExit``).
 struct LiveStream: Sendable {
     /// Where streams are opened.
     static let path = "/_tessera/live"
@@ -41,8 +48,26 @@ struct LiveStream: Sendable {
     /// event, `stream`), so the components the action answers with are not sent again.
     static let streamHeader = HTTPField.Name("X-Tessera-Stream")!
 
-    /// The fragment URLs followed.
-    let fragments: [String]
+    /// A component the stream follows: the URL its page named it by (what a `gone` event
+    /// names), and what it resolved to (``LiveRoutes``).
+    struct Target: Sendable {
+        let url: String
+        let resolved: LiveRoutes.Resolved
+    }
+
+    /// Who the stream is for: its renders are this viewer's, its forms carry this viewer's token,
+    /// and it counts against this viewer's share (``LiveStreamBudget``).
+    struct Viewer: Sendable {
+        /// The member signed in, or nil.
+        let userID: Int64?
+        /// The token a form's CSRF hole is filled with ("" when the visitor has none yet).
+        let csrfToken: String
+        /// Who the budget counts it against.
+        let holder: LiveStreamBudget.Holder
+    }
+
+    /// The components followed.
+    let targets: [Target]
     /// The generation the page's copies were rendered at; nil when unknown (all are sent).
     let since: UInt64?
     /// The headers each render is made with.
@@ -52,19 +77,37 @@ struct LiveStream: Sendable {
     /// The viewer's session ("" for none): only its actions may acknowledge what its tab shows.
     let sessionID: String
 
+    /// The fragment URLs followed, as the page named them.
+    var fragments: [String] { targets.map(\.url) }
+
     // MARK: - Reading the request
 
     /// The stream `request` asks for; a ``RequestError`` (400) when it names no fragment, too
-    /// many, or one that is not a fragment URL of this site.
-    init(_ request: Request, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {
-        var fragments: [String] = []
+    /// many, or one that is not a live component's fragment URL of this site (``LiveRoutes``):
+    /// the whole list is refused before anything renders. The list is read one item at a time
+    /// and refused as soon as it is too long.
+    init(_ request: Request, routes: LiveRoutes, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {
+        let query = request.uri.query ?? ""
+        guard query.utf8.count <= Self.maxQueryLength else {
+            throw RequestError.badRequest("a live stream follows 1 to \(Self.maxFragments) components")
+        }
+        var targets: [Target] = []
+        var seen: Set<String> = []
         var since: UInt64?
-        for (name, value) in try PercentDecoding.pairs(Substring(request.uri.query ?? "")) {
+        for piece in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = piece.firstIndex(of: UInt8(ascii: "=")) ?? piece.endIndex
+            let name = try PercentDecoding.decode(bytes: piece[..<equals])
+            let value = equals == piece.endIndex ? "" : try PercentDecoding.decode(bytes: piece[piece.index(after: equals)...])
             switch name {
             case "f":
-                let url = value
-                guard Self.isFragmentURL(url) else { throw RequestError.badRequest("f is not a fragment URL of this site") }
-                if !fragments.contains(url) { fragments.append(url) }
+                guard seen.insert(value).inserted else { continue }
+                guard seen.count <= Self.maxFragments else {
+                    throw RequestError.badRequest("a live stream follows 1 to \(Self.maxFragments) components")
+                }
+                guard Self.isFragmentURL(value), let resolved = try routes.resolve(value) else {
+                    throw RequestError.badRequest("f is not the fragment URL of a live component of this site")
+                }
+                targets.append(Target(url: value, resolved: resolved))
             case "since":
                 guard let number = UInt64(value) else { throw RequestError.badRequest("since must be a generation") }
                 since = number
@@ -72,7 +115,7 @@ struct LiveStream: Sendable {
                 throw RequestError.badRequest("a live stream takes only f and since")
             }
         }
-        guard !fragments.isEmpty, fragments.count <= Self.maxFragments else {
+        guard !targets.isEmpty else {
             throw RequestError.badRequest("a live stream follows 1 to \(Self.maxFragments) components")
         }
         if let lastEvent = request.headers[Self.lastEventID] {
@@ -85,12 +128,16 @@ struct LiveStream: Sendable {
         for name in Self.forwardedHeaders + (clientAddressHeader.flatMap { HTTPField.Name($0) }.map { [$0] } ?? []) {
             for value in request.headers[values: name] { headers.append(HTTPField(name: name, value: value)) }
         }
-        self.fragments = fragments
+        self.targets = targets
         self.since = since
         self.headers = headers
         self.remoteAddress = remoteAddress
         self.sessionID = sessionID
     }
+
+    /// The longest query accepted: as many of the longest fragment URLs as a stream follows,
+    /// each escaped.
+    static let maxQueryLength = maxFragments * (maxURLLength * 3 + 3) + 64
 
     /// Whether `url` is a path on this site to a component's fragment (`…/_/…`): no scheme, no
     /// host, no control characters, not too long.
@@ -101,23 +148,24 @@ struct LiveStream: Sendable {
 
     // MARK: - Streaming
 
-    /// Writes events to `writer` until the viewer goes, the process shuts down, or no component
-    /// is left.
-    func run(on hub: LiveHub, into writer: inout any ResponseBodyWriter) async throws {
+    /// Writes events to `writer` for `viewer` until the viewer goes (`exit` ends, or a write
+    /// fails), the process shuts down, or no component is left. A `since` or `Last-Event-ID`
+    /// past the data's generation counts as the generation: a page cannot silence its stream.
+    func run(on hub: LiveHub, for viewer: Viewer, exit: StreamExit, into writer: inout any ResponseBodyWriter) async throws {
         try await hub.holdingStream {
-            var following = fragments.map { Followed(url: $0, renderedAt: since ?? 0) }
             var moment = hub.moment
+            var following = targets.map { Followed(target: $0, renderedAt: min(since ?? 0, moment.generation)) }
             let (id, inbox) = hub.inboxes.open(sessionID: sessionID)
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            try await push(&following, generation: moment.generation, from: hub, inbox: inbox, into: &writer)
+            try await push(&following, generation: moment.generation, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
             while !following.isEmpty {
-                let next = await hub.next(after: moment)
-                guard !next.isClosing, !Task.isCancelled else { return }
+                let next = await hub.next(after: moment, until: exit)
+                guard !next.isClosing, !Task.isCancelled, !exit.hasEnded else { return }
                 // A component whose render the server failed is tried again at every wake.
                 if next.generation != moment.generation || following.contains(where: \.failing) {
-                    try await push(&following, generation: next.generation, from: hub, inbox: inbox, into: &writer)
+                    try await push(&following, generation: next.generation, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
                 }
                 if next.generation == moment.generation {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
@@ -129,7 +177,7 @@ struct LiveStream: Sendable {
 
     /// A component the stream follows, as last rendered.
     private struct Followed {
-        let url: String
+        let target: Target
         /// The hash of the bytes last sent (nil: none yet, the page's copy is unknown).
         var sent: Int? = nil
         /// The tables its last render read (every table before the first), and the generation
@@ -138,16 +186,21 @@ struct LiveStream: Sendable {
         var renderedAt: UInt64
         /// Whether its last render failed on the server's side (``isServerFault(_:)``).
         var failing = false
+
+        init(target: Target, renderedAt: UInt64) {
+            self.target = target
+            self.renderedAt = renderedAt
+        }
     }
 
     /// Renders every followed component one of whose tables changed since its last render, and
     /// sends those whose bytes changed; drops the ones this viewer may no longer see. One whose
     /// render failed on the server's side (``isServerFault(_:)``) stays followed as of its last
     /// good render, and until it renders again no event's id is newer than that render, so a
-    /// reconnecting browser asks for it again too.
+    /// reconnecting browser asks for it again too. Starts no render once `exit` ended.
     private func push(
-        _ following: inout [Followed], generation: UInt64, from hub: LiveHub, inbox: LiveInboxes.Inbox,
-        into writer: inout any ResponseBodyWriter
+        _ following: inout [Followed], generation: UInt64, for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox,
+        exit: StreamExit, into writer: inout any ResponseBodyWriter
     ) async throws {
         await inbox.settled()
         var lastID: UInt64?
@@ -155,7 +208,7 @@ struct LiveStream: Sendable {
         while index < following.count {
             var followed = following[index]
             // The tab's own action answered with this component: its copy is that fresh.
-            if let copy = inbox.take(followed.url), copy.generation >= followed.renderedAt {
+            if let copy = inbox.take(followed.target.url), copy.generation >= followed.renderedAt {
                 (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
             }
             let versions = hub.versions
@@ -164,9 +217,8 @@ struct LiveStream: Sendable {
                 index += 1
                 continue
             }
-            let render = try await Self.apart { [url = followed.url, headers, remoteAddress] in
-                try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress)
-            }
+            guard !exit.hasEnded else { return }
+            let render = try await self.render(followed.target, at: versions.generation, for: viewer, from: hub)
             if Self.isServerFault(render.status) {
                 followed.failing = true
                 following[index] = followed
@@ -175,24 +227,53 @@ struct LiveStream: Sendable {
             }
             guard render.status == .ok else {
                 following.remove(at: index)
-                try await writer.write(ServerSentEvent(name: "gone", data: followed.url).bytes)
+                try await writer.write(ServerSentEvent(name: "gone", data: followed.target.url).bytes)
                 continue
             }
             (followed.reads, followed.renderedAt, followed.failing) = (render.reads, versions.generation, false)
-            let digest = Self.digest(of: render.body)
-            let changed = followed.sent != digest
-            followed.sent = digest
+            let changed = followed.sent != render.digest
+            followed.sent = render.digest
             following[index] = followed
             index += 1
             if changed {
                 let id = Self.freshness(of: following, at: generation)
-                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: render.body), id: String(id)).bytes)
+                let body = TokenHoles.fill(render.body, csrfToken: viewer.csrfToken)
+                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: body), id: String(id)).bytes)
                 lastID = id
             }
         }
         // A render that failed after an update went out: that update's id said too much.
         if let lastID, case let id = Self.freshness(of: following, at: generation), id != lastID {
             try await writer.write(ServerSentEvent.lastEventID(String(id)))
+        }
+    }
+
+    /// `target` rendered for `viewer` at `generation`: the render every stream of this process
+    /// following the same key for the same member (or visitor) shares (``SharedRenders``), or,
+    /// when that one turned out to be another viewer's (a session that ended meanwhile), this
+    /// viewer's own.
+    private func render(_ target: Target, at generation: UInt64, for viewer: Viewer, from hub: LiveHub) async throws -> LiveHub.Render {
+        let rendering = await hub.routes.rendering(target.resolved)
+        let (url, headers, remoteAddress) = (rendering.url, headers, remoteAddress)
+        let fetch: @Sendable () async throws -> LiveHub.Render = { try await hub.fetch(url, headers: headers, remoteAddress: remoteAddress) }
+        do {
+            var render = try await hub.shared.render(SharedRenders.Key(url: rendering.key, viewer: viewer.userID, generation: generation), fetch)
+            if render.viewer != viewer.userID { render = try await Self.apart(fetch) }
+            guard render.status == .ok else {
+                hub.routes.forget(target.resolved.route)
+                return render
+            }
+            // Kept under the key without the items it did not read before the waiting streams learn it.
+            let taught = hub.routes.rendering(
+                target.resolved, reading: hub.routes.names(adding: render.queryNames, for: target.resolved.route))
+            if taught.key != rendering.key {
+                hub.shared.keep(render, for: SharedRenders.Key(url: taught.key, viewer: viewer.userID, generation: generation))
+            }
+            hub.routes.learn(render.queryNames, for: target.resolved.route)
+            return render
+        } catch {
+            hub.routes.forget(target.resolved.route)
+            throw error
         }
     }
 

@@ -30,7 +30,7 @@ extension RequestPipeline {
     /// (``ActionResult/updating(_:)``) are made anew after the scene's ``Scene/loadData(_:)``
     /// runs again, and load — `inPlace`, as fragments for the client script. Otherwise (a plain
     /// post, or a script's post from a page that does not show the acting component) a success
-    /// goes to the scene's page and a refusal gets the whole page, the other components loaded
+    /// goes back to the page the form was on (its ``backField``), or else the scene's page, and a refusal gets the whole page, the other components loaded
     /// (marked ``pageHeader`` for the script).
     func answer(
         _ result: AnyActionResult, of acting: PlacedComponent, in scene: Scene, _ placed: [PlacedComponent], _ scope: RequestScope,
@@ -39,7 +39,7 @@ extension RequestPipeline {
         let status: HTTPResponse.Status
         switch result.outcome {
         case .redirect(let target): return Answer(location: RedirectTarget.local(target) ?? "/")  // never off the site
-        case .done where !inPlace: return Answer(location: scene.url(scope))
+        case .done where !inPlace: return Answer(location: Self.backURL(of: scope) ?? scene.url(scope))  // the page posted from
         case .done: status = .ok
         case .invalid: status = .badRequest
         }
@@ -66,8 +66,10 @@ extension RequestPipeline {
         let components = try await showing(result.model, as: acting, among: targets, scope)
         // The tab's stream is told what the answer holds of each live component (its bytes'
         // digest), so it does not send the same again.
+        // Rendered with its tokens as holes, so the digests are the stream's own (TokenHoles).
         var copies: [(url: String, copy: LiveInboxes.Copy)] = []
-        var answer = await render(scope, status: status) { writer, renderer in
+        let rendering = acknowledgedAt == nil ? scope : scope.seen(as: scope.session.withTokenHoles())
+        var answer = await render(rendering, status: status) { writer, renderer in
             for component in components {
                 let start = writer.byteCount
                 component.write(into: &writer, renderer: renderer)
@@ -78,6 +80,7 @@ extension RequestPipeline {
             }
             if let notice = result.notice { renderer.render(BuiltInTemplates.notice, NoticeRegion(notice: notice), into: &writer) }
         }
+        if acknowledgedAt != nil, let html = answer.html { answer.html = TokenHoles.fill(html, csrfToken: scope.session.csrfToken) }
         if let stream = scope.request.headers[LiveStream.streamHeader], !copies.isEmpty {
             site.liveHub.inboxes.acknowledge(copies, to: stream, for: scope.session.id)
         }

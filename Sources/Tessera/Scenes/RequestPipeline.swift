@@ -222,9 +222,15 @@ struct RequestPipeline: Sendable {
         for (name, value) in context.parameters where name != Self.componentParameter {
             pathPairs.append((String(name), try PercentDecoding.decode(value, plusIsSpace: false)))
         }
-        let session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
+        var session = context.session ?? Session(id: "", userID: nil, csrfToken: "")
+        if let reads = context.renderedReads {
+            // A live stream's render: compared and shared before it is sent (TokenHoles).
+            session = session.withTokenHoles()
+            reads.viewer = session.userID
+        }
         return RequestScope(
-            request: request, path: Parameters(pathPairs, origin: .path), query: Parameters(query, origin: .query),
+            request: request, path: Parameters(pathPairs, origin: .path),
+            query: Parameters(query, origin: .query, reads: context.renderedReads),
             form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
             session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil,
             peer: context.remoteAddress.map { .socket($0) } ?? .text(nil))
@@ -244,6 +250,27 @@ struct RequestPipeline: Sendable {
     static let refusedTitlePrefix = "Error: "
     /// The query item (or form field) naming the component an action is for.
     static let componentField = "_component"
+    /// The form field naming the page a form was shown on (path and query): a plain post that
+    /// succeeds goes back there.
+    static let backField = "_back"
+    /// The query items and form fields that are Tessera's own, never an app's: links an app
+    /// builds from a request's query (``Pagination``) and live streams' keys leave them out.
+    static let ownItems: Set<String> = [componentField, backField, CSRFCheck.field, SubmissionGuard.field]
+
+    /// Where a plain post from a form shown in `scope` comes back to: the page the form is on,
+    /// path and query (Tessera's own items left out). A fragment's page is its scene's (the path
+    /// before `/_/`), with the fragment's query; an action's answer keeps the page its form
+    /// named (``backField``); nil when there is none.
+    static func backURL(of scope: RequestScope) -> String? {
+        if scope.request.method == .post { return scope.form[backField].flatMap(RedirectTarget.local) }
+        var path = scope.request.uri.path
+        if let fragment = path.range(of: "/_/") { path = String(path[..<fragment.lowerBound]) }
+        if path.isEmpty { path = "/" }
+        guard let query = scope.request.uri.query, !query.isEmpty,
+            let items = try? PercentDecoding.pairs(Substring(query))
+        else { return RedirectTarget.local(path) }
+        return RedirectTarget.local(path + URLQuery.encode(items.filter { !ownItems.contains($0.0) }))
+    }
     /// The header a script's post names the component its form sits in with.
     static let targetHeader = HTTPField.Name("X-Tessera-Target")!
     /// The header marking a whole page sent to a script's post (its form's page does not show

@@ -17,14 +17,18 @@ import HTTPTypes
 enum ClientAddress {
     /// The throttle subject for `scope`'s client.
     static func subject(of scope: RequestScope) -> String {
-        if let header = scope.site.configuration.clientAddressHeader,
-            let name = HTTPField.Name(header),
-            let value = scope.request.headers[values: name].last,
+        subject(headers: scope.request.headers, peer: scope.clientAddress, header: scope.site.configuration.clientAddressHeader)
+    }
+
+    /// The throttle subject of a client whose request has `headers`, connected from `peer`,
+    /// behind a proxy setting `header` (nil: none).
+    static func subject(headers: HTTPFields, peer: @autoclosure () -> String?, header: String?) -> String {
+        if let header, let name = HTTPField.Name(header), let value = headers[values: name].last,
             let last = value.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
         {
             return normalised(last)
         }
-        return scope.clientAddress.map(normalised) ?? "unknown"
+        return peer().map(normalised) ?? "unknown"
     }
 
     /// `address` as a subject: IPv4 as is, IPv6 as its first four groups followed by `::/64`,

@@ -32,7 +32,10 @@ final class LiveProbe: Sendable {
     /// Opens a stream on `site` following `urls` since `since`, as `session` (nil: a visitor
     /// without a cookie), reconnecting after the event `lastEventID` when given: through the
     /// site's router, as a browser's request goes.
-    init(_ site: Site, following urls: [String], since: String?, as session: TestSession? = nil, lastEventID: String? = nil) throws {
+    init(
+        _ site: Site, following urls: [String], since: String?, as session: TestSession? = nil, lastEventID: String? = nil,
+        from address: SocketAddress? = nil
+    ) throws {
         let query = (since.map { ["since=\($0)"] } ?? []) + urls.map { "f=" + URLQuery.escape($0) }
         var headers: HTTPFields = [.accept: "text/event-stream"]
         if let session { headers[.cookie] = session.cookie }
@@ -43,7 +46,8 @@ final class LiveProbe: Sendable {
         let hub = site.liveHub
         tasks = [
             Task {
-                let response = try? await hub.respond(to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: nil)
+                let response = try? await hub.respond(
+                    to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), remoteAddress: address ?? Self.nextAddress())
                 if let response, response.status == .ok {
                     try? await response.body.write(EventReader(continuation: continuation))
                 } else {
@@ -67,6 +71,15 @@ final class LiveProbe: Sendable {
         let since = live.compactMap { $0[attribute: "data-tessera-live-since"].flatMap { UInt64($0) } }.min()
         try self.init(site, following: live.compactMap { $0[attribute: "data-src"] }, since: since.map { String($0) }, as: session)
     }
+
+    /// A client address of its own for each probe (`10.x.y.z`): every probe is another browser,
+    /// as far as the streams' share per visitor goes (``LiveStreamBudget``).
+    static func nextAddress() -> SocketAddress {
+        let number = addresses.add(1, ordering: .relaxed).newValue
+        return try! SocketAddress(ipAddress: "10.\((number >> 16) & 255).\((number >> 8) & 255).\(number & 255)", port: 0)
+    }
+
+    private static let addresses = Atomic<Int>(0)
 
     /// The next event named `name` (others are skipped), or nil when the stream ended first.
     func next(_ name: String) async -> Event? {

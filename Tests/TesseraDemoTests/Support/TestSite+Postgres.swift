@@ -19,6 +19,13 @@ extension TestSite {
         }
     }
 
+    /// Runs `body` with a site on a new SQLite file, then with one on a new PostgreSQL database
+    /// (when one is configured).
+    static func onBothDatabases(_ body: (TestSite) async throws -> Void) async throws {
+        try await body(try await TestSite())
+        try await onPostgres(body)
+    }
+
     /// Runs `body` with two sites on one database, as two processes sharing it: on a new SQLite
     /// file, then on a new PostgreSQL database (when one is configured).
     static func onTwoProcesses(_ body: (_ first: TestSite, _ second: TestSite) async throws -> Void) async throws {

@@ -148,6 +148,44 @@ struct ChildComponentTests {
         #expect(routes.contains("POST /shelf/star"))
     }
 
+    @Test("ten in-place actions in a row on a filtered, paged list leave every URL with exactly the app's query items")
+    func actionsKeepTheListsPlace() async throws {
+        let site = try await ReadPathSite(scenes: [LedgerScene.self], templates: LedgerScene.templates)
+        let (_, owner) = try await site.member(1)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/ledger?q=salsa&page=2", headers: [.cookie: owner])
+            let expected = "/ledger/bump?q=salsa&page=2&_component=rows-note-3"
+            var action = page.select("#rows-note-3 form").first?[attribute: "action"]
+            #expect(action == expected)
+            let token = TestClient.csrfToken(in: page.text)
+            for round in 1...10 {
+                let done = try await client.post(try #require(action), form: "_csrf=\(token)&_component=rows-note-3", cookie: owner, fragment: true)
+                #expect(done.status == .ok)
+                #expect(done.select("#rows-note-3 button").first?.text == "\(round) private")
+                #expect(done.select("#rows-note-3").first?[attribute: "data-src"] == "/ledger/_/rows-note-3?q=salsa&page=2")
+                action = done.select("#rows-note-3 form").first?[attribute: "action"]
+                #expect(action == expected, "after action \(round)")
+            }
+        }
+    }
+
+    @Test("a child's plain post goes back to the list's page it was on, filter and page kept")
+    func plainPostKeepsTheListsPlace() async throws {
+        let site = try await ReadPathSite(scenes: [LedgerScene.self], templates: LedgerScene.templates)
+        let (_, owner) = try await site.member(1)
+        try await site.test { client in
+            let page = try await client.send(method: .get, uri: "/ledger?q=salsa&page=2", headers: [.cookie: owner])
+            let token = TestClient.csrfToken(in: page.text)
+            let plain = try await client.post(
+                "/ledger/bump?q=salsa&page=2&_component=rows-note-3",
+                form: "_csrf=\(token)&_back=\(URLQuery.escape("/ledger?q=salsa&page=2"))", cookie: owner)
+            #expect(plain.status == .seeOther)
+            #expect(plain.headers[.location] == "/ledger?q=salsa&page=2")
+            let back = try await client.send(method: .get, uri: "/ledger?q=salsa&page=2", headers: [.cookie: owner])
+            #expect(back.select("#rows-note-3 button").first?.text == "1 private")
+        }
+    }
+
     // MARK: - Helpers
 
     static func stamp(in html: String) -> String? {
