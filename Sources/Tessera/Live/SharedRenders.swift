@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 // MARK: - SharedRenders
@@ -10,7 +11,7 @@ import Synchronization
 /// asking later at that generation takes the finished one. A render nobody waits for any more
 /// (every stream that asked has gone) is cancelled, and one the server failed (a 5xx, a 429) is
 /// not kept. Renders of an older generation are dropped as soon as one of a newer generation is
-/// asked for.
+/// asked for. At most a few run at once (``RenderTurns``): the rest wait their turn.
 final class SharedRenders: Sendable {
     /// What makes two renders the same: the URL's key (``LiveRoutes/Resolved/key``), the member
     /// it is rendered for (nil: a visitor), and the generation it begins at.
@@ -34,8 +35,13 @@ final class SharedRenders: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The process's budget for renders (``RenderTurns``).
+    private let turns: RenderTurns
 
-    init() {}
+    /// Shared renders, at most `width` running at once (default twice the cores).
+    init(width: Int = 2 * ProcessInfo.processInfo.activeProcessorCount) {
+        turns = RenderTurns(width: max(1, width))
+    }
 
     /// The render for `key`: a finished or running one, or a new one made by `make` in a task of
     /// its own (a render's frames go deep; a stream's task keeps the memory its frames ever
@@ -53,7 +59,7 @@ final class SharedRenders: Sendable {
             }
             let task = Task { [self] in
                 do {
-                    let render = try await make()
+                    let render = try await turns.run { try await make() }
                     finish(key, keeping: !LiveStream.isServerFault(render.status))
                     return render
                 } catch {

@@ -62,6 +62,20 @@ struct LiveStreamBoundsTests {
         }
     }
 
+    // MARK: - Ending with the client
+
+    @Test("a stream's wait ends the moment its connection closes, not at the next heartbeat")
+    func waitEndsWithTheConnection() async throws {
+        let site = try await TestSite()
+        let hub = site.site.liveHub
+        let exit = StreamExit()
+        let moment = hub.moment
+        async let woke = hub.next(after: moment, until: exit)
+        exit.end()
+        #expect(await woke == moment, "nothing changed: it woke for the exit")
+        #expect(await hub.next(after: moment, until: exit) == moment, "an ended stream waits for nothing")
+    }
+
     // MARK: - Tokens at the edge
 
     @Test("a stream's render writes its forms' tokens as holes: unchanged data renders the same bytes, filled with each viewer's own token")

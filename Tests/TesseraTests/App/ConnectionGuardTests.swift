@@ -47,6 +47,32 @@ struct ConnectionGuardTests {
         #expect(connections.current == 0)
     }
 
+    // MARK: - A stream's end
+
+    @Test("a client that stops sending while an event stream is answered is closed at once, and the stream's exit sees it")
+    func streamClientLeaves() throws {
+        let channel = try Self.connection(OpenConnections(cap: 10))
+        let exit = StreamExit()
+        exit.watch(channel.closeFuture)
+        try channel.writeInbound(Self.head)
+        try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentType: "text/event-stream"])))
+        #expect(!exit.hasEnded)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(!channel.isActive)
+        channel.embeddedEventLoop.run()  // the close future's callbacks
+        #expect(exit.hasEnded)
+    }
+
+    @Test("a client that stops sending while a page is answered keeps its connection until the page is written")
+    func pageClientHalfCloses() throws {
+        let channel = try Self.connection(OpenConnections(cap: 10))
+        try channel.writeInbound(Self.head)
+        try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentType: "text/html"])))
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(channel.isActive)
+        _ = try? channel.finish()
+    }
+
     // MARK: - The head deadline
 
     @Test("no head within the deadline of the opening: closed at it, not before")
