@@ -110,7 +110,7 @@ extension BuiltInTemplates {
                 </form>
                 {{/token}}
                 {{^token}}
-                <p class="form-error" role="alert" data-link-expired>This link does not work: it was used already, or its hour has ended.</p>
+                <p class="form-error" role="alert" data-link-expired>This link no longer works: it was used, a newer link or a change to the account ended it, or its hour has ended.</p>
                 {{#forgotURL}}<p><a href="{{forgotURL}}">Ask for a new link</a>.</p>{{/forgotURL}}
                 {{/token}}
                 </div>
@@ -145,13 +145,13 @@ extension BuiltInTemplates {
                 <button type="submit" class="button">Confirm</button>
                 </form>
                 {{/token}}
-                {{^token}}{{^problem}}<p class="form-error" role="alert" data-link-expired>This link does not work: it was used already, or its hour has ended.</p>{{/problem}}{{/token}}
+                {{^token}}{{^problem}}<p class="form-error" role="alert" data-link-expired>This link no longer works: it was used, a newer link or a change to the account ended it, or its hour has ended.</p>{{/problem}}{{/token}}
                 </div>
                 """),
         TemplateSource(
             name: "Tessera/Mail/PasswordReset.text",
             text: """
-                Hello {{name}},
+                Hello {{address}},
 
                 Someone, we hope you, asked to choose a new password for your account at {{siteName}}. Follow this link to choose it:
 
@@ -165,7 +165,7 @@ extension BuiltInTemplates {
             name: "Tessera/Mail/PasswordReset.html",
             text: """
                 <h1>{{subject}}</h1>
-                <p>Hello {{name}},</p>
+                <p>Hello {{address}},</p>
                 <p>Someone, we hope you, asked to choose a new password for your account at {{siteName}}.</p>
                 <p><a href="{{link}}">Choose a new password</a></p>
                 <p>The link works once, for {{minutes}} minutes. Choosing a new password signs you out everywhere else.</p>
@@ -174,7 +174,7 @@ extension BuiltInTemplates {
         TemplateSource(
             name: "Tessera/Mail/AddressConfirmation.text",
             text: """
-                Hello {{name}},
+                Hello {{address}},
 
                 To make {{address}} the address of your account at {{siteName}}, follow this link:
 
@@ -186,7 +186,7 @@ extension BuiltInTemplates {
             name: "Tessera/Mail/AddressConfirmation.html",
             text: """
                 <h1>{{subject}}</h1>
-                <p>Hello {{name}},</p>
+                <p>Hello {{address}},</p>
                 <p>To make <strong>{{address}}</strong> the address of your account at {{siteName}}, follow this link:</p>
                 <p><a href="{{link}}">Confirm {{address}}</a></p>
                 <p>The link works once, for {{minutes}} minutes. If you did not ask, ignore this mail.</p>

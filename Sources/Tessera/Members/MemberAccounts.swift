@@ -25,18 +25,26 @@ struct MemberAccounts: Sendable {
         return try await database.read { db in try await db.fetchValue(String.self, sql, [id]) }
     }
 
-    /// Stores `hash` as member `id`'s password.
-    func setPasswordHash(_ hash: String, of id: Int64) async throws {
-        try await database.write { db in try await setPasswordHash(hash, of: id, in: db) }
+    /// The id of the member whose confirmed address is `email` (compared lowercase), read in
+    /// `db`'s transaction, or nil; nil too when the table keeps no addresses.
+    func member(withEmail email: String, in db: SQLConnection) async throws -> Int64? {
+        guard let column = table.email else { return nil }
+        let sql = "SELECT \(quoted(table.id)) FROM \(quotedTable) WHERE \(quoted(column)) = ?"
+        return try await db.fetchValue(Int64.self, sql, [email.lowercased()])
     }
 
-    /// The id and shown name of the member whose confirmed address is `email` (compared
-    /// lowercase), or nil; nil too when the table keeps no addresses.
-    func member(withEmail email: String) async throws -> (id: Int64, name: String)? {
+    /// Whether member `id` exists, read in `db`'s transaction.
+    func exists(_ id: Int64, in db: SQLConnection) async throws -> Bool {
+        let sql = "SELECT TRUE FROM \(quotedTable) WHERE \(quoted(table.id)) = ?"
+        return try await db.fetchValue(Bool.self, sql, [id]) != nil
+    }
+
+    /// The confirmed address of member `id` read in `db`'s transaction, or nil (no member, no
+    /// address, or a table without addresses).
+    func email(of id: Int64, in db: SQLConnection) async throws -> String? {
         guard let column = table.email else { return nil }
-        let name = table.displayName ?? table.username
-        let sql = "SELECT \(quoted(table.id)), \(quoted(name)) FROM \(quotedTable) WHERE \(quoted(column)) = ?"
-        return try await database.read { db in try await db.fetchOne(sql, [email.lowercased()]) { (try $0[0], try $0[1]) } }
+        let sql = "SELECT \(quoted(column)) FROM \(quotedTable) WHERE \(quoted(table.id)) = ?"
+        return try await db.fetchValue(String?.self, sql, [id]) ?? nil
     }
 
     /// The shown name and confirmed address (nil for none) of member `id`, or nil for no member.

@@ -5,8 +5,10 @@ import Foundation
 /// The single-use links the members' kit mails: a reset of a forgotten password, or the
 /// confirmation of an address. A link carries 32 random bytes; only their SHA-256 is stored
 /// (in `tessera_member_tokens`, with its purpose, member, address and end), so a copy of the
-/// database opens no account. A link works until it is used or its hour ends, whichever comes
-/// first; a newer link of the same purpose ends the older ones.
+/// database opens no account. A link works until the first of: it is used, its hour ends, a
+/// newer link of the same purpose is issued to its member (``issue(_:memberID:email:in:)``), or
+/// its member's password changes or a new address of theirs is confirmed (``endAll(of:in:)``,
+/// called in the transaction that makes the change).
 struct MemberTokens: Sendable {
     /// What a link is for.
     enum Purpose: String, Sendable {
@@ -75,9 +77,10 @@ struct MemberTokens: Sendable {
         ) { Holder(memberID: try $0[0], email: try $0[1]) }
     }
 
-    /// Deletes every link of `memberID` for `purpose` in `db`'s transaction.
-    func endAll(_ purpose: Purpose, of memberID: Int64, in db: SQLConnection) async throws {
-        try await db.execute("DELETE FROM \(Self.table) WHERE memberID = ? AND purpose = ?", [memberID, purpose.rawValue])
+    /// Deletes every link of `memberID`, of every purpose, in `db`'s transaction: what a change
+    /// of their password or of their address calls, so no link mailed before it outlives it.
+    func endAll(of memberID: Int64, in db: SQLConnection) async throws {
+        try await db.execute("DELETE FROM \(Self.table) WHERE memberID = ?", [memberID])
     }
 
     // MARK: - Private

@@ -11,7 +11,8 @@ extension Members {
         case confirmed(memberID: Int64, email: String)
         /// Another member confirmed the address first.
         case taken
-        /// The link does not work: never did, was used, or its hour ended.
+        /// The link does not work: never did, was used, its hour ended, or a newer link, a
+        /// password change or another confirmed address ended it.
         case expired
     }
 
@@ -30,24 +31,30 @@ extension Members {
         }
     }
 
-    /// Whether `token` is a working reset link (for showing its form).
+    /// Whether `token` is a working reset link (for showing its form): stored, unused, within
+    /// its hour, and mailed to the address its member still has.
     public func resetLinkWorks(_ token: String, _ scope: RequestScope) async throws -> Bool {
-        try await tokens.holder(of: token, for: .reset, in: scope.site.database) != nil
+        let database = scope.site.database
+        guard let holder = try await tokens.holder(of: token, for: .reset, in: database) else { return false }
+        let accounts = MemberAccounts(table: table, database: database)
+        return try await database.read { db in try await accounts.email(of: holder.memberID, in: db) }?.lowercased() == holder.email
     }
 
     /// Uses reset link `token` to set `password`: the new session signed in as its member,
-    /// every other session of theirs ended, and their other reset links too; nil when the link
-    /// does not work (then nothing changed). Of two uses of one link at once, on any processes,
-    /// one succeeds. The password must already pass ``MemberFields/changedPassword``'s check.
+    /// every other session of theirs ended, and every other link of theirs too (reset and
+    /// confirmation); nil when the link does not work, or its member's address is no longer
+    /// the one it was mailed to (then nothing changed). Of two uses of one link at once, on any
+    /// processes, one succeeds. The password must already pass ``MemberFields/changedPassword``'s check.
     public func resetPassword(token: String, to password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
         let database = context.request.site.database
-        guard try await tokens.holder(of: token, for: .reset, in: database) != nil else { return nil }  // no hash for a dead link
+        guard try await resetLinkWorks(token, context.request) else { return nil }  // no hash for a dead link
         let hash = try await Passwords.hashed(password)
         let accounts = MemberAccounts(table: table, database: database)
         let used = try await database.write { db -> MemberTokens.Holder? in
             guard let holder = try await tokens.use(token, for: .reset, in: db) else { return nil }
+            guard try await accounts.email(of: holder.memberID, in: db)?.lowercased() == holder.email else { return nil }
             try await accounts.setPasswordHash(hash, of: holder.memberID, in: db)
-            try await tokens.endAll(.reset, of: holder.memberID, in: db)
+            try await tokens.endAll(of: holder.memberID, in: db)
             return holder
         }
         guard let used else { return nil }
@@ -58,8 +65,9 @@ extension Members {
     }
 
     /// Counts the request for the signed-in member, then enqueues the job that mails a link
-    /// confirming `email` (unless another member has it: then no mail, and no different
-    /// answer). A `403` for a visitor, a `429` when throttled.
+    /// confirming `email` (unless another member has it, or the address had its
+    /// ``confirmAddressRule``'s mails: then no mail, and no different answer). A `403` for a
+    /// visitor, a `429` when the member is throttled (``confirmRule``).
     public func requestAddressConfirmation(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
         let memberID = try context.requireUser()
         let database = context.request.site.database
@@ -79,12 +87,15 @@ extension Members {
         try await tokens.holder(of: token, for: .confirm, in: scope.site.database)?.email
     }
 
-    /// Uses confirmation link `token`: its address becomes its member's.
+    /// Uses confirmation link `token`: its address becomes its member's, and every other link
+    /// of theirs (reset links mailed to the old address, confirmations of other addresses)
+    /// ends in the same transaction.
     public func confirmAddress(token: String, _ scope: RequestScope) async throws -> AddressConfirmation {
         let accounts = MemberAccounts(table: table, database: scope.site.database)
         return try await scope.site.database.write { db in
             guard let holder = try await tokens.use(token, for: .confirm, in: db) else { return .expired }
             guard try await accounts.setEmail(holder.email, of: holder.memberID, in: db) else { return .taken }
+            try await tokens.endAll(of: holder.memberID, in: db)
             return .confirmed(memberID: holder.memberID, email: holder.email)
         }
     }

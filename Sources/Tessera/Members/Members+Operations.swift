@@ -33,7 +33,8 @@ extension Members {
 
     /// Counts a sign-up from the client's address, then stores the member (the password
     /// hashed off the event loops) and signs them in; with an `email`, enqueues the mail that
-    /// confirms it (it becomes theirs when they follow its link). Throws a `429` when throttled.
+    /// confirms it (it becomes theirs when they follow its link; like an address change's, it is
+    /// not sent past ``confirmAddressRule``, with no different answer). Throws a `429` when throttled.
     /// The fields must already pass ``SignUpRequest/problems(asksDisplayName:asksEmail:)``.
     public func signUp(
         username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ComponentScope<some Component>
@@ -60,9 +61,10 @@ extension Members {
         try await SessionStore(database: context.request.site.database).signOut(context.request.session)
     }
 
-    /// Counts the attempt for the signed-in member, checks `current`, then stores `new` and
-    /// signs the member out everywhere else: false when `current` is wrong. A `403` for a
-    /// visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
+    /// Counts the attempt for the signed-in member, checks `current`, then stores `new` (ending
+    /// every mailed link of theirs in the same transaction: a reset link sent before no longer
+    /// works) and signs the member out everywhere else: false when `current` is wrong. A `403`
+    /// for a visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
     public func changePassword(current: String, to new: String, _ context: ComponentScope<some Component>) async throws -> Bool {
         let memberID = try context.requireUser()
         let database = context.request.site.database
@@ -73,7 +75,11 @@ extension Members {
             guard let hash = try await accounts.passwordHash(of: memberID), try await Passwords.verify(current, against: hash) else {
                 return nil
             }
-            try await accounts.setPasswordHash(try await Passwords.hashed(new), of: memberID)
+            let newHash = try await Passwords.hashed(new)
+            try await database.write { db in
+                try await accounts.setPasswordHash(newHash, of: memberID, in: db)
+                try await tokens.endAll(of: memberID, in: db)
+            }
             return true
         }
         guard changed != nil else { return false }

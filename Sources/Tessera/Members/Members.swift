@@ -55,6 +55,11 @@ public struct Members: Sendable {
     public var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
     /// Confirmation mails a member asks for: default 5 an hour.
     public var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
+    /// Confirmation mails sent to one address, whoever asked (sign-ups and address changes of
+    /// any members): default 3 an hour. Past it the mail is quietly not sent: the form answers
+    /// as when it is, so the limit tells no one what was asked for that address.
+    public var confirmAddressRule = ThrottleRule(
+        name: "members.confirm.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
     /// How long a mailed link works, in seconds: default an hour.
     public var linkLifetime: TimeInterval = 3600
 

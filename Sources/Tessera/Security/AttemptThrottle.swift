@@ -6,11 +6,12 @@ import Foundation
 /// ``ThrottleRule`` with a `429` and `Retry-After`. Its state is a table in the site's database
 /// (`tessera_throttle`), so it holds across restarts and across processes sharing the database.
 ///
-/// There is one way in, ``attempt(_:message:_:)``, and it fixes the order: each subject's
-/// attempt is counted, and its limit tested, in one atomic `INSERT … ON CONFLICT DO UPDATE …
-/// RETURNING` statement *before* the guarded work (say, comparing a password hash) runs. So a
-/// burst of concurrent guesses, on one process or on several sharing the database, lets at most
-/// a rule's ``ThrottleRule/limit`` through to the work; the rest are refused without it.
+/// There is one way in for a request, ``attempt(_:message:_:)``, and it fixes the order: each
+/// subject's attempt is counted, and its limit tested, in one atomic `INSERT … ON CONFLICT DO
+/// UPDATE … RETURNING` statement *before* the guarded work (say, comparing a password hash)
+/// runs. So a burst of concurrent guesses, on one process or on several sharing the database,
+/// lets at most a rule's ``ThrottleRule/limit`` through to the work; the rest are refused
+/// without it.
 public struct AttemptThrottle: Sendable {
     /// The table.
     static let table = "tessera_throttle"
@@ -71,23 +72,28 @@ public struct AttemptThrottle: Sendable {
     /// Counts an attempt for each key, each in one atomic statement; the longest wait among the
     /// subjects now over their limit (blocking each for its lockout the first time), or nil.
     func count(_ keys: [ThrottleKey]) async throws -> Int? {
+        try await database.write { db in try await count(keys, in: db) }
+    }
+
+    /// ``count(_:)`` in `db`'s transaction, so the count commits with the work it guards or not
+    /// at all: for work that is quietly skipped past a limit (a job whose mail must not tell
+    /// whether it was sent), where there is no request to answer `429`.
+    func count(_ keys: [ThrottleKey], in db: SQLConnection) async throws -> Int? {
         let time = now().timeIntervalSince1970
-        return try await database.write { db in
-            var longest: Int?
-            for key in keys {
-                let (window, limit, lockout) = (Double(key.rule.window), key.rule.limit, Double(key.rule.lockout))
-                let blockedUntil = try await db.fetchValue(
-                    Double?.self, Self.countSQL,
-                    [key.stored, time, time, window, time, window, time, time, time, window, limit, time, lockout]) ?? nil
-                if let blockedUntil, blockedUntil > time {
-                    longest = max(longest ?? 0, Int((blockedUntil - time).rounded(.up)))
-                }
+        var longest: Int?
+        for key in keys {
+            let (window, limit, lockout) = (Double(key.rule.window), key.rule.limit, Double(key.rule.lockout))
+            let blockedUntil = try await db.fetchValue(
+                Double?.self, Self.countSQL,
+                [key.stored, time, time, window, time, window, time, time, time, window, limit, time, lockout]) ?? nil
+            if let blockedUntil, blockedUntil > time {
+                longest = max(longest ?? 0, Int((blockedUntil - time).rounded(.up)))
             }
-            // Forget subjects idle for a day whose block is over, so the table stays small.
-            try await db.execute(
-                "DELETE FROM \(Self.table) WHERE windowStart < ? AND (blockedUntil IS NULL OR blockedUntil < ?)", [time - 86_400, time])
-            return longest
         }
+        // Forget subjects idle for a day whose block is over, so the table stays small.
+        try await db.execute(
+            "DELETE FROM \(Self.table) WHERE windowStart < ? AND (blockedUntil IS NULL OR blockedUntil < ?)", [time - 86_400, time])
+        return longest
     }
 
     /// One attempt, counted and tested in one statement: a new window when the last one is over,

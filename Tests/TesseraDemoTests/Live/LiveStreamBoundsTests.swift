@@ -18,7 +18,7 @@ struct LiveStreamBoundsTests {
     @Test("a since or Last-Event-ID past the data's generation counts as the generation: the page still hears of the next comment",
         arguments: [(String(UInt64.max), nil), ("0", "9999999")] as [(String, String?)])
     func sinceIsCapped(_ since: String, _ lastEventID: String?) async throws {
-        try await TestSite.onBothDatabases { site in
+        try await TestSite.onEachDatabase { site in
             try await site.test { client in
                 try await site.withLiveHub {
                     let member = try await client.signIn()
@@ -35,7 +35,7 @@ struct LiveStreamBoundsTests {
 
     @Test("URLs of one component that differ only in query items nothing reads are one render per write, from the first write on")
     func variantsShareOneRender() async throws {
-        try await TestSite.onBothDatabases { site in
+        try await TestSite.onEachDatabase { site in
             try await site.test { client in
                 try await site.withLiveHub {
                     let member = try await client.signIn()

@@ -14,7 +14,7 @@ struct PlainPostReturnTests {
 
     @Test("a form's plain post returns to the page it was on, path and query")
     func returnsToItsPage() async throws {
-        try await TestSite.onBothDatabases { site in
+        try await TestSite.onEachDatabase { site in
             try await site.test { client in
                 let member = try await client.signIn()
                 let page = try await client.get("/trash?shown=older&page=1", as: member)

@@ -19,9 +19,9 @@ extension TestSite {
         }
     }
 
-    /// Runs `body` with a site on a new SQLite file, then with one on a new PostgreSQL database
-    /// (when one is configured).
-    static func onBothDatabases(_ body: (TestSite) async throws -> Void) async throws {
+    /// Runs `body` with a new site on SQLite, then with one on a new PostgreSQL database (when
+    /// one is configured), each migrated and seeded.
+    static func onEachDatabase(_ body: (TestSite) async throws -> Void) async throws {
         try await body(try await TestSite())
         try await onPostgres(body)
     }
