@@ -62,6 +62,34 @@ struct LiveStreamBoundsTests {
         }
     }
 
+    @Test("pages on two processes following variants of one component: a write costs one render in each process")
+    func variantsOnTwoProcesses() async throws {
+        try await TestSite.onTwoProcesses { first, second in
+            try await first.test(keepingFiles: true) { one in
+                try await second.test { _ in
+                    try await first.withLiveHub {
+                        try await second.withLiveHub {
+                            let member = try await one.signIn()
+                            let page = HTMLDocument(try await one.get("/blogs/3").text)
+                            let since = try #require(page.first("#blog-stats")?[attribute: "data-tessera-live-since"])
+                            let probes = try (0..<12).map { number in
+                                try LiveProbe(
+                                    (number % 2 == 0 ? first : second).site, following: ["/blogs/3/_/blog-stats?from=\(number)"], since: since)
+                            }
+                            defer { probes.forEach { $0.close() } }
+                            for probe in probes { #expect(await probe.next("stream") != nil) }
+                            let before = (first.site.liveHub.renders, second.site.liveHub.renders)
+                            #expect(try await one.post("/blogs/3/comments", [("text", "Both processes")], as: member).status == .seeOther)
+                            for probe in probes { #expect(await probe.next("update") != nil) }
+                            #expect(first.site.liveHub.renders - before.0 == 1, "first process: \(first.site.liveHub.renders - before.0)")
+                            #expect(second.site.liveHub.renders - before.1 == 1, "second process: \(second.site.liveHub.renders - before.1)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: - Ending with the client
 
     @Test("a stream's wait ends the moment its connection closes, not at the next heartbeat")
