@@ -111,7 +111,7 @@ async def leave_phase(server, liker):
     held = []
     for client in range(10):
         statuses.append(await open_stream(server.port, stream_query(variants(32, f"leave{client}")), hold=held))
-        nested = "/_tessera/live?" + stream_query([STATS])
+        nested = "/_tessera/live?f=" + STATS  # its own f unescaped, as the attack sent it
         statuses.append(await open_stream(server.port, stream_query([nested]), hold=held))
     await asyncio.sleep(0.2)
     for _, writer in held:
@@ -164,15 +164,26 @@ async def variants_phase(server, liker):
           f"({during / quiet:.2f}x)")
 
 
+def base36(number):
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, rest = divmod(number, 36)
+        text = digits[rest] + text
+        if number == 0:
+            return text
+
+
 async def list_phase(server):
-    query = stream_query([f"/blogs/{number}/_/blog-stats" for number in range(9000)])
+    # Short distinct values, so the head stays within what the HTTP parser takes (80 KB).
+    query = "&".join(f"f=/_/{base36(number)}" for number in range(9000))
     cpu = server.cpu_seconds()
     statuses = []
     for _ in range(20):
         statuses.append(await open_stream(server.port, query))
     per_request = (server.cpu_seconds() - cpu) / 20
     others = {
-        "stream URL": "/_tessera/live?" + stream_query([STATS]),
+        "stream URL": "/_tessera/live?f=" + STATS,
         "page URL": "/blogs/1",
         "non-live component": "/_/feed",
     }

@@ -40,22 +40,21 @@ extension Site {
     /// the middleware chain would double what an open page costs. So it writes its own log line,
     /// refuses a bad request with a plain-text 400 naming the fault (an `EventSource` shows no
     /// page) and a viewer past their share of streams with a 429 (``LiveStreamBudget``), and
-    /// reads the viewer's session from its cookie itself (``liveViewer(of:_:)``).
+    /// reads the viewer's session from its cookie itself (``liveViewer(of:_:session:)``).
     func mountLiveStreams(on router: some RouterMethods<TesseraRequestContext>) {
-        let (hub, logger) = (liveHub, self.logger)
-        let (clientAddressHeader, secure) = (configuration.clientAddressHeader, configuration.usesTLS)
-        router.get(RouterPath(LiveStream.path)) { [self] request, context in
+        let (hub, logger, database) = (liveHub, self.logger, self.database)
+        let secure = configuration.usesTLS
+        let open: @Sendable (Request, TesseraRequestContext, Session?) throws -> Response = { [self] request, context, session in
             let stream: LiveStream
-            let sessionID = SessionMiddleware.sessionID(in: request, secure: secure) ?? ""
             do {
                 stream = try LiveStream(
-                    request, routes: hub.routes, remoteAddress: context.remoteAddress, sessionID: sessionID,
-                    clientAddressHeader: clientAddressHeader)
+                    request, routes: hub.routes, remoteAddress: context.remoteAddress, sessionID: session?.id ?? "",
+                    clientAddressHeader: configuration.clientAddressHeader)
             } catch {
                 logger.info("GET \(LiveStream.path) \((error as? RequestError)?.status.code ?? 400): \(error)")
                 throw error
             }
-            let viewer = try await liveViewer(of: request, context)
+            let viewer = liveViewer(of: request, context, session: session)
             guard hub.budget.claim(viewer.holder) else {
                 logger.info("GET \(LiveStream.path) 429: \(viewer.holder.viewer) holds its share of live streams")
                 return Response(
@@ -73,23 +72,29 @@ extension Site {
                 try await writer.finish(nil)
             })
         }
+        // Opened in a synchronous function, the session read (with a session cookie only) apart:
+        // an open stream's task keeps the memory its frames ever took.
+        router.get(RouterPath(LiveStream.path)) { request, context in
+            guard let id = SessionMiddleware.sessionID(in: request, secure: secure) else { return try open(request, context, nil) }
+            return try open(request, context, try await SessionStore(database: database).find(id))
+        }
     }
 
-    /// Who a live stream's `request` is for: the member its session cookie is signed in as, or a
-    /// visitor (known by their signed `tessera_csrf` nonce, or else their address). One read of
-    /// the session, only when the request carries a session cookie.
-    func liveViewer(of request: Request, _ context: TesseraRequestContext) async throws -> LiveStream.Viewer {
+    /// Who a live stream's `request` is for: the member its stored `session` is signed in as, or a
+    /// visitor (known by their stored session, their signed `tessera_csrf` nonce, or else their
+    /// address).
+    func liveViewer(of request: Request, _ context: TesseraRequestContext, session: Session?) -> LiveStream.Viewer {
         let secure = configuration.usesTLS
         let address = ClientAddress.subject(
             headers: request.headers, peer: context.remoteAddress?.ipAddress, header: configuration.clientAddressHeader)
-        if let id = SessionMiddleware.sessionID(in: request, secure: secure), let session = try await SessionStore(database: database).find(id) {
+        if let session {
             if let userID = session.userID {
                 return LiveStream.Viewer(
                     userID: userID, csrfToken: session.csrfToken, holder: LiveStreamBudget.Holder(viewer: "member \(userID)", address: nil))
             }
             return LiveStream.Viewer(
                 userID: nil, csrfToken: session.csrfToken,
-                holder: LiveStreamBudget.Holder(viewer: "session " + SessionStore.storedKey(id), address: address))
+                holder: LiveStreamBudget.Holder(viewer: "session " + SessionStore.storedKey(session.id), address: address))
         }
         if let nonce = request.cookieValue(SessionMiddleware.cookieName(CSRFTokens.cookieName, secure: secure)), csrfTokens.isIssued(nonce) {
             return LiveStream.Viewer(

@@ -14,19 +14,18 @@ import NIOCore
 /// one of whose tables changed since its last render (all of them at first), and sends the ones
 /// whose bytes changed as `update` events (the component's whole element), each with the
 /// generation every copy on the page is fresh at as its id. So an update is guarded like the
-/// component's own URL, is rendered per viewer only when the component is (reuse gives everyone
-/// else the same bytes),
-/// and none is lost to a reconnection or a restart: the next stream catches up from its id. A
+/// component's own URL, and none is lost to a reconnection or a restart: the next stream catches
+/// up from its id. A
 /// component its URL no longer shows to this viewer (a 403, a 404, a redirect to sign in) gets a
 /// `gone` event and is dropped. A render the server fails (a 5xx, a 429) drops nothing: the
 /// component is rendered again at the stream's next wake (a change, or the heartbeat).
 ///
 /// A stream follows only live components its app's scenes place (``LiveRoutes``): anything else
 /// in `f` refuses the whole stream with a `400`. Its renders are shared by every stream of the
-/// process following the same component for the same member or visitor at the same generation
-/// (``SharedRenders``), written with their forms' tokens as holes that each stream fills for its
-/// viewer (``TokenHoles``). Each viewer holds a few streams at most (``LiveStreamBudget``), and a
-/// stream's work ends with its connection (``StreamExit``).
+/// process following the same component for the same member (or any visitor) at the same
+/// generation, a few at a time (``SharedRenders``), written with their forms' tokens as holes
+/// that each stream fills for its viewer (``TokenHoles``). Each viewer holds a few streams at
+/// most (``LiveStreamBudget``), and a stream's work ends with its connection (``StreamExit``).
 struct LiveStream: Sendable {
     /// Where streams are opened.
     static let path = "/_tessera/live"
@@ -76,9 +75,6 @@ struct LiveStream: Sendable {
     let remoteAddress: SocketAddress?
     /// The viewer's session ("" for none): only its actions may acknowledge what its tab shows.
     let sessionID: String
-
-    /// The fragment URLs followed, as the page named them.
-    var fragments: [String] { targets.map(\.url) }
 
     // MARK: - Reading the request
 
@@ -176,7 +172,7 @@ struct LiveStream: Sendable {
     }
 
     /// A component the stream follows, as last rendered.
-    private struct Followed {
+    private struct Followed: Sendable {
         let target: Target
         /// The hash of the bytes last sent (nil: none yet, the page's copy is unknown).
         var sent: Int? = nil
@@ -198,11 +194,29 @@ struct LiveStream: Sendable {
     /// render failed on the server's side (``isServerFault(_:)``) stays followed as of its last
     /// good render, and until it renders again no event's id is newer than that render, so a
     /// reconnecting browser asks for it again too. Starts no render once `exit` ended.
+    ///
+    /// The work runs in a task of its own and hands back the events to write: a task keeps the
+    /// memory its frames ever took, and the stream's own task lives as long as its page.
     private func push(
         _ following: inout [Followed], generation: UInt64, for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         exit: StreamExit, into writer: inout any ResponseBodyWriter
     ) async throws {
+        let given = following
+        let work: @Sendable () async throws -> Pushed = {
+            try await self.events(given, generation: generation, for: viewer, from: hub, inbox: inbox, exit: exit)
+        }
+        let pushed = try await Self.apart(work)
+        following = pushed.following
+        for event in pushed.events { try await writer.write(event) }
+    }
+
+    /// ``push(_:generation:for:from:inbox:exit:into:)``'s work: the events to send, and the
+    /// components followed afterwards.
+    private func events(
+        _ given: [Followed], generation: UInt64, for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox, exit: StreamExit
+    ) async throws -> Pushed {
         await inbox.settled()
+        var (following, events) = (given, [ByteBuffer]())
         var lastID: UInt64?
         var index = 0
         while index < following.count {
@@ -217,7 +231,7 @@ struct LiveStream: Sendable {
                 index += 1
                 continue
             }
-            guard !exit.hasEnded else { return }
+            guard !exit.hasEnded else { break }
             let render = try await self.render(followed.target, at: versions.generation, for: viewer, from: hub)
             if Self.isServerFault(render.status) {
                 followed.failing = true
@@ -227,7 +241,7 @@ struct LiveStream: Sendable {
             }
             guard render.status == .ok else {
                 following.remove(at: index)
-                try await writer.write(ServerSentEvent(name: "gone", data: followed.target.url).bytes)
+                events.append(ServerSentEvent(name: "gone", data: followed.target.url).bytes)
                 continue
             }
             (followed.reads, followed.renderedAt, followed.failing) = (render.reads, versions.generation, false)
@@ -238,14 +252,21 @@ struct LiveStream: Sendable {
             if changed {
                 let id = Self.freshness(of: following, at: generation)
                 let body = TokenHoles.fill(render.body, csrfToken: viewer.csrfToken)
-                try await writer.write(ServerSentEvent(name: "update", data: String(buffer: body), id: String(id)).bytes)
+                events.append(ServerSentEvent(name: "update", data: String(buffer: body), id: String(id)).bytes)
                 lastID = id
             }
         }
         // A render that failed after an update went out: that update's id said too much.
         if let lastID, case let id = Self.freshness(of: following, at: generation), id != lastID {
-            try await writer.write(ServerSentEvent.lastEventID(String(id)))
+            events.append(ServerSentEvent.lastEventID(String(id)))
         }
+        return Pushed(events: events, following: following)
+    }
+
+    /// What a push sends, and what the stream follows afterwards.
+    private struct Pushed: Sendable {
+        let events: [ByteBuffer]
+        let following: [Followed]
     }
 
     /// `target` rendered for `viewer` at `generation`: the render every stream of this process

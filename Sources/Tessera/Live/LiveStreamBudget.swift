@@ -50,9 +50,6 @@ final class LiveStreamBudget: Sendable {
         }
     }
 
-    /// How many streams `holder`'s viewer holds.
-    func count(of holder: Holder) -> Int { open.withLock { $0[holder.viewer, default: 0] } }
-
     private static func decrement(_ open: inout [String: Int], _ key: String) {
         let left = open[key, default: 0] - 1
         open[key] = left > 0 ? left : nil

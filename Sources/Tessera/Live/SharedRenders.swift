@@ -11,7 +11,7 @@ import Synchronization
 /// asking later at that generation takes the finished one. A render nobody waits for any more
 /// (every stream that asked has gone) is cancelled, and one the server failed (a 5xx, a 429) is
 /// not kept. Renders of an older generation are dropped as soon as one of a newer generation is
-/// asked for. At most a few run at once (``RenderTurns``): the rest wait their turn.
+/// asked for. At most a few run at once (``Turns``): the rest wait their turn.
 final class SharedRenders: Sendable {
     /// What makes two renders the same: the URL's key (``LiveRoutes/Resolved/key``), the member
     /// it is rendered for (nil: a visitor), and the generation it begins at.
@@ -35,12 +35,12 @@ final class SharedRenders: Sendable {
     }
 
     private let state = Mutex(State())
-    /// The process's budget for renders (``RenderTurns``).
-    private let turns: RenderTurns
+    /// The process's budget for renders (``Turns``).
+    private let turns: Turns
 
     /// Shared renders, at most `width` running at once (default twice the cores).
     init(width: Int = 2 * ProcessInfo.processInfo.activeProcessorCount) {
-        turns = RenderTurns(width: max(1, width))
+        turns = Turns(width: max(1, width))
     }
 
     /// The render for `key`: a finished or running one, or a new one made by `make` in a task of
@@ -77,9 +77,6 @@ final class SharedRenders: Sendable {
             abandon(key)
         }
     }
-
-    /// How many renders are kept or running.
-    var count: Int { state.withLock { $0.entries.count } }
 
     /// Keeps `render`, finished, for `key` too, unless one is kept or runs there already: a
     /// render whose URL turned out to read fewer query items than it carried also answers the
