@@ -145,6 +145,7 @@ extension NewAppTemplate {
         <span class="title">Middlemarch</span> <span class="author">by George Eliot</span> <form method="post" action="/books/2/finish">
         <input type="hidden" name="_csrf" value="CSRF-TOKEN">
         <input type="hidden" name="_once" value="ONCE-TOKEN">
+        <input type="hidden" name="_back" value="/">
         <button type="submit">Finished</button>
         </form>
         </article>
@@ -152,6 +153,7 @@ extension NewAppTemplate {
         <span class="title">The Left Hand of Darkness</span> <span class="author">by Ursula K. Le Guin</span> <form method="post" action="/books/1/finish">
         <input type="hidden" name="_csrf" value="CSRF-TOKEN">
         <input type="hidden" name="_once" value="ONCE-TOKEN">
+        <input type="hidden" name="_back" value="/">
         <button type="submit">Finished</button>
         </form>
         </article>

@@ -23,7 +23,8 @@ public enum BuiltInTemplates {
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
     /// writes the CSRF token (`_csrf`), a one-time token (`_once`, see `SubmissionGuard`) and the
-    /// page the form is on (`_back`: a plain post that succeeds returns there, query and all). A
+    /// page the form is on (`_back`: a plain post that succeeds on that scene's page returns
+    /// there, query and all). A
     /// `method="post"` form without a CSRF field is a start-up and `validate` error.
     public static let formTokens = "Tessera/FormTokens"
     /// The CSRF field alone, for forms whose repeat must run again rather than answer as the

@@ -30,7 +30,7 @@ extension RequestPipeline {
     /// (``ActionResult/updating(_:)``) are made anew after the scene's ``Scene/loadData(_:)``
     /// runs again, and load — `inPlace`, as fragments for the client script. Otherwise (a plain
     /// post, or a script's post from a page that does not show the acting component) a success
-    /// goes back to the page the form was on (its ``backField``), or else the scene's page, and a refusal gets the whole page, the other components loaded
+    /// goes back to the scene's page as the form showed it (``returnURL(sceneURL:_:)``), and a refusal gets the whole page, the other components loaded
     /// (marked ``pageHeader`` for the script).
     func answer(
         _ result: AnyActionResult, of acting: PlacedComponent, in scene: Scene, _ placed: [PlacedComponent], _ scope: RequestScope,
@@ -39,7 +39,7 @@ extension RequestPipeline {
         let status: HTTPResponse.Status
         switch result.outcome {
         case .redirect(let target): return Answer(location: RedirectTarget.local(target) ?? "/")  // never off the site
-        case .done where !inPlace: return Answer(location: Self.backURL(of: scope) ?? scene.url(scope))  // the page posted from
+        case .done where !inPlace: return Answer(location: Self.returnURL(sceneURL: scene.url(scope), scope))
         case .done: status = .ok
         case .invalid: status = .badRequest
         }
@@ -86,6 +86,16 @@ extension RequestPipeline {
         }
         if let focus = result.focus { answer.headers[Self.focusHeader] = focus }
         return answer
+    }
+
+    /// Where a plain post that succeeded goes: the page its form was on (``backField``), query
+    /// and all (a filter, a page of a list), when that is this scene's page; else the scene's
+    /// page. A form shown on another page (a confirmation page of its own) returns to the
+    /// scene's page: what it showed may be gone.
+    static func returnURL(sceneURL: String, _ scope: RequestScope) -> String {
+        guard let back = backURL(of: scope) else { return sceneURL }
+        let path = back.firstIndex { $0 == "?" || $0 == "#" }.map { String(back[..<$0]) } ?? back
+        return path == sceneURL ? back : sceneURL
     }
 
     /// When the tab names its open live stream (``LiveStream/streamHeader``): the generation its

@@ -5,9 +5,10 @@ import Testing
 
 @testable import TesseraDemo
 
-/// Without JavaScript, a form's post that succeeds goes back to the page the form was on, path
-/// and query, so a filtered or paged list keeps its place; a page named elsewhere than this
-/// site, or none, sends it to the scene's page.
+/// Without JavaScript, a form's post that succeeds goes back to the scene's page as the form
+/// showed it, query and all, so a filtered or paged list keeps its place; a form on another
+/// page (a confirmation page), or naming a page elsewhere than this site, or none, sends it to
+/// the scene's page.
 @Suite("A plain post returns to its page")
 struct PlainPostReturnTests {
     static let restore = "form[action='/trash/7/restore']"
@@ -38,7 +39,8 @@ struct PlainPostReturnTests {
         }
     }
 
-    @Test("a page named off this site, or none, sends the post to the scene's page", arguments: ["//evil.example/", "https://evil.example/trash", "/\\evil", ""])
+    @Test("a page named off this site, another page of it, or none, sends the post to the scene's page",
+        arguments: ["//evil.example/", "https://evil.example/trash", "/\\evil", "", "/trash/7/delete", "/users/1?page=2"])
     func elsewhereGoesToTheScene(_ back: String) async throws {
         let site = try await TestSite()
         try await site.test { client in
