@@ -26,8 +26,9 @@ final class RequestGlobals: ViewModel {
     /// The signed-in member (read before rendering: templates render synchronously).
     private let member: CurrentMember?
     let memberPages: MemberPages?
-    /// The page a form in this response is on (``RequestPipeline/backURL(of:)``), or "".
-    let backURL: String
+    /// The request, whose page a form names (``RequestPipeline/backURL(of:)``, worked out only
+    /// when a template reads `backURL`); nil outside a request.
+    private let request: RequestScope?
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
     /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
@@ -35,9 +36,9 @@ final class RequestGlobals: ViewModel {
 
     init(
         app: any ViewModel, session: Session, isDevelopment: Bool, siteName: String, assets: AssetURLs, notice: Notice? = nil,
-        member: CurrentMember? = nil, memberPages: MemberPages? = nil, backURL: String = ""
+        member: CurrentMember? = nil, memberPages: MemberPages? = nil, request: RequestScope? = nil
     ) {
-        self.backURL = backURL
+        self.request = request
         self.app = app
         self.notice = notice
         self.member = member
@@ -64,7 +65,7 @@ final class RequestGlobals: ViewModel {
         personalReads += 1
         switch key {
         case "csrfToken": return .string(session.csrfToken)
-        case "backURL": return .string(backURL)
+        case "backURL": return .string(request.flatMap(RequestPipeline.backURL(of:)) ?? "")
         case "member":
             guard let member else { return .null }
             session.privacy.set()  // a member's own data

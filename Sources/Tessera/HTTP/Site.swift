@@ -141,7 +141,7 @@ public final class Site: Sendable {
             app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles),
             notice: takingNotice ? await pendingNotice(scope) : nil,
-            member: await signedInMember(scope), memberPages: memberPages, backURL: RequestPipeline.backURL(of: scope) ?? "")
+            member: await signedInMember(scope), memberPages: memberPages, request: scope)
         return TemplateRenderer(library: templates, globals: .object(values), host: ChildOutlets(globals: values))
     }
 

@@ -3,7 +3,7 @@ import HTTPTypes
 import TesseraTesting
 import Testing
 
-@testable import TesseraDemo
+import TesseraDemo
 
 /// Without JavaScript, a form's post that succeeds goes back to the scene's page as the form
 /// showed it, query and all, so a filtered or paged list keeps its place; a form on another
