@@ -89,13 +89,13 @@ struct LiveStream: Sendable {
             defer { hub.inboxes.close(id) }
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            try await push(&following, generation: moment.generation, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
+            try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: moment, until: exit)
                 guard !next.isClosing, !Task.isCancelled, !exit.hasEnded else { return }
                 // A component whose render the server failed is tried again at every wake.
                 if next.generation != moment.generation || following.contains(where: \.failing) {
-                    try await push(&following, generation: next.generation, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
+                    try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
                 }
                 if next.generation == moment.generation {
                     try await writer.write(ByteBuffer(string: ":\n\n"))
@@ -132,24 +132,28 @@ struct LiveStream: Sendable {
     /// The work runs in a task of its own and hands back the events to write: a task keeps the
     /// memory its frames ever took, and the stream's own task lives as long as its page.
     private func push(
-        _ following: inout [Followed], generation: UInt64, for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox,
+        _ following: inout [Followed], for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         exit: StreamExit, into writer: inout any ResponseBodyWriter
     ) async throws {
         let given = following
         let work: @Sendable () async throws -> Pushed = {
-            try await self.events(given, generation: generation, for: viewer, from: hub, inbox: inbox, exit: exit)
+            try await self.events(given, for: viewer, from: hub, inbox: inbox, exit: exit)
         }
         let pushed = try await Self.apart(work)
         following = pushed.following
         for event in pushed.events { try await writer.write(event) }
     }
 
-    /// ``push(_:generation:for:from:inbox:exit:into:)``'s work: the events to send, and the
+    /// ``push(_:for:from:inbox:exit:into:)``'s work: the events to send, and the
     /// components followed afterwards.
     private func events(
-        _ given: [Followed], generation: UInt64, for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox, exit: StreamExit
+        _ given: [Followed], for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox, exit: StreamExit
     ) async throws -> Pushed {
         await inbox.settled()
+        // One look for the whole push: every component is checked against it and every id says
+        // it, so no update claims less than the data it shows (or more than its neighbours).
+        let versions = hub.versions
+        let generation = versions.generation
         var (following, events) = (given, [ByteBuffer]())
         var lastID: UInt64?
         var index = 0
@@ -159,14 +163,13 @@ struct LiveStream: Sendable {
             if let copy = inbox.take(followed.target.url), copy.generation >= followed.renderedAt {
                 (followed.renderedAt, followed.sent) = (copy.generation, copy.digest)
             }
-            let versions = hub.versions
             if versions.isUnchanged(followed.reads, since: followed.renderedAt) {
                 following[index] = followed
                 index += 1
                 continue
             }
             guard !exit.hasEnded else { break }
-            let render = try await self.render(followed.target, at: versions.generation, for: viewer, from: hub)
+            let render = try await self.render(followed.target, at: generation, for: viewer, from: hub)
             if Self.isServerFault(render.status) {
                 followed.failing = true
                 following[index] = followed
@@ -178,7 +181,7 @@ struct LiveStream: Sendable {
                 events.append(ServerSentEvent(name: "gone", data: followed.target.url).bytes)
                 continue
             }
-            (followed.reads, followed.renderedAt, followed.failing) = (render.reads, versions.generation, false)
+            (followed.reads, followed.renderedAt, followed.failing) = (render.reads, generation, false)
             let changed = followed.sent != render.digest
             followed.sent = render.digest
             following[index] = followed
