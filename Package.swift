@@ -67,11 +67,22 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        /// The framework: templates, escaping, scenes, components, data sources, stores, and the
-        /// command line every app gets (`serve`, `validate`, `routes`, `migrate`, `new`).
+        /// Templates: compiled Mustache, escaping, libxml2 validation, data sources and the
+        /// built-in templates. No HTTP, no SQL.
+        .target(
+            name: "TesseraTemplates",
+            dependencies: [
+                "CLibXML2",
+                "TesseraMacros",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        /// The framework: scenes, components, the request pipeline, HTTP, sessions, stores, and
+        /// the command line every app gets (`serve`, `validate`, `routes`, `migrate`, `new`).
         .target(
             name: "Tessera",
             dependencies: [
+                "TesseraTemplates",
                 "CLibXML2",
                 "CZlib",
                 "TesseraMacros",
@@ -91,7 +102,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
             ],
-            resources: [.copy("BuiltIns/tessera.js")]
+            resources: [.copy("Client/tessera.js")]
         ),
         /// Testing any Tessera app: an in-process client, HTML snapshots, components rendered
         /// alone with their query counts, CSS-selector assertions. It drives the app's router in
@@ -149,6 +160,7 @@ let package = Package(
             name: "TesseraTests",
             dependencies: [
                 "Tessera",
+                "TesseraTemplates",
                 "TesseraTesting",
                 "TesseraTestSupport",
                 "TesseraMacros",

@@ -1,4 +1,5 @@
 @testable import Tessera
+@testable import TesseraTemplates
 import Testing
 
 @testable import TesseraDemo

@@ -2,6 +2,7 @@ import ArgumentParser
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// An app that adds a command of its own.
 struct ReportingApp: TesseraApp {

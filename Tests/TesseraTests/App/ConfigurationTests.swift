@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Configuration comes from defaults, then the environment; a bad value names its variable.
 @Suite("Configuration")

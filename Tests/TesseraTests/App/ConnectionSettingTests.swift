@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The connection cap and the head deadline: set by `TESSERA_MAX_CONNECTIONS` /
 /// `--max-connections` and `TESSERA_CONNECTION_TIMEOUT` / `--connection-timeout`, refused out of

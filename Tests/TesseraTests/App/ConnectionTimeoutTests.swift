@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Connections end: the server Tessera sets up closes a connection that sends half a request
 /// head, or nothing, once ``TesseraConfiguration/connectionTimeout`` has passed — through a

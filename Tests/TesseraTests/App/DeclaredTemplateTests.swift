@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Fixtures: a section renderer
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Dev mode ends promptly on SIGINT/SIGTERM even while a page keeps `/_tessera/events` open:
 /// the graceful shutdown those signals start ends every event stream, cleanly.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The doorbell background services wait on while they have nothing to do.
 @Suite("Doorbell")

@@ -4,6 +4,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// An app with a route that fails unexpectedly.
 struct FailingApp: TesseraApp {

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The number of event loops: half the cores by default, set by `TESSERA_EVENT_LOOPS` or
 /// `--event-loops`, refused outside 1–256, and really the server's.

@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A `POST`: parameters → the scene's `loadData` (its access checks, once) → the components
 /// made → the handler → a response rendered from what the handler produced, loading again

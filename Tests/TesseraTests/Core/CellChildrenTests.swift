@@ -4,6 +4,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Fixtures
 

@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A component holds child components (``ChildSlot``): each is placed by its parent's load,
 /// loads with its siblings in one batch, renders in place, answers alone at its own URL, acts

@@ -4,6 +4,7 @@ import TesseraMacros
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Components
 

@@ -6,6 +6,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Components: own URL, same bytes alone and in the page, concurrent loading, actions, query
 /// budget.

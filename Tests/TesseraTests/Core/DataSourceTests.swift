@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Data sources: type → cell mapping, headers and footers, empty states, nesting, and
 /// unregistered types reported at configuration.

@@ -6,6 +6,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Records
 

@@ -4,6 +4,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Scenes: hook order, composition by subclassing, error isolation, analytics.
 @Suite("Scene life cycle", .serialized)

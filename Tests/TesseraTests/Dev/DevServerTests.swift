@@ -6,6 +6,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The dev server: template reloading, reload events, the in-browser error page, request logs.
 @Suite("Dev server")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Input fixtures
 

@@ -7,6 +7,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// What a client sends comes back byte for byte or is refused with a 400 before anything is
 /// stored: invalid UTF-8 and encoded surrogates (URL-encoded and multipart alike), control

@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Redirects stay on the site: whatever an action asks for, the `Location` (or the script's
 /// `X-Tessera-Redirect`) is a normalised same-site path, or `/`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Cron lines read as cron reads them, in UTC; a line that cannot be read stops start-up.
 @Suite("Cron lines")

@@ -3,6 +3,7 @@ import Logging
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A job whose effect is a row of `job_effect`, written with its completion.
 struct RecordJob: Job {

@@ -4,6 +4,7 @@ import ServiceLifecycle
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The server's log: lines gathered in memory and written in large writes, in order, at once
 /// for warnings, and all of them at shutdown.

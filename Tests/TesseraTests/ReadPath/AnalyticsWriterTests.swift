@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @_spi(Benchmarks) @testable import Tessera
+@testable import TesseraTemplates
 
 /// Analytics off the request path: a bounded queue, batches in one transaction, a flush on
 /// graceful shutdown, and a retention sweep.

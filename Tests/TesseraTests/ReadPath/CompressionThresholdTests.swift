@@ -4,6 +4,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// ``CompressionMiddleware``'s size threshold and the content types it compresses.
 @Suite("Compression threshold")

@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @_spi(Benchmarks) @testable import Tessera
+@testable import TesseraTemplates
 
 /// What ends reuse: a commit by any connection ends reused page snapshots; only a change to the
 /// app's own data ends reused fragments — never Tessera's bookkeeping. On SQLite and PostgreSQL.

@@ -2,6 +2,7 @@ import NIOCore
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Pages' entity tags: made from their bytes, matched by RFC 9110's weak comparison.
 @Suite("Entity tags")

@@ -7,6 +7,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Components that allow it have their fragment reused, exactly while it is what loading again
 /// would render: until a table it read changes, keyed by URL and viewer, never when it holds a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A request skips its look at a SQLite database only while no process rang the bell since the
 /// last look, and that look is recent.

@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @_spi(Benchmarks) @testable import Tessera
+@testable import TesseraTemplates
 
 /// Reading a page writes nothing: no session row for visitors (their forms are protected by a
 /// signed double-submit token), no write for members, analytics only queued.

@@ -4,6 +4,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The items page, as a scene that asks shared caches to keep it for a minute: it still holds a
 /// visitor's form token, so Tessera must not let it be cached publicly or compressed.

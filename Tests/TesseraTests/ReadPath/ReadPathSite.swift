@@ -7,6 +7,7 @@ import Synchronization
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A framework site for the read-path tests: the core fixtures' items page (or the scenes a
 /// test names) mounted with sessions, a configuration the test chooses, a public folder of its

@@ -3,6 +3,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A scene's reads that allow it (``ReusableRead``) hand their value to later requests exactly
 /// while reading again would give the same: until a write commits, keyed by the read's fields

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Requests asking at once share a look at the database, and none gets a look begun before it
 /// asked (which could miss a write acknowledged just before).

@@ -7,6 +7,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Static files from an index built at start-up: fingerprinted URLs cached for a year,
 /// validators and 304s, precompressed gzip, HEAD, and no file system access per request.

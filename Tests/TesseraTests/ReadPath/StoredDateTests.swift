@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Dates compared in SQL are written exactly as GRDB stores them, without its formatter, and
 /// dates read from rows are exactly GRDB's, without its calendar.

@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// `usesTLS` (or `TESSERA_SECURE=1`): `Secure` cookies and HSTS; off by default.
 @Suite("Served over TLS")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The byte search headers are checked with.
 @Suite("Byte search")

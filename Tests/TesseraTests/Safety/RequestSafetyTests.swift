@@ -6,6 +6,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Hostile requests get a clear 4xx and change nothing: bodies over the limit, malformed
 /// encodings, method-override tricks, GETs on action URLs.

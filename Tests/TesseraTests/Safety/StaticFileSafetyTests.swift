@@ -5,6 +5,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Static files: only what is inside the public folder, never through traversal or symlinks.
 @Suite("Static file safety")

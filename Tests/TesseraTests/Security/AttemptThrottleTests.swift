@@ -7,6 +7,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Throttled actions: a subject that reached its limit gets `429` with `Retry-After` and a clear
 /// message, even with the right answer; other subjects are not affected; the state is in the

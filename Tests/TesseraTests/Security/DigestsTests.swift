@@ -2,6 +2,7 @@ import Crypto
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The hashing behind CSRF signatures, stored session keys and asset fingerprints (swift-crypto),
 /// against the published vectors: what Tessera writes is the standard digest in hex.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A form that posts must carry the CSRF token; one that forgot it is a start-up and `validate`
 /// error at its `file:line:col`, never a 403 found in a browser.

@@ -3,6 +3,7 @@ import TesseraTesting
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A member table is checked against the database at start-up, each missing column named.
 @Suite("Member table")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// The rules of a password change, in the model.
 @Suite("Password change rules")

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Slow work runs on the limiter's own threads, never more than its cap at once, and callers
 /// beyond the waiting room get a 503 with Retry-After.

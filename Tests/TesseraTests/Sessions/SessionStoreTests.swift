@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Sessions expire and are swept, so cookie-less clients cannot grow the table forever.
 @Suite("Session store")

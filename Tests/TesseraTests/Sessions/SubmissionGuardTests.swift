@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// One run per `_once` token and path, even when the repeats arrive together; the claim commits
 /// with the action's first write, or not at all.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 import TesseraTesting
 
 /// A write whose task is cancelled in the middle (a client gone, a worker stopped at shutdown)

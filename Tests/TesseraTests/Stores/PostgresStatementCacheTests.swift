@@ -2,6 +2,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Reads on PostgreSQL run as prepared statements, parsed once per connection, and stay correct
 /// when arguments change type or a table changes shape.

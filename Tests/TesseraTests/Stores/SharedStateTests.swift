@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @_spi(Benchmarks) @testable import Tessera
+@testable import TesseraTemplates
 
 /// What every process of an app shares lives in the database, and each guard holds under
 /// concurrent requests — run on SQLite and on PostgreSQL (`TESSERA_TEST_POSTGRES`).

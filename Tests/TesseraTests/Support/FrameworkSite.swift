@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import TesseraTesting
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// A Tessera site for framework tests: in-memory templates, a temporary SQLite file with a small
 /// `item` table, and the scenes under test mounted with sessions.

@@ -2,6 +2,7 @@ import TesseraTestSupport
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Escaping by context, per byte: hostile strings in text, attributes and URLs.
 @Suite("Escaping by context")

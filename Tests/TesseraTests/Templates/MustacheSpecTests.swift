@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Runs the official Mustache spec (its JSON files, not in this repository: see
 /// ``SharedFiles/mustacheSpec``) against the engine. Without them the tests are skipped, and

@@ -5,6 +5,7 @@ import Testing
 import TesseraMacros
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 // MARK: - Models
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Broken templates, each refused with its exact `file:line:col`.
 @Suite("Template validation")

@@ -3,6 +3,7 @@ import Testing
 import TesseraTesting
 
 @testable import Tessera
+@testable import TesseraTemplates
 
 /// Components and scenes rendered alone from a fixture database, with exact query counts: the
 /// first use of a connection reads the schema, and that read is not the component's.

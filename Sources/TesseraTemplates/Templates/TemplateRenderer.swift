@@ -14,7 +14,7 @@ public struct TemplateRenderer {
     /// What the code that started the render carries along for the fragments written inside it
     /// (a page's components find their children there); the engine asks it for the values
     /// around each cell it draws.
-    @usableFromInline let host: (any CellContextHost)?
+    @usableFromInline package let host: (any CellContextHost)?
 
     /// A renderer over `library`, with `globals` below every view model.
     public init(library: TemplateLibrary, globals: TemplateValue = .null) {
@@ -22,7 +22,7 @@ public struct TemplateRenderer {
     }
 
     /// A renderer over `library`, with `globals` below every view model, carrying `host`.
-    init(library: TemplateLibrary, globals: TemplateValue, host: (any CellContextHost)?) {
+    package init(library: TemplateLibrary, globals: TemplateValue, host: (any CellContextHost)?) {
         self.library = library
         self.globals = globals
         self.host = host
@@ -68,7 +68,7 @@ public struct TemplateRenderer {
 /// A renderer's host that adds values around a cell of a list (a page's components: the
 /// children a cell holds, `children.<slot>`). The engine asks it for each cell it draws.
 @usableFromInline
-protocol CellContextHost: AnyObject {
+package protocol CellContextHost: AnyObject {
     /// Values `item`'s cell reads besides its model, or nil for none.
     func context<Item>(forCell item: Item) -> (any ViewModel)?
 }

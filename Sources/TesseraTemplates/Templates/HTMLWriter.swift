@@ -28,7 +28,7 @@ public struct HTMLWriter: ~Copyable {
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes written from offset `start` on (a copy).
-    func bytes(from start: Int) -> [UInt8] {
+    package func bytes(from start: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
@@ -80,18 +80,18 @@ public struct HTMLWriter: ~Copyable {
 
     /// Appends trusted bytes unchanged.
     @usableFromInline
-    mutating func writeRaw(_ raw: [UInt8]) {
+    package mutating func writeRaw(_ raw: [UInt8]) {
         raw.withUnsafeBufferPointer { writeRaw($0) }
     }
 
     /// Appends part of trusted bytes unchanged, without copying the part to an array first.
-    mutating func writeRaw(_ raw: ArraySlice<UInt8>) {
+    package mutating func writeRaw(_ raw: ArraySlice<UInt8>) {
         raw.withUnsafeBufferPointer { writeRaw($0) }
     }
 
     /// Appends trusted bytes unchanged.
     @inline(__always) @usableFromInline
-    mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
         guard let source = raw.baseAddress else { return }
         reserve(raw.count)
         (base + count).initialize(from: source, count: raw.count)
@@ -100,14 +100,14 @@ public struct HTMLWriter: ~Copyable {
 
     /// Appends trusted text (a tag name a developer declared) unchanged, without copying it to
     /// an array first.
-    mutating func writeTrusted(_ text: String) {
+    package mutating func writeTrusted(_ text: String) {
         var text = text
         text.withUTF8 { writeRaw($0) }
     }
 
     /// Appends a trusted static string (markup written by a developer) unchanged.
     @usableFromInline
-    mutating func writeRaw(_ raw: StaticString) {
+    package mutating func writeRaw(_ raw: StaticString) {
         raw.withUTF8Buffer { writeRaw($0) }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 // MARK: - TemplateFiles
 
 /// Finds and reads the `*.mustache` files of a views directory.
-enum TemplateFiles {
+package enum TemplateFiles {
     /// The file extension of templates.
-    static let fileExtension = "mustache"
+    package static let fileExtension = "mustache"
 
     /// Every template under `directory`, sorted by name.
     static func sources(in directory: URL) throws -> [TemplateSource] {

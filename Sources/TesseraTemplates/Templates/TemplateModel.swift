@@ -53,7 +53,7 @@ extension TemplateModel {
     public var templateValue: TemplateValue { .object(self) }
 
     /// The declared keys' names and shapes, for the checker.
-    static var declaredKeys: [(name: String, shape: TemplateShape)] { templateKeys.map { ($0.name, $0.shape) } }
+    package static var declaredKeys: [(name: String, shape: TemplateShape)] { templateKeys.map { ($0.name, $0.shape) } }
 }
 
 // MARK: - TemplateKey

@@ -7,7 +7,7 @@ public final class Template: Sendable {
     /// The template's name: its path under `Views/` without the extension (`Users/BlogList`).
     public let name: String
     /// The program.
-    let nodes: [TemplateNode]
+    package let nodes: [TemplateNode]
     /// The program's top level as steps a cell's render runs with its model's concrete type
     /// (see ``CellStep``).
     @usableFromInline let cellSteps: [CellStep]

@@ -11,7 +11,7 @@
 /// Cells of data sources a model holds (``ArrayDataSource``), and the section renderers of
 /// ``SectionedDataSource``s, are checked against their own templates and models as they are
 /// found.
-struct TemplateChecker {
+package struct TemplateChecker {
     /// One context of the stack: the keys it answers (nil: any name), and who declares them.
     private struct Frame {
         let keys: [(name: String, shape: TemplateShape)]?
@@ -24,17 +24,17 @@ struct TemplateChecker {
     let globals: [(name: String, shape: TemplateShape)]
 
     /// Errors found so far, in the order found.
-    private(set) var errors: [TemplateDiagnostic] = []
+    package private(set) var errors: [TemplateDiagnostic] = []
     /// Cells whose template is missing or ambiguous.
-    private(set) var problems: [StartupProblem] = []
+    package private(set) var problems: [StartupProblem] = []
     private var used: [ObjectIdentifier: Set<String>] = [:]
     private var roots: [(model: any TemplateModel.Type, owner: String, file: String)] = []
     private var checkedCells: Set<ObjectIdentifier> = []
     /// The cells checked so far, each with its template's name.
-    private(set) var foundCells: [(type: Any.Type, name: String)] = []
+    package private(set) var foundCells: [(type: Any.Type, name: String)] = []
     private var outlines: [String: TemplateOutline] = [:]
 
-    init(library: TemplateLibrary, globals: [(name: String, shape: TemplateShape)]) {
+    package init(library: TemplateLibrary, globals: [(name: String, shape: TemplateShape)]) {
         self.library = library
         self.globals = globals
     }
@@ -44,7 +44,7 @@ struct TemplateChecker {
     /// Checks template `name`, rendered by `owner` with `model` plus `builtIns`; keys of `model`
     /// no template reads are warned about unless `warnsUnused` is false (Tessera's own models,
     /// which offer keys an app may ignore).
-    mutating func check(
+    package mutating func check(
         template name: String, model: any TemplateModel.Type, owner: String,
         builtIns: [(name: String, shape: TemplateShape)] = [], warnsUnused: Bool = true
     ) {
@@ -60,12 +60,12 @@ struct TemplateChecker {
 
     /// Counts `key` of `model` as read by code, not a template (a mail's `subject`, which titles
     /// its HTML part), so it is not warned about.
-    mutating func markRead(_ key: String, of model: any TemplateModel.Type) {
+    package mutating func markRead(_ key: String, of model: any TemplateModel.Type) {
         used[ObjectIdentifier(model), default: []].insert(key)
     }
 
     /// Warnings for declared keys no checked template read, one per key.
-    func unusedKeyWarnings() -> [String] {
+    package func unusedKeyWarnings() -> [String] {
         var warnings: [String] = []
         var seen: Set<ObjectIdentifier> = []
         for root in roots where seen.insert(ObjectIdentifier(root.model)).inserted {
@@ -155,7 +155,7 @@ struct TemplateChecker {
     }
 
     /// Checks each cell's template against its model, once per cell type.
-    mutating func check(cells: [any CellRenderer.Type]) {
+    package mutating func check(cells: [any CellRenderer.Type]) {
         for cell in cells where checkedCells.insert(ObjectIdentifier(cell)).inserted {
             checkCell(cell)
         }
@@ -224,12 +224,12 @@ struct TemplateChecker {
     // MARK: - Missing templates
 
     /// The problem of a type whose template does not exist.
-    static func missing(owner: String, expected: String) -> StartupProblem {
+    package static func missing(owner: String, expected: String) -> StartupProblem {
         StartupProblem(file: nil, type: owner, message: "has no template (expected Views/\(expected).mustache)")
     }
 
     /// The problem of a type whose name matches several templates.
-    static func ambiguous(owner: String, names: [String]) -> StartupProblem {
+    package static func ambiguous(owner: String, names: [String]) -> StartupProblem {
         StartupProblem(
             file: nil, type: owner,
             message: "matches several templates: " + names.map { "Views/\($0).mustache" }.joined(separator: " and ")

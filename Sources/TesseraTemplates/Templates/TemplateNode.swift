@@ -4,7 +4,7 @@
 ///
 /// Not `indirect`: nested programs are arrays, which already live out of line, so walking the
 /// program copies no boxes.
-enum TemplateNode: Sendable {
+package enum TemplateNode: Sendable {
     /// Literal bytes, written as they are.
     case text(TextBytes)
     /// A value looked up by name and written with the escaping its context needs.
@@ -27,11 +27,11 @@ enum TemplateNode: Sendable {
 /// A plain name holds no array (`rest` is nil), so reading a `.variable` node while rendering
 /// retains nothing but its (usually small, inline) first part.
 @usableFromInline
-struct VariableName: Sendable, CustomStringConvertible {
+package struct VariableName: Sendable, CustomStringConvertible {
     /// The first part (searched through the context stack); nil for the implicit iterator.
-    let first: String?
+    package let first: String?
     /// The parts after the first, for a dotted name; nil otherwise.
-    let rest: [String]?
+    package let rest: [String]?
 
     init(_ raw: String) {
         let parts = raw == "." ? [] : raw.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -42,14 +42,14 @@ struct VariableName: Sendable, CustomStringConvertible {
     /// The parts between dots; empty for the implicit iterator.
     var parts: [String] { (first.map { [$0] } ?? []) + (rest ?? []) }
 
-    @usableFromInline var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
+    @usableFromInline package var description: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
 }
 
 // MARK: - OutputContext
 
 /// Where an interpolation stands in the HTML, which decides its escaping.
 @usableFromInline
-enum OutputContext: Sendable, Equatable {
+package enum OutputContext: Sendable, Equatable {
     /// Element text: escape `& < > " '`; Tessera-rendered markup goes out as is.
     case text
     /// A quoted attribute value: escape `& < > " '`, markup included.
@@ -136,7 +136,7 @@ extension [TemplateNode] {
 /// Compiled templates live as long as the process (a dev-mode reload keeps the old text, a few
 /// kilobytes), so writing static text needs no reference counting: the hottest instruction of
 /// every render is a plain memory copy.
-struct TextBytes: @unchecked Sendable {
+package struct TextBytes: @unchecked Sendable {
     /// The bytes.
     let buffer: UnsafeBufferPointer<UInt8>
 

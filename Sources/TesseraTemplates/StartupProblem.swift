@@ -21,14 +21,3 @@ public struct StartupProblem: Error, Sendable, Equatable, CustomStringConvertibl
     /// `file: Type: message`.
     public var description: String { (file.map { $0 + ": " } ?? "") + (type.isEmpty ? "" : type + ": ") + message }
 }
-
-// MARK: - StartupErrors
-
-/// Every start-up problem; thrown before the server opens its port.
-public struct StartupErrors: Error, Sendable, CustomStringConvertible {
-    /// The problems, in the order found.
-    public let problems: [StartupProblem]
-
-    /// One problem a line.
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
-}

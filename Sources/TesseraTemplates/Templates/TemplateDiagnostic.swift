@@ -34,10 +34,10 @@ public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     public let diagnostics: [TemplateDiagnostic]
     /// The library, when every template compiled and only a check failed (so the app's types
     /// can still be checked against it, and every problem reported at once); nil otherwise.
-    let compiled: TemplateLibrary?
+    package let compiled: TemplateLibrary?
 
     /// Errors of `diagnostics`; `compiled` is the whole library when every template compiled.
-    init(diagnostics: [TemplateDiagnostic], compiled: TemplateLibrary? = nil) {
+    package init(diagnostics: [TemplateDiagnostic], compiled: TemplateLibrary? = nil) {
         self.diagnostics = diagnostics
         self.compiled = compiled
     }
@@ -49,14 +49,20 @@ public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
 // MARK: - SourceLocator
 
 /// Turns byte offsets of one source into diagnostics with line and column.
-struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     /// The file name shown in diagnostics.
     let file: String
     /// The source bytes.
     let bytes: [UInt8]
 
+    /// A locator for `bytes`, read from `file`.
+    package init(file: String, bytes: [UInt8]) {
+        self.file = file
+        self.bytes = bytes
+    }
+
     /// A diagnostic at byte `offset`.
-    func diagnostic(at offset: Int, _ message: String) -> TemplateDiagnostic {
+    package func diagnostic(at offset: Int, _ message: String) -> TemplateDiagnostic {
         let (line, column) = position(of: offset)
         return TemplateDiagnostic(file: file, line: line, column: column, message: message)
     }

@@ -26,13 +26,13 @@ public final class TemplateLibrary: Sendable {
     }
 
     /// The compiled templates by key (name, or name plus an indentation variant).
-    let templates: [String: Template]
+    package let templates: [String: Template]
     /// The options the library was built with.
     let options: Options
     /// The names of the templates loaded from files, sorted.
     public let names: [String]
     /// The sources, by name (built-ins included), for the view-model checks.
-    let sources: [String: TemplateSource]
+    package let sources: [String: TemplateSource]
     /// Template names by their last path component (`Users/BlogListComponent` under
     /// `BlogListComponent`), for finding a type's template by convention.
     let namesByTypeName: [String: [String]]
@@ -106,7 +106,7 @@ public final class TemplateLibrary: Sendable {
 
     /// This library with each of `found` (a type and its template's name, as the app's check
     /// found them) kept, so rendering finds a type's template with one lookup.
-    func resolving(_ found: [(type: Any.Type, name: String)]) -> TemplateLibrary {
+    package func resolving(_ found: [(type: Any.Type, name: String)]) -> TemplateLibrary {
         var byType = typeTemplates
         for (type, name) in found { byType[ObjectIdentifier(type)] = templates[name] }
         return TemplateLibrary(self, typeTemplates: byType)

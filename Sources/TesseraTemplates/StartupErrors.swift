@@ -1,0 +1,15 @@
+// MARK: - StartupErrors
+
+/// Every start-up problem; thrown before the server opens its port.
+public struct StartupErrors: Error, Sendable, CustomStringConvertible {
+    /// The problems, in the order found.
+    public let problems: [StartupProblem]
+
+    /// Errors of `problems`.
+    package init(problems: [StartupProblem]) {
+        self.problems = problems
+    }
+
+    /// One problem a line.
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
