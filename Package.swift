@@ -77,12 +77,28 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        /// Data: the store API (`SQLConnection`, rows, values), SQLite and PostgreSQL, migrations,
+        /// change tracking and the data's generations. No HTTP, no templates.
+        .target(
+            name: "TesseraSQL",
+            dependencies: [
+                "TesseraMacros",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         /// The framework: scenes, components, the request pipeline, HTTP, sessions, stores, and
         /// the command line every app gets (`serve`, `validate`, `routes`, `migrate`, `new`).
         .target(
             name: "Tessera",
             dependencies: [
                 "TesseraTemplates",
+                "TesseraSQL",
                 "CLibXML2",
                 "CZlib",
                 "TesseraMacros",
@@ -161,6 +177,7 @@ let package = Package(
             dependencies: [
                 "Tessera",
                 "TesseraTemplates",
+                "TesseraSQL",
                 "TesseraTesting",
                 "TesseraTestSupport",
                 "TesseraMacros",

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(Benchmarks) import Tessera
+import Tessera
 import TesseraDemo
 
 // MARK: - BenchCommand

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPTypes
-@_spi(Benchmarks) import Tessera
+import Tessera
 import TesseraDemo
 import TesseraTesting
 

@@ -6,7 +6,7 @@ import Logging
 #if PostgreSQL
 import PostgresNIO
 #endif
-@_spi(Benchmarks) import Tessera
+import Tessera
 import TesseraDemo
 
 // MARK: - PeerServer

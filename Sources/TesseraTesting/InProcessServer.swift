@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-@_spi(Testing) import Tessera
+import Tessera
 
 // MARK: - InProcessServer
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import Tessera
+import Tessera
 import Synchronization
 
 // MARK: - TestDatabases

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Bounded: past ``capacity`` an event is dropped and counted (``droppedCount``), never waited
 /// for; the writer logs the count. One queue per ``Site`` (``Site/analytics``).
-@_spi(Benchmarks) public final class AnalyticsQueue: Sendable {
+package final class AnalyticsQueue: Sendable {
     /// An event and when it happened.
     struct Entry: Sendable {
         let event: AnalyticsEvent

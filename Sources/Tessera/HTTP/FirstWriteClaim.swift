@@ -7,7 +7,7 @@ import Synchronization
 /// action makes through `context.database`, before the action's own statements: the two commit
 /// together or not at all. When another submission of the same token already claimed it, that
 /// transaction rolls back before the action wrote anything and throws ``AlreadyClaimed``.
-final class FirstWriteClaim: Sendable {
+final class FirstWriteClaim: WriteClaim {
     /// Another submission of the token claimed it first.
     struct AlreadyClaimed: Error {}
 

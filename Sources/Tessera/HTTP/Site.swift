@@ -20,7 +20,7 @@ public final class Site: Sendable {
     /// Delivers the mail jobs send (``SiteConfiguration/mailDelivery``).
     public let mailer: Mailer
     /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
-    @_spi(Benchmarks) public let analytics: AnalyticsQueue
+    package let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
     let staticFiles: StaticFiles
     /// Fragments of components that allow their reuse; nil in development mode or when
@@ -96,13 +96,13 @@ public final class Site: Sendable {
 
     /// How many component lookups were answered from a reused fragment, and how many loaded
     /// (both 0 when reuse is off).
-    @_spi(Benchmarks) public var fragmentLookups: (served: Int, loaded: Int) {
+    package var fragmentLookups: (served: Int, loaded: Int) {
         fragmentCache?.lookups ?? (0, 0)
     }
 
     /// How many visitors' page lookups were answered from a kept page, and how many rendered it
     /// (both 0 when reuse is off).
-    @_spi(Benchmarks) public var pageLookups: (served: Int, rendered: Int) {
+    package var pageLookups: (served: Int, rendered: Int) {
         fragmentCache?.pageLookups ?? (0, 0)
     }
 

@@ -37,8 +37,7 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     /// A context for a request made in the process itself, with no connection: its peer is
     /// `remoteAddress` (TesseraTesting gives every such request the loopback address, so
     /// throttles count it as a browser on the same machine; a live stream gives its own peer's).
-    @_spi(Testing)
-    public init(inProcess logger: Logger, remoteAddress: SocketAddress?) {
+    package init(inProcess logger: Logger, remoteAddress: SocketAddress?) {
         coreContext = .init(source: InProcessSource(logger: logger))
         self.remoteAddress = remoteAddress
         connectionClosed = nil

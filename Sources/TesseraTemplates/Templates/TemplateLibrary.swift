@@ -115,7 +115,7 @@ public final class TemplateLibrary: Sendable {
     /// This library with the templates of `types` (by the naming convention) kept, as an app's
     /// check keeps those of its scenes, components and cells: for benchmarks that render
     /// outside an app.
-    @_spi(Benchmarks) public func resolvingTemplates(of types: [Any.Type]) -> TemplateLibrary {
+    package func resolvingTemplates(of types: [Any.Type]) -> TemplateLibrary {
         resolving(types.compactMap { type in
             guard case .found(let name) = template(of: type, declared: nil) else { return nil }
             return (type, name)

@@ -1,5 +1,6 @@
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 import Testing
 
 @testable import TesseraDemo

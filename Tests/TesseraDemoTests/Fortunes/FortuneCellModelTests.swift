@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 @testable import TesseraDemo
 
 /// The Fortunes cell answers keys with a hand-written `switch` for speed: it must answer exactly

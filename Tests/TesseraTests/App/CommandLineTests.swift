@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// An app that adds a command of its own.
 struct ReportingApp: TesseraApp {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Configuration comes from defaults, then the environment; a bad value names its variable.
 @Suite("Configuration")

@@ -8,6 +8,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The connection guard alone, on an embedded channel whose clock the test moves: a connection
 /// past the cap is closed at once and its place is not taken; a request head must arrive within

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The connection cap and the head deadline: set by `TESSERA_MAX_CONNECTIONS` /
 /// `--max-connections` and `TESSERA_CONNECTION_TIMEOUT` / `--connection-timeout`, refused out of

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Connections end: the server Tessera sets up closes a connection that sends half a request
 /// head, or nothing, once ``TesseraConfiguration/connectionTimeout`` has passed — through a

@@ -4,6 +4,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 // MARK: - Fixtures: a section renderer
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Dev mode ends promptly on SIGINT/SIGTERM even while a page keeps `/_tessera/events` open:
 /// the graceful shutdown those signals start ends every event stream, cleanly.

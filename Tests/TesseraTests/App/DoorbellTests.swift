@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The doorbell background services wait on while they have nothing to do.
 @Suite("Doorbell")

@@ -5,6 +5,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// An app with a route that fails unexpectedly.
 struct FailingApp: TesseraApp {

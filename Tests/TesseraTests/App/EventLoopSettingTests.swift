@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The number of event loops: half the cores by default, set by `TESSERA_EVENT_LOOPS` or
 /// `--event-loops`, refused outside 1–256, and really the server's.

@@ -6,6 +6,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A `POST`: parameters → the scene's `loadData` (its access checks, once) → the components
 /// made → the handler → a response rendered from what the handler produced, loading again

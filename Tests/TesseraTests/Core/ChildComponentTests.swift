@@ -6,6 +6,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A component holds child components (``ChildSlot``): each is placed by its parent's load,
 /// loads with its siblings in one batch, renders in place, answers alone at its own URL, acts

@@ -7,6 +7,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Components: own URL, same bytes alone and in the page, concurrent loading, actions, query
 /// budget.

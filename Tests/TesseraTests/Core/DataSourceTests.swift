@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Data sources: type → cell mapping, headers and footers, empty states, nesting, and
 /// unregistered types reported at configuration.

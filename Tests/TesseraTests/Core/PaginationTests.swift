@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A list's pages come from its query, and every other item of the query (a filter, a sort) is
 /// kept in the pager's links and in the fragment query.

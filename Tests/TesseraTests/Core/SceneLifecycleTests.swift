@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Scenes: hook order, composition by subclassing, error isolation, analytics.
 @Suite("Scene life cycle", .serialized)

@@ -7,6 +7,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The dev server: template reloading, reload events, the in-browser error page, request logs.
 @Suite("Dev server")

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Every kind of field is drawn by `Tessera/Field` from one model, labelled and wired to its
 /// hint and error, and a refused form shows back everything sent but the password and the file.

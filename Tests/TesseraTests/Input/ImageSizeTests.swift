@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// An image's size is read from its header alone, for every accepted format; anything else,
 /// or a header cut short, has no size.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 // MARK: - Input fixtures
 

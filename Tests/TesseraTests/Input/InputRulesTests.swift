@@ -8,6 +8,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// What a client sends comes back byte for byte or is refused with a 400 before anything is
 /// stored: invalid UTF-8 and encoded surrogates (URL-encoded and multipart alike), control

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// `multipart/form-data` read as RFC 7578 writes it: quoted parameters, `filename*`, and a clear
 /// 400 for anything malformed or too many parts.

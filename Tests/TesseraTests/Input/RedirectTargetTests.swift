@@ -6,6 +6,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Redirects stay on the site: whatever an action asks for, the `Location` (or the script's
 /// `X-Tessera-Redirect`) is a normalised same-site path, or `/`.

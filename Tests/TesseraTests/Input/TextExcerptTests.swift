@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Excerpts are cut by scalars, never leave half a character that fits, and cost no more than
 /// their length on huge input.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Cron lines read as cron reads them, in UTC; a line that cannot be read stops start-up.
 @Suite("Cron lines")

@@ -4,6 +4,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A job whose effect is a row of `job_effect`, written with its completion.
 struct RecordJob: Job {

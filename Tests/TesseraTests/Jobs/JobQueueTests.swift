@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Jobs live in the database: enqueued with the action's transaction, run once per completion
 /// by any process's workers, tried again when they fail, kept when their tries are spent, taken

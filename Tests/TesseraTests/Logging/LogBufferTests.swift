@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The server's log: lines gathered in memory and written in large writes, in order, at once
 /// for warnings, and all of them at shutdown.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Mail leaves through a real SMTP server (Python's aiosmtpd on 127.0.0.1, storing what it
 /// receives in a maildir), sent by a job enqueued with the action's transaction; nothing a person

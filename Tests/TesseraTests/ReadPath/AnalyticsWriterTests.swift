@@ -5,8 +5,9 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+@testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Analytics off the request path: a bounded queue, batches in one transaction, a flush on
 /// graceful shutdown, and a retention sweep.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// ``CompressionMiddleware``'s size threshold and the content types it compresses.
 @Suite("Compression threshold")

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TesseraTesting
 
-@_spi(Benchmarks) @testable import Tessera
+@testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// What ends reuse: a commit by any connection ends reused page snapshots; only a change to the
 /// app's own data ends reused fragments — never Tessera's bookkeeping. On SQLite and PostgreSQL.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Pages' entity tags: made from their bytes, matched by RFC 9110's weak comparison.
 @Suite("Entity tags")

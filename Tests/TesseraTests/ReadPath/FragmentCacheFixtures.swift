@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
-@_spi(Benchmarks) import Tessera
+import Tessera
 
 // MARK: - Fragment cache fixtures
 

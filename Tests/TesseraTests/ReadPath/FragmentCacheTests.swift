@@ -8,6 +8,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Components that allow it have their fragment reused, exactly while it is what loading again
 /// would render: until a table it read changes, keyed by URL and viewer, never when it holds a

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A request skips its look at a SQLite database only while no process rang the bell since the
 /// last look, and that look is recent.

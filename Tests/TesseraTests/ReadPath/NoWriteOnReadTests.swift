@@ -4,8 +4,9 @@ import Hummingbird
 import TesseraTesting
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+@testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Reading a page writes nothing: no session row for visitors (their forms are protected by a
 /// signed double-submit token), no write for members, analytics only queued.

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Pages read through their own read-only connections: each read is one snapshot, reused
 /// between reads until the process writes or 50 ms pass, a failed read leaves its connection

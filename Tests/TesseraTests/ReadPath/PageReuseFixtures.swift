@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Synchronization
-@_spi(Benchmarks) import Tessera
+import Tessera
 
 // MARK: - Page reuse fixtures
 

@@ -4,8 +4,9 @@ import Logging
 import TesseraTesting
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+@testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A scene that allows it has a visitor's whole page kept and sent again, exactly while it is
 /// what rendering again would send: until a table it read changes, keyed by URL, never for a

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The items page, as a scene that asks shared caches to keep it for a minute: it still holds a
 /// visitor's form token, so Tessera must not let it be cached publicly or compressed.

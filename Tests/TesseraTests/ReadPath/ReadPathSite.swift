@@ -8,6 +8,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A framework site for the read-path tests: the core fixtures' items page (or the scenes a
 /// test names) mounted with sessions, a configuration the test chooses, a public folder of its

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@_spi(Benchmarks) import Tessera
+import Tessera
 
 // MARK: - Reusable read fixtures
 

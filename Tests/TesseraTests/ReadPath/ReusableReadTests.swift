@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A scene's reads that allow it (``ReusableRead``) hand their value to later requests exactly
 /// while reading again would give the same: until a write commits, keyed by the read's fields

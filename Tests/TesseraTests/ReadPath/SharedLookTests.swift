@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Requests asking at once share a look at the database, and none gets a look begun before it
 /// asked (which could miss a write acknowledged just before).

@@ -8,6 +8,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Static files from an index built at start-up: fingerprinted URLs cached for a year,
 /// validators and 304s, precompressed gzip, HEAD, and no file system access per request.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Dates compared in SQL are written exactly as GRDB stores them, without its formatter, and
 /// dates read from rows are exactly GRDB's, without its calendar.

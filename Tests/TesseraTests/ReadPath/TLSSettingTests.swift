@@ -6,6 +6,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// `usesTLS` (or `TESSERA_SECURE=1`): `Secure` cookies and HSTS; off by default.
 @Suite("Served over TLS")

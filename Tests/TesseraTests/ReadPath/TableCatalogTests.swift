@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// What a statement read is the app tables it names, whatever store wrote it.
 @Suite("Tables a statement reads")

@@ -7,6 +7,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Hostile requests get a clear 4xx and change nothing: bodies over the limit, malformed
 /// encodings, method-override tricks, GETs on action URLs.

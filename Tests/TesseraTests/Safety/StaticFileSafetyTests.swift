@@ -6,6 +6,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Static files: only what is inside the public folder, never through traversal or symlinks.
 @Suite("Static file safety")

@@ -8,6 +8,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Throttled actions: a subject that reached its limit gets `429` with `Retry-After` and a clear
 /// message, even with the right answer; other subjects are not affected; the state is in the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// The hashing behind CSRF signatures, stored session keys and asset fingerprints (swift-crypto),
 /// against the published vectors: what Tessera writes is the standard digest in hex.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A form that posts must carry the CSRF token; one that forgot it is a start-up and `validate`
 /// error at its `file:line:col`, never a 403 found in a browser.

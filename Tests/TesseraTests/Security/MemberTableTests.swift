@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A member table is checked against the database at start-up, each missing column named.
 @Suite("Member table")

@@ -5,6 +5,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Slow work runs on the limiter's own threads, never more than its cap at once, and callers
 /// beyond the waiting room get a 503 with Retry-After.

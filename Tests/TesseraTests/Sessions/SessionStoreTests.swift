@@ -4,6 +4,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Sessions expire and are swept, so cookie-less clients cannot grow the table forever.
 @Suite("Session store")

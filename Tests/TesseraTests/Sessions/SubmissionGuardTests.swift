@@ -4,6 +4,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// One run per `_once` token and path, even when the repeats arrive together; the claim commits
 /// with the action's first write, or not at all.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 import TesseraTesting
 
 /// A write whose task is cancelled in the middle (a client gone, a worker stopped at shutdown)

@@ -3,6 +3,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A PostgreSQL server on the same machine is reached through its Unix socket when the URL
 /// names the socket's folder (`?host=/folder`), and it is the same database as over TCP.

@@ -3,6 +3,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Reads on PostgreSQL run as prepared statements, parsed once per connection, and stay correct
 /// when arguments change type or a table changes shape.

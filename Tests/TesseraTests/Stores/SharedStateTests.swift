@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TesseraTesting
 
-@_spi(Benchmarks) @testable import Tessera
+@testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// What every process of an app shares lives in the database, and each guard holds under
 /// concurrent requests — run on SQLite and on PostgreSQL (`TESSERA_TEST_POSTGRES`).

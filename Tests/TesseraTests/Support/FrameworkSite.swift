@@ -6,6 +6,7 @@ import Logging
 import TesseraTesting
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A Tessera site for framework tests: in-memory templates, a temporary SQLite file with a small
 /// `item` table, and the scenes under test mounted with sessions.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Escaping by context, per byte: hostile strings in text, attributes and URLs.
 @Suite("Escaping by context")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Runs the official Mustache spec (its JSON files, not in this repository: see
 /// ``SharedFiles/mustacheSpec``) against the engine. Without them the tests are skipped, and

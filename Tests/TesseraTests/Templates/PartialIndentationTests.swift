@@ -2,6 +2,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// A standalone partial is indented line by line, as the Mustache spec says, but for the lines
 /// inside `<textarea>` and `<pre>`: their text is what the page shows, and stays as written.

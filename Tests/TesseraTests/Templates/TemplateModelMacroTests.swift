@@ -6,6 +6,7 @@ import TesseraMacros
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 // MARK: - Models
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Broken templates, each refused with its exact `file:line:col`.
 @Suite("Template validation")

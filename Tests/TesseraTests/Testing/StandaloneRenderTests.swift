@@ -4,6 +4,7 @@ import TesseraTesting
 
 @testable import Tessera
 @testable import TesseraTemplates
+@testable import TesseraSQL
 
 /// Components and scenes rendered alone from a fixture database, with exact query counts: the
 /// first use of a connection reads the schema, and that read is not the component's.

@@ -64,7 +64,7 @@ public struct Migrations: Sendable {
     }
 
     /// The identifiers recorded, in the order they ran.
-    static func applied(in database: TesseraDatabase) async throws -> [String] {
+    package static func applied(in database: TesseraDatabase) async throws -> [String] {
         try await database.read { db in
             try await db.fetchValues(String.self, "SELECT identifier FROM \(table) ORDER BY position")
         }

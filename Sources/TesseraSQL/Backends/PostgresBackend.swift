@@ -136,7 +136,7 @@ final class PostgresBackend: Sendable {
         }
     }
 
-    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+    func write<T>(counter: QueryCounter?, claim: (any WriteClaim)?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             let sql = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: nil)
             try await sql.execute("BEGIN")
@@ -244,7 +244,7 @@ extension PostgresLocation {
     /// The pool's configuration for this location: its socket or host, `pool` connections,
     /// its server settings on every connection, and no keep-alive pings (an idle connection
     /// costs the server nothing). The benchmarks' hand-written peers use it too.
-    @_spi(Benchmarks) public var clientConfiguration: PostgresClient.Configuration {
+    package var clientConfiguration: PostgresClient.Configuration {
         var configuration =
             if let socket = socketPath {
                 PostgresClient.Configuration(unixSocketPath: socket, username: username, password: password, database: database)

@@ -5,7 +5,7 @@ import Synchronization
 /// Wakes a service that waits for something to do: ``wait()`` returns once ``ring()`` was
 /// called since the last wait (at once if it already was), or when the task is cancelled. A
 /// service that sleeps only while there is work costs nothing while there is none.
-final class Doorbell: Sendable {
+package final class Doorbell: Sendable {
     private struct State {
         var rung = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -13,11 +13,14 @@ final class Doorbell: Sendable {
 
     private let state = Mutex(State())
 
+    /// A bell not rung.
+    package init() {}
+
     /// Whether a ring waits for the next wait.
-    var isRung: Bool { state.withLock { $0.rung } }
+    package var isRung: Bool { state.withLock { $0.rung } }
 
     /// Wakes the waiting task, or the next one to wait.
-    func ring() {
+    package func ring() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter.take() else {
                 state.rung = true
@@ -30,7 +33,7 @@ final class Doorbell: Sendable {
 
     /// Returns once rung since the last wait, or when the task is cancelled. One task waits at
     /// a time.
-    func wait() async {
+    package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state -> Bool in
@@ -49,7 +52,7 @@ final class Doorbell: Sendable {
     }
 
     /// Returns once rung since the last wait, or after `limit`, or when the task is cancelled.
-    func wait(atMost limit: Duration) async {
+    package func wait(atMost limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await Task.sleep(for: limit) }
             group.addTask { await self.wait() }

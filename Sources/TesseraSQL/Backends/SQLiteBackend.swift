@@ -56,7 +56,7 @@ final class SQLiteBackend: Sendable {
         try await pageReaders.read(counter: counter, body)
     }
 
-    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+    func write<T>(counter: QueryCounter?, claim: (any WriteClaim)?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         let turn = await writeTurn.take()
         defer { writeTurn.give(turn) }
         do {

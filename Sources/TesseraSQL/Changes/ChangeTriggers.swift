@@ -4,14 +4,14 @@
 /// data's generation (`tessera_generation`'s one row) and, per table, the generation of its last
 /// change (`tessera_table_changes`), kept by triggers on every table that is not Tessera's own
 /// bookkeeping (`tessera_*`: sessions, throttles, one-time tokens, notices, analytics).
-enum ChangeTriggers {
+package enum ChangeTriggers {
     /// The table holding the generation.
     static let generationTable = "tessera_generation"
     /// The table holding each app table's last change.
     static let changesTable = "tessera_table_changes"
     /// The PostgreSQL channel every change to an app table is announced on, at its commit, with
     /// the table's name.
-    static let channel = "tessera_changed"
+    package static let channel = "tessera_changed"
 
     /// The statement reading the generation and the tables changed after the generation bound to
     /// its one argument: rows of (table name, generation), the generation's row named `''`.
@@ -37,7 +37,7 @@ enum ChangeTriggers {
 
     // MARK: - Schema
 
-    static func registerMigrations(in migrations: inout Migrations) {
+    package static func registerMigrations(in migrations: inout Migrations) {
         migrations.register("tessera.generation.v1") { db in
             try await db.execute("CREATE TABLE \(generationTable) (id INTEGER PRIMARY KEY CHECK (id = 1), value BIGINT NOT NULL)")
             try await db.execute("INSERT INTO \(generationTable) (id, value) VALUES (1, 0)")

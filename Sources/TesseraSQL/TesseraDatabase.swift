@@ -30,31 +30,14 @@ public final class TesseraDatabase: Sendable {
 
     // MARK: - Opening
 
-    /// Opens the database at `location` and runs Tessera's migrations, then `migrations` (the
-    /// app's, in order), holding the migration lock so processes started together migrate
-    /// once: PostgreSQL's advisory lock, or on SQLite a file lock beside the database (each
-    /// step in an immediate transaction).
-    ///
-    /// - Parameters:
-    ///   - location: a SQLite path, or a PostgreSQL server (``DatabaseLocation``).
-    ///   - logger: the PostgreSQL client's logger (default: none).
-    ///   - migrations: registers the app's steps; they run after Tessera's own.
-    public static func open(
-        _ location: DatabaseLocation, logger: Logger = Logger(label: "tessera.database", factory: { _ in SwiftLogNoOpLogHandler() }),
-        migrations: (inout Migrations) -> Void = { _ in }
+    /// Opens the database at `location` and runs `steps` in order, holding the migration lock so
+    /// processes started together migrate once: PostgreSQL's advisory lock, or on SQLite a file
+    /// lock beside the database (each step in an immediate transaction). PostgreSQL's
+    /// connections run on `eventLoops` (nil: NIO's shared group). Tessera's public `open`
+    /// functions put its own tables' steps before the app's.
+    package static func open(
+        _ location: DatabaseLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup?, steps: Migrations
     ) async throws -> TesseraDatabase {
-        try await open(location, logger: logger, eventLoops: nil, migrations: migrations)
-    }
-
-    /// ``open(_:logger:migrations:)``, with PostgreSQL's connections on `eventLoops` (the
-    /// server's own, when the app serves: a process then runs one set of I/O threads, and a
-    /// page's statements do not wake threads of their own); nil for NIO's shared group.
-    static func open(
-        _ location: DatabaseLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup?, migrations: (inout Migrations) -> Void
-    ) async throws -> TesseraDatabase {
-        var steps = Migrations()
-        registerOwnMigrations(in: &steps)
-        migrations(&steps)
         switch location {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -89,11 +72,6 @@ public final class TesseraDatabase: Sendable {
         }
     }
 
-    /// A SQLite database at `path` (see ``open(_:logger:migrations:)``).
-    public static func open(path: String, migrations: (inout Migrations) -> Void = { _ in }) async throws -> TesseraDatabase {
-        try await open(.sqlite(path: path), migrations: migrations)
-    }
-
     private init(backend: Backend, location: DatabaseLocation) {
         self.backend = backend
         self.location = location
@@ -102,21 +80,6 @@ public final class TesseraDatabase: Sendable {
     /// The advisory lock migrations hold on PostgreSQL (any number: it only has to be the same
     /// in every process of the app).
     static let migrationLockKey: Int64 = 0x7465_7373_6572_61
-
-    /// Tessera's own tables, before the app's.
-    private static func registerOwnMigrations(in steps: inout Migrations) {
-        AnalyticsRecorder.registerMigration(in: &steps)
-        SessionStore.registerMigration(in: &steps)
-        AttemptThrottle.registerMigration(in: &steps)
-        SubmissionGuard.registerMigration(in: &steps)
-        NoticeStore.registerMigration(in: &steps)
-        StoredFiles.registerMigration(in: &steps)
-        JobQueue.registerMigration(in: &steps)
-        Schedule.registerMigration(in: &steps)
-        ProbeJob.registerMigration(in: &steps)
-        ChangeTriggers.registerMigrations(in: &steps)
-        MemberTokens.registerMigration(in: &steps)
-    }
 
     // MARK: - Reading and writing
 
@@ -149,7 +112,7 @@ public final class TesseraDatabase: Sendable {
     }
 
     /// A read as of the request's look at other processes' commits (no look of its own).
-    func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+    package func read<T>(counter: QueryCounter?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let sqlite): try await sqlite.read(counter: counter, body)
         #if PostgreSQL
@@ -158,7 +121,7 @@ public final class TesseraDatabase: Sendable {
         }
     }
 
-    func write<T>(counter: QueryCounter?, claim: FirstWriteClaim?, _ body: (SQLConnection) async throws -> T) async throws -> T {
+    package func write<T>(counter: QueryCounter?, claim: (any WriteClaim)?, _ body: (SQLConnection) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let sqlite): try await sqlite.write(counter: counter, claim: claim, body)
         #if PostgreSQL
@@ -178,7 +141,7 @@ public final class TesseraDatabase: Sendable {
     /// connection) committed since the last look: on SQLite, page snapshots begun before are not
     /// reused after it; on both, the app data's generation (``currentGeneration``) is read
     /// again. ``DatabaseFreshnessMiddleware`` calls it.
-    @_spi(Benchmarks) public func refreshFromOtherConnections() async throws {
+    package func refreshFromOtherConnections() async throws {
         switch backend {
         case .sqlite(let sqlite): try sqlite.refresh()
         #if PostgreSQL
@@ -191,7 +154,7 @@ public final class TesseraDatabase: Sendable {
     /// runs: on PostgreSQL it listens for the commits' notices (`LISTEN`, on one connection); on
     /// SQLite it looks after each ring of the database's bell (``SQLiteCommitBell``). The
     /// database's services run it.
-    func listenForChanges() async {
+    package func listenForChanges() async {
         switch backend {
         case .sqlite(let sqlite): await sqlite.listenForChanges()
         #if PostgreSQL
@@ -203,7 +166,7 @@ public final class TesseraDatabase: Sendable {
     /// The commits this process noticed, in any process, and the tasks waiting for the next:
     /// raised while ``listenForChanges()`` runs, and on SQLite by every look that finds one
     /// (``lookForCommits()``, ``refreshFromOtherConnections()``).
-    var commits: CommitSignal {
+    package var commits: CommitSignal {
         switch backend {
         case .sqlite(let sqlite): sqlite.generation.commits
         #if PostgreSQL
@@ -215,13 +178,13 @@ public final class TesseraDatabase: Sendable {
     /// Looks at once for commits by other connections where a look is cheap and reads could be
     /// behind them (SQLite: the commit count, then `PRAGMA data_version` if it moved); on PostgreSQL, whose
     /// every read is current, it does nothing.
-    func lookForCommits() throws {
+    package func lookForCommits() throws {
         if case .sqlite(let sqlite) = backend { try sqlite.refresh() }
     }
 
     /// The app data's versions as of the last look: what a reused fragment or a live page's
     /// copy read is fresh while none of its tables changed since.
-    var currentVersions: DataVersions {
+    package var currentVersions: DataVersions {
         switch backend {
         case .sqlite(let sqlite): sqlite.generation.current
         #if PostgreSQL
@@ -231,7 +194,7 @@ public final class TesseraDatabase: Sendable {
     }
 
     /// The app data's generation as of the last look.
-    var currentGeneration: UInt64 { currentVersions.generation }
+    package var currentGeneration: UInt64 { currentVersions.generation }
 
     // MARK: - Upkeep
 
@@ -246,7 +209,7 @@ public final class TesseraDatabase: Sendable {
 
     /// The services the database needs while the app runs: the ``CommitListener``; on
     /// PostgreSQL, the one that ends the client at shutdown; on SQLite, the page snapshot sweeper.
-    var services: [any Service] {
+    package var services: [any Service] {
         switch backend {
         case .sqlite(let sqlite): [PageSnapshotSweeper(readers: sqlite.pageReaders), CommitListener(database: self)]
         #if PostgreSQL

@@ -4,9 +4,9 @@ import Logging
 
 /// Creating and dropping whole databases on a PostgreSQL server, for tests and tools (each test
 /// gets a database of its own).
-@_spi(Testing) public enum PostgresDatabases {
+package enum PostgresDatabases {
     /// Whether this build can open PostgreSQL databases (Tessera's `PostgreSQL` trait).
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         #if PostgreSQL
         true
         #else
@@ -16,13 +16,13 @@ import Logging
 
     /// Creates the empty database `name` (a plain identifier) on the server `server` names
     /// (connecting to its database, say `postgres`), and returns the URL of the new one.
-    public static func create(_ name: String, on server: String) async throws -> String {
+    package static func create(_ name: String, on server: String) async throws -> String {
         try await onServer(server) { db in try await db.execute("CREATE DATABASE \(db.dialect.quoted(name))") }
         return replacingDatabase(in: server, with: name)
     }
 
     /// Drops the database `name` on `server`, ending its connections first.
-    public static func drop(_ name: String, on server: String) async throws {
+    package static func drop(_ name: String, on server: String) async throws {
         try await onServer(server) { db in try await db.execute("DROP DATABASE IF EXISTS \(db.dialect.quoted(name)) WITH (FORCE)") }
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 /// The database raises it: on PostgreSQL at each notice of a commit (`LISTEN`), on SQLite at
 /// each look that found a commit (a look is made when another process's commit rings the
 /// ``SQLiteCommitBell``, or when a request or a service looks).
-final class CommitSignal: Sendable {
+package final class CommitSignal: Sendable {
     private struct State {
         var count: UInt64 = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -19,7 +19,7 @@ final class CommitSignal: Sendable {
     private let state = Mutex(State())
 
     /// How many commits were noticed: a number that moves when one was.
-    var count: UInt64 { state.withLock { $0.count } }
+    package var count: UInt64 { state.withLock { $0.count } }
 
     /// Counts a commit and wakes every waiting task.
     func raise() {
@@ -33,7 +33,7 @@ final class CommitSignal: Sendable {
 
     /// Returns once the count differs from `seen`, `timeout` has passed, or the task is
     /// cancelled (at once if the count already differs).
-    func wait(past seen: UInt64, timeout: Duration) async {
+    package func wait(past seen: UInt64, timeout: Duration) async {
         guard count == seen else { return }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.wait(past: seen) }

@@ -32,7 +32,7 @@ public final class QueryCounter: Sendable {
     // MARK: - Tables read
 
     /// Notes `tables` as read here (a statement, or a reused read's value that stands for one).
-    func record(_ tables: TableSet) {
+    package func record(_ tables: TableSet) {
         guard !tables.isEmpty else { return }
         directReads.bitwiseOr(tables.bits, ordering: .relaxed)
         recordBelow(tables)
@@ -40,7 +40,7 @@ public final class QueryCounter: Sendable {
 
     /// Notes `tables` as read under this counter (a reused fragment that stands for a
     /// component's reads), here and in every parent.
-    func recordBelow(_ tables: TableSet) {
+    package func recordBelow(_ tables: TableSet) {
         guard !tables.isEmpty else { return }
         var counter: QueryCounter? = self
         while let current = counter {
@@ -50,8 +50,8 @@ public final class QueryCounter: Sendable {
     }
 
     /// The tables read through this counter itself.
-    var ownReads: TableSet { TableSet(bits: directReads.load(ordering: .relaxed)) }
+    package var ownReads: TableSet { TableSet(bits: directReads.load(ordering: .relaxed)) }
 
     /// The tables read through this counter and every counter under it.
-    var reads: TableSet { TableSet(bits: allReads.load(ordering: .relaxed)) }
+    package var reads: TableSet { TableSet(bits: allReads.load(ordering: .relaxed)) }
 }

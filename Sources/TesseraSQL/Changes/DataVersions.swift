@@ -9,9 +9,9 @@ import Synchronization
 /// A value read at generation `g` that depended on the tables `t` is still what reading again
 /// would give while ``isUnchanged(_:since:)`` holds: no table of `t` changed after `g`. Fragment
 /// reuse and live pages decide staleness by this one rule.
-struct DataVersions: Sendable, Equatable {
+package struct DataVersions: Sendable, Equatable {
     /// The app data's generation.
-    private(set) var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
     /// Per table bit, the generation of its last change seen (0: none since the process began).
     private var changes = [UInt64](repeating: 0, count: 64)
 
@@ -24,7 +24,7 @@ struct DataVersions: Sendable, Equatable {
     }
 
     /// Whether none of `tables` changed after `generation`.
-    func isUnchanged(_ tables: TableSet, since generation: UInt64) -> Bool {
+    package func isUnchanged(_ tables: TableSet, since generation: UInt64) -> Bool {
         lastChange(of: tables) <= generation
     }
 

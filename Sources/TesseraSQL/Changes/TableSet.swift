@@ -3,20 +3,25 @@
 /// Some of the app's tables, each a bit given by the ``TableCatalog``: the tables a request read,
 /// or a kept fragment depends on. Tables past the 63rd share the last bit, and a view stands for
 /// every table, so a set never misses a table it should hold; it may hold more.
-struct TableSet: Hashable, Sendable {
+package struct TableSet: Hashable, Sendable {
     /// One bit per table.
-    var bits: UInt64
+    package var bits: UInt64
+
+    /// The set of `bits`.
+    package init(bits: UInt64) {
+        self.bits = bits
+    }
 
     /// No table.
     static let none = TableSet(bits: 0)
     /// Every table (what a read that cannot be told apart depends on).
-    static let all = TableSet(bits: .max)
+    package static let all = TableSet(bits: .max)
 
     /// Whether the set holds no table.
     var isEmpty: Bool { bits == 0 }
 
     /// The tables in either set.
-    func union(_ other: TableSet) -> TableSet {
+    package func union(_ other: TableSet) -> TableSet {
         TableSet(bits: bits | other.bits)
     }
 

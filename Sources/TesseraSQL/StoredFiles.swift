@@ -22,7 +22,7 @@ public struct StoredFiles: Sendable {
     /// The files of `database`.
     public init(database: TesseraDatabase) { self.database = database }
 
-    static func registerMigration(in migrations: inout Migrations) {
+    package static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.files.v1") { db in
             try await db.execute(
                 """

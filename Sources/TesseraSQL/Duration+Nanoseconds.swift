@@ -3,7 +3,7 @@
 extension Duration {
     /// This span in whole nanoseconds (a fraction of one is dropped), for clocks and timers that
     /// count them: NIO's `TimeAmount`, the page readers' and the fragment cache's lifetimes.
-    var nanoseconds: Int64 {
+    package var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }

@@ -8,7 +8,7 @@ public struct CountingDatabase: Sendable {
     /// Where statements are counted.
     public let counter: QueryCounter
     /// The guarded submission whose claim the first write commits with (`SubmissionGuard`).
-    var firstWriteClaim: FirstWriteClaim?
+    package var firstWriteClaim: (any WriteClaim)?
 
     init(database: TesseraDatabase, counter: QueryCounter) {
         self.database = database
