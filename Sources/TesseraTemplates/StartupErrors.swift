@@ -1,9 +1,9 @@
 // MARK: - StartupErrors
 
 /// Every start-up problem; thrown before the server opens its port.
-public struct StartupErrors: Error, Sendable, CustomStringConvertible {
+package struct StartupErrors: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order found.
-    public let problems: [StartupProblem]
+    package let problems: [StartupProblem]
 
     /// Errors of `problems`.
     package init(problems: [StartupProblem]) {
@@ -11,5 +11,5 @@ public struct StartupErrors: Error, Sendable, CustomStringConvertible {
     }
 
     /// One problem a line.
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -24,7 +24,7 @@ package final class AnalyticsQueue: Sendable {
     /// The most events kept waiting.
     public let capacity: Int
     /// How many waiting events ring ``batchFull``.
-    public let batchSize: Int
+    package let batchSize: Int
     private let state = Mutex(State())
     /// Rung when an event arrives in an empty queue: ``AnalyticsWriter`` waits for it.
     let gotEvents = Doorbell()
@@ -63,7 +63,7 @@ package final class AnalyticsQueue: Sendable {
     public var count: Int { state.withLock { $0.entries.count } }
 
     /// How many events were dropped because the queue was full, since the queue was made.
-    public var droppedCount: Int { state.withLock { $0.dropped } }
+    package var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// Takes every waiting event, oldest first, and how many were dropped since the last call.
     func takeAll() -> (entries: [Entry], newlyDropped: Int) {

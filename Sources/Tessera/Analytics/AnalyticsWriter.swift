@@ -13,7 +13,7 @@ import ServiceLifecycle
 /// A graceful shutdown (SIGTERM) ends the wait and writes what is still queued, so no queued
 /// event is lost. Dropped events (a full queue) are logged as a warning with their count. Add it
 /// to the application's services (``Site/backgroundServices`` includes it).
-public struct AnalyticsWriter: Service {
+package struct AnalyticsWriter: Service {
     let queue: AnalyticsQueue
     let recorder: AnalyticsRecorder
     let interval: Duration
@@ -23,7 +23,7 @@ public struct AnalyticsWriter: Service {
     static let sweepInterval: Duration = .seconds(3600)
 
     /// A writer for `site`'s queue and database, with the site's interval and retention.
-    public init(site: Site) {
+    package init(site: Site) {
         queue = site.analytics
         recorder = AnalyticsRecorder(database: site.database)
         interval = site.configuration.analyticsFlushInterval
@@ -32,7 +32,7 @@ public struct AnalyticsWriter: Service {
     }
 
     /// Flushes and sweeps after events arrive until a graceful shutdown, then flushes what is left.
-    public func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             var lastSweep: ContinuousClock.Instant?
             while !Task.isCancelled {
@@ -53,7 +53,7 @@ public struct AnalyticsWriter: Service {
     /// Stores every queued event now, in one transaction; returns how many. A failed write puts
     /// the events back for the next flush and logs the error.
     @discardableResult
-    public func flush() async -> Int {
+    package func flush() async -> Int {
         let (entries, dropped) = queue.takeAll()
         if dropped > 0 {
             logger.warning("analytics: the queue was full; dropped \(dropped) events (capacity \(queue.capacity))")
@@ -71,7 +71,7 @@ public struct AnalyticsWriter: Service {
 
     /// Deletes events older than the retention at `now` (default now); returns how many.
     @discardableResult
-    public func sweep(now: Date = Date()) async -> Int {
+    package func sweep(now: Date = Date()) async -> Int {
         do {
             return try await recorder.deleteEvents(before: now.addingTimeInterval(-retention))
         } catch {

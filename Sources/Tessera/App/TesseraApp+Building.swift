@@ -9,7 +9,7 @@ import ServiceLifecycle
 extension TesseraApp {
     /// The site's settings for `configuration`: name, mode and folders from it, the declared
     /// ``layout`` (or Tessera's), then the app's ``configure(_:for:)``.
-    public func siteConfiguration(_ configuration: TesseraConfiguration) -> SiteConfiguration {
+    package func siteConfiguration(_ configuration: TesseraConfiguration) -> SiteConfiguration {
         var site = SiteConfiguration()
         site.name = name
         site.defaultLayout = layout ?? BuiltInTemplates.layout
@@ -58,7 +58,7 @@ extension TesseraApp {
     ///
     /// When every template compiled and only a template check failed (a form without its CSRF
     /// token), the app's types are still checked, and every problem of both is thrown at once.
-    public func checkWithWarnings(_ configuration: TesseraConfiguration) throws -> (templates: TemplateLibrary, warnings: [String]) {
+    package func checkWithWarnings(_ configuration: TesseraConfiguration) throws -> (templates: TemplateLibrary, warnings: [String]) {
         let templates: TemplateLibrary
         var templateErrors: TemplateErrors?
         do {
@@ -126,7 +126,7 @@ extension TesseraApp {
     /// Opens the database ``TesseraConfiguration/databasePath`` names (a SQLite path, or a
     /// `postgres://` URL): Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once;
     /// then checks that ``members``' table has the columns it names.
-    public func openDatabase(_ configuration: TesseraConfiguration, logger: Logger? = nil) async throws -> TesseraDatabase {
+    package func openDatabase(_ configuration: TesseraConfiguration, logger: Logger? = nil) async throws -> TesseraDatabase {
         let location: DatabaseLocation
         do {
             location = try DatabaseLocation(configuration.databasePath)
@@ -201,7 +201,7 @@ extension TesseraApp {
     ///
     /// `services` run beside the site's own (default none; `serve` adds its `LogBufferFlusher`).
     /// `onServerRunning` is called once the port is open (tests read the port from the channel).
-    public func makeApplication(
+    package func makeApplication(
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {

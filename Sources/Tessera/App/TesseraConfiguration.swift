@@ -108,7 +108,7 @@ public struct TesseraConfiguration: Sendable {
     /// process, so a page's statements wake no threads of their own.
     public var eventLoopThreads = TesseraConfiguration.defaultEventLoopThreads
     /// Half the active cores, at least one.
-    public static var defaultEventLoopThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+    package static var defaultEventLoopThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 
     /// The connection cap for a process that may hold `openFileLimit` files and keeps
     /// `databaseConnections` connections to a database server (a PostgreSQL pool; 0 on SQLite):
@@ -132,7 +132,7 @@ public struct TesseraConfiguration: Sendable {
     }
 
     /// The folder the database lives in: the app's data folder.
-    public var dataDirectory: String { URL(fileURLWithPath: databasePath).deletingLastPathComponent().path }
+    package var dataDirectory: String { URL(fileURLWithPath: databasePath).deletingLastPathComponent().path }
 
     /// The defaults.
     public init() {}

@@ -56,7 +56,7 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     public static func redirect(to url: String) -> ActionResult { ActionResult(outcome: .redirect(url), model: nil) }
 
     /// A copy that also replaces the browser's session cookie with `session`.
-    public func replacingSession(with session: Session) -> ActionResult {
+    package func replacingSession(with session: Session) -> ActionResult {
         var copy = self
         copy.session = session
         return copy

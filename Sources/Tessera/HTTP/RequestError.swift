@@ -33,7 +33,7 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
     public static func forbidden(_ message: String) -> RequestError { RequestError(.forbidden, message) }
 
     /// 413: the body is larger than allowed.
-    public static func tooLarge(limit: Int) -> RequestError {
+    package static func tooLarge(limit: Int) -> RequestError {
         RequestError(.contentTooLarge, "The request is larger than the \(limit / 1024) KiB allowed.")
     }
 

@@ -10,7 +10,7 @@ extension Site {
     /// - `POST <path>/<action path>` for each action of each component type of its
     ///   ``Scene/composition`` and of the layout's (``SiteConfiguration/layoutComposition``;
     ///   action paths are relative to the scene).
-    public func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
+    package func mount(_ scene: Scene.Type, on router: some RouterMethods<TesseraRequestContext>) {
         mount(ScenePlan(scene, layoutComposition: configuration.layoutComposition), on: router)
     }
 
@@ -110,7 +110,7 @@ extension Site {
     /// error pages, static files from the public folder, then a look at what other processes
     /// committed (`DatabaseFreshnessMiddleware`). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
-    public func addMiddleware(to router: Router<TesseraRequestContext>) {
+    package func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
         router.add(middleware: ConditionalGetMiddleware<TesseraRequestContext>())
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))

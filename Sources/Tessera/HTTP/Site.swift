@@ -119,7 +119,7 @@ public final class Site: Sendable {
     public var templates: TemplateLibrary { library.withLock { $0 } }
 
     /// Replaces the templates (the dev server does this when `Views/` changes).
-    public func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
+    package func replaceTemplates(_ templates: TemplateLibrary) { library.withLock { $0 = templates } }
 
     /// The keys Tessera adds to every template's globals (``RequestGlobals/keys``), for the
     /// template checks: `assets` answers any file name.
@@ -191,7 +191,7 @@ public final class Site: Sendable {
     /// `SessionSweeper`, the ``AnalyticsWriter``, the `PageSnapshotSweeper`, and the job
     /// workers and scheduler when the app has jobs. All end on a graceful shutdown, the writer
     /// after storing every queued event, the workers after their running jobs.
-    public var backgroundServices: [any Service] {
+    package var backgroundServices: [any Service] {
         backgroundServices(
             runningJobs: !configuration.jobs.isEmpty || !configuration.schedules.isEmpty || configuration.mailDelivery != .off)
     }

@@ -4,17 +4,17 @@
 /// the address and a button that confirms it. Opening the link changes nothing (mail scanners
 /// open links); the button does.
 @Component
-public struct ConfirmEmailComponent {
+package struct ConfirmEmailComponent {
     /// `POST` to the scene's own address confirms.
-    public static let confirm = Action("confirm", path: "", ConfirmEmailComponent.confirm)
-    public static var template: String? { "Tessera/ConfirmEmail" }
+    package static let confirm = Action("confirm", path: "", ConfirmEmailComponent.confirm)
+    package static var template: String? { "Tessera/ConfirmEmail" }
 
     /// The page.
-    public init() {}
+    package init() {}
 
     // MARK: - Life cycle
 
-    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+    package func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let members = try SignInFormComponent.members(scope.request)
         let token = scope.query["token"] ?? ""
         let address = try await members.addressToConfirm(token, scope.request)
@@ -24,7 +24,7 @@ public struct ConfirmEmailComponent {
     /// What `Tessera/ConfirmEmail` reads: the form's address, the token and the address (both
     /// absent when the link does not work), and a problem.
     @TemplateModel
-    public struct Model: Sendable {
+    package struct Model: Sendable {
         let actionURL: String
         let token: String?
         let address: String?

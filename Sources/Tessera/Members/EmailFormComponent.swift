@@ -4,17 +4,17 @@
 /// one, and a form that mails a confirmation link to a new one. The address changes only when
 /// the link is followed.
 @Component
-public struct EmailFormComponent {
+package struct EmailFormComponent {
     /// `POST` to the scene's own address mails a link.
-    public static let change = Action("change", path: "", EmailFormComponent.change)
-    public static var template: String? { "Tessera/EmailForm" }
+    package static let change = Action("change", path: "", EmailFormComponent.change)
+    package static var template: String? { "Tessera/EmailForm" }
 
     /// The form.
-    public init() {}
+    package init() {}
 
     // MARK: - Life cycle
 
-    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+    package func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let members = try SignInFormComponent.members(scope.request)
         var current: String?
         if let memberID = scope.userID { current = try await members.confirmedAddress(of: memberID, scope.request) }
@@ -24,7 +24,7 @@ public struct EmailFormComponent {
     /// What `Tessera/EmailForm` reads: the form's address, the confirmed address (absent for
     /// none), the summary and the field.
     @TemplateModel
-    public struct Model: Sendable {
+    package struct Model: Sendable {
         let actionURL: String
         let current: String?
         let email: FormField

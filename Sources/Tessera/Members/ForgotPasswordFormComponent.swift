@@ -3,24 +3,24 @@
 /// The form of ``ForgotPasswordScene`` (template `Tessera/ForgotPasswordForm`): one address. Its
 /// answer is the same whether a member has the address or not; a job mails the link.
 @Component
-public struct ForgotPasswordFormComponent {
+package struct ForgotPasswordFormComponent {
     /// `POST` to the scene's own address asks for a link.
-    public static let send = Action("send", path: "", ForgotPasswordFormComponent.send)
-    public static var template: String? { "Tessera/ForgotPasswordForm" }
+    package static let send = Action("send", path: "", ForgotPasswordFormComponent.send)
+    package static var template: String? { "Tessera/ForgotPasswordForm" }
 
     /// The form.
-    public init() {}
+    package init() {}
 
     // MARK: - Life cycle
 
-    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+    package func load(_ scope: ComponentScope<Self>) async throws -> Model {
         Self.model(actionURL: scope.url(for: Self.send), email: "", error: nil, signInURL: scope.site.configuration.members?.signInPath)
     }
 
     /// What `Tessera/ForgotPasswordForm` reads: the form's address, the summary, the address
     /// field and the sign-in link.
     @TemplateModel
-    public struct Model: Sendable {
+    package struct Model: Sendable {
         let actionURL: String
         let email: FormField
         let signInURL: String?

@@ -73,7 +73,7 @@ public struct Members: Sendable {
 
     /// The pages of a members' kit on `table`: sign in, sign up, change password, and the four
     /// pages of mailed links when the table keeps addresses.
-    public static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
+    package static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
         [SignInScene.self, SignUpScene.self, PasswordScene.self]
             + (table.email == nil ? [] : [ForgotPasswordScene.self, ResetPasswordScene.self, EmailScene.self, ConfirmEmailScene.self])
     }
@@ -88,19 +88,19 @@ public struct Members: Sendable {
     /// The sign-in page's path (the first ``SignInScene`` of ``scenes``), or nil.
     public var signInPath: String? { signInScene?.path }
     /// The sign-up page's path, or nil when sign-ups are closed.
-    public var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
+    package var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
     /// The password page's path, or nil.
-    public var passwordPath: String? { scenes.first { $0 is PasswordScene.Type }?.path }
+    package var passwordPath: String? { scenes.first { $0 is PasswordScene.Type }?.path }
     /// The forgotten-password page's path, or nil.
-    public var forgotPasswordPath: String? { scenes.first { $0 is ForgotPasswordScene.Type }?.path }
+    package var forgotPasswordPath: String? { scenes.first { $0 is ForgotPasswordScene.Type }?.path }
     /// The path of the page a reset link opens, or nil.
-    public var resetPasswordPath: String? { scenes.first { $0 is ResetPasswordScene.Type }?.path }
+    package var resetPasswordPath: String? { scenes.first { $0 is ResetPasswordScene.Type }?.path }
     /// The address page's path, or nil.
-    public var emailPath: String? { scenes.first { $0 is EmailScene.Type }?.path }
+    package var emailPath: String? { scenes.first { $0 is EmailScene.Type }?.path }
     /// The path of the page a confirmation link opens, or nil.
-    public var confirmEmailPath: String? { scenes.first { $0 is ConfirmEmailScene.Type }?.path }
+    package var confirmEmailPath: String? { scenes.first { $0 is ConfirmEmailScene.Type }?.path }
     /// Where the sign-out form posts, or nil without a sign-in page.
-    public var signOutPath: String? { signInScene?.link(to: SignInFormComponent.signOut) }
+    package var signOutPath: String? { signInScene?.link(to: SignInFormComponent.signOut) }
 
     private var signInScene: Scene.Type? { scenes.first { $0 is SignInScene.Type } }
 }

@@ -3,38 +3,38 @@
 /// A request to change one's password, as typed, with the rules it must follow. Whether the
 /// current password is right is checked by ``Members/changePassword(current:to:_:)`` (it needs
 /// the stored hash); everything else is checked here. Passwords are taken as typed: never trimmed.
-public struct PasswordChangeRequest: Sendable {
+package struct PasswordChangeRequest: Sendable {
     /// The form's fields; their raw values are the field names.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case current, new, confirm
     }
 
     /// The shortest new password, in characters.
-    public static let minimumLength = 10
+    package static let minimumLength = 10
     /// The longest password in UTF-8 bytes: bcrypt ignores anything after 72.
-    public static let maximumBytes = 72
+    package static let maximumBytes = 72
 
     /// The current password as typed.
-    public let current: String
+    package let current: String
     /// The new password as typed.
-    public let new: String
+    package let new: String
     /// The new password again.
-    public let confirm: String
+    package let confirm: String
 
     /// A change of `current` to `new`, confirmed as `confirm`.
-    public init(current: String, new: String, confirm: String) {
+    package init(current: String, new: String, confirm: String) {
         self.current = current
         self.new = new
         self.confirm = confirm
     }
 
     /// The change `form` holds (`current`, `new`, `confirm`).
-    public init(_ form: Parameters) {
+    package init(_ form: Parameters) {
         self.init(current: form["current"] ?? "", new: form["new"] ?? "", confirm: form["confirm"] ?? "")
     }
 
     /// The problems by field, empty when the change may go ahead.
-    public func problems() -> [Field: String] {
+    package func problems() -> [Field: String] {
         var problems: [Field: String] = [:]
         if current.isEmpty {
             problems[.current] = "Enter your current password."
@@ -54,5 +54,5 @@ public struct PasswordChangeRequest: Sendable {
     }
 
     /// The problem shown when the current password is not the member's.
-    public static let wrongCurrent = "That is not your current password."
+    package static let wrongCurrent = "That is not your current password."
 }

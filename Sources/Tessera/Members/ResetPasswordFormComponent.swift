@@ -4,17 +4,17 @@
 /// a new password twice, the link's token carried in a hidden field. A link that does not work
 /// shows why and where to ask for another.
 @Component
-public struct ResetPasswordFormComponent {
+package struct ResetPasswordFormComponent {
     /// `POST` to the scene's own address sets the password.
-    public static let reset = Action("reset", path: "", ResetPasswordFormComponent.reset)
-    public static var template: String? { "Tessera/ResetPasswordForm" }
+    package static let reset = Action("reset", path: "", ResetPasswordFormComponent.reset)
+    package static var template: String? { "Tessera/ResetPasswordForm" }
 
     /// The form.
-    public init() {}
+    package init() {}
 
     // MARK: - Life cycle
 
-    public func load(_ scope: ComponentScope<Self>) async throws -> Model {
+    package func load(_ scope: ComponentScope<Self>) async throws -> Model {
         let members = try SignInFormComponent.members(scope.request)
         let token = scope.query["token"] ?? ""
         let works = try await members.resetLinkWorks(token, scope.request)
@@ -24,7 +24,7 @@ public struct ResetPasswordFormComponent {
     /// What `Tessera/ResetPasswordForm` reads: the form's address, the token (absent when the
     /// link does not work), the summary, the two fields and the link to ask again.
     @TemplateModel
-    public struct Model: Sendable {
+    package struct Model: Sendable {
         let actionURL: String
         let token: String?
         @TemplateIgnored let errors: FormErrors<Field>
@@ -35,7 +35,7 @@ public struct ResetPasswordFormComponent {
     }
 
     /// The form's fields.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case password, confirm
     }
 

@@ -2,23 +2,23 @@
 
 /// A request to become a member, as typed, with the rules it must follow beyond each field's
 /// limits (``MemberFields``). Whether the username is free is checked when it is stored.
-public struct SignUpRequest: Sendable {
+package struct SignUpRequest: Sendable {
     /// The form's fields; their raw values are the field names.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case username, displayName, email, password
     }
 
     /// The username as checked.
-    public let username: FieldValue
+    package let username: FieldValue
     /// The display name as checked.
-    public let displayName: FieldValue
+    package let displayName: FieldValue
     /// The e-mail address as checked (optional: empty for none).
-    public let email: FieldValue
+    package let email: FieldValue
     /// The password as checked.
-    public let password: FieldValue
+    package let password: FieldValue
 
     /// The request `form` holds.
-    public init(_ form: Parameters) {
+    package init(_ form: Parameters) {
         username = form.field(MemberFields.newUsername)
         displayName = form.field(MemberFields.displayName)
         email = form.field(MemberFields.email)
@@ -26,11 +26,11 @@ public struct SignUpRequest: Sendable {
     }
 
     /// The address given, or nil for none (or one that is not an address: see ``problems(asksDisplayName:asksEmail:)``).
-    public var emailAddress: MailAddress? { email.value.isEmpty ? nil : MailAddress(email.value) }
+    package var emailAddress: MailAddress? { email.value.isEmpty ? nil : MailAddress(email.value) }
 
     /// The problems by field, empty when the sign-up may go ahead; `asksDisplayName` false
     /// skips the display name (a table without one), `asksEmail` false the address.
-    public func problems(asksDisplayName: Bool = true, asksEmail: Bool = true) -> [Field: String] {
+    package func problems(asksDisplayName: Bool = true, asksEmail: Bool = true) -> [Field: String] {
         var problems: [Field: String] = [:]
         if let problem = username.problem {
             problems[.username] = problem
@@ -52,7 +52,7 @@ public struct SignUpRequest: Sendable {
     }
 
     /// The problem shown when someone already has the username.
-    public static let taken = "Someone already has this username. Choose another."
+    package static let taken = "Someone already has this username. Choose another."
 
     private static func isUsernameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

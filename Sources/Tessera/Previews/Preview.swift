@@ -36,7 +36,7 @@ public struct Preview: Sendable {
     /// Default: nothing (the migrated, empty database).
     public let fixtures: @Sendable (SQLConnection) async throws -> Void
     /// Makes the component, as its scene would.
-    public let makeComponent: @Sendable () -> any Component
+    package let makeComponent: @Sendable () -> any Component
 
     /// A preview named `name`.
     public init(

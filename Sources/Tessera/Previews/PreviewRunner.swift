@@ -7,22 +7,22 @@ import Foundation
 /// fixtures in one transaction, then the component loaded and rendered as a page would (same
 /// loading, same query counting, same templates, services and globals as `site`), then the file
 /// deleted.
-public struct PreviewRunner: Sendable {
+package struct PreviewRunner: Sendable {
     /// The app's site: templates, configuration, services and globals the previews render with.
-    public let site: Site
+    package let site: Site
     /// The previewable types' groups, in the app's order.
-    public let groups: [PreviewGroup]
+    package let groups: [PreviewGroup]
     let migrations: @Sendable (inout Migrations) -> Void
 
     /// The runner for `app`'s ``TesseraApp/previews`` on `site`.
-    public init<App: TesseraApp>(app: App, site: Site) {
+    package init<App: TesseraApp>(app: App, site: Site) {
         self.site = site
         groups = app.previews.map(PreviewGroup.init)
         migrations = { app.migrations(&$0) }
     }
 
     /// The preview `preview` of the group `group` (both by slug), or nil.
-    public func find(group: String, preview: String) -> (PreviewGroup, Preview)? {
+    package func find(group: String, preview: String) -> (PreviewGroup, Preview)? {
         guard let found = groups.first(where: { $0.slug == group }),
             let match = found.previews.first(where: { $0.slug == preview })
         else { return nil }
@@ -33,7 +33,7 @@ public struct PreviewRunner: Sendable {
 
     /// Renders `preview` alone: its fragment, query count and fragment URL, or why it failed.
     /// Never throws: a failure is part of the answer.
-    public func render(_ preview: Preview) async -> StandaloneRender {
+    package func render(_ preview: Preview) async -> StandaloneRender {
         await render(preview, page: nil)
     }
 

@@ -3,26 +3,26 @@
 extension BuiltInTemplates {
     /// The sign-in form (``SignInFormComponent``): names `actionURL`, `next`,
     /// `summary` (``ErrorSummary``), `username`, `password` (``FormField``s) and `signUpURL`.
-    public static let signInForm = "Tessera/SignInForm"
+    package static let signInForm = "Tessera/SignInForm"
     /// The sign-up form (``SignUpFormComponent``): names `actionURL`, `next`,
     /// `summary`, `username`, `displayName` (absent without one), `password` and `signInURL`.
-    public static let signUpForm = "Tessera/SignUpForm"
+    package static let signUpForm = "Tessera/SignUpForm"
     /// The change-password form (``PasswordFormComponent``): names `actionURL`,
     /// `summary`, `current`, `new` and `confirm`.
-    public static let passwordForm = "Tessera/PasswordForm"
+    package static let passwordForm = "Tessera/PasswordForm"
 
     /// The forgotten-password form (``ForgotPasswordFormComponent``): names `actionURL`,
     /// `summary`, `email` and `signInURL`.
-    public static let forgotPasswordForm = "Tessera/ForgotPasswordForm"
+    package static let forgotPasswordForm = "Tessera/ForgotPasswordForm"
     /// The form a reset link opens (``ResetPasswordFormComponent``): names `actionURL`, `token`
     /// (absent when the link does not work), `summary`, `password`, `confirm` and `forgotURL`.
-    public static let resetPasswordForm = "Tessera/ResetPasswordForm"
+    package static let resetPasswordForm = "Tessera/ResetPasswordForm"
     /// The address page (``EmailFormComponent``): names `actionURL`, `current`, `summary` and
     /// `email`.
-    public static let emailForm = "Tessera/EmailForm"
+    package static let emailForm = "Tessera/EmailForm"
     /// The page a confirmation link opens (``ConfirmEmailComponent``): names `actionURL`,
     /// `token`, `address` and `problem`.
-    public static let confirmEmail = "Tessera/ConfirmEmail"
+    package static let confirmEmail = "Tessera/ConfirmEmail"
 
     /// The members' forms. An app replaces one with its own `Views/Tessera/SignInForm.mustache`
     /// (and so on), which the checker holds to the same model.

@@ -2,52 +2,52 @@
 
 /// Templates Tessera ships, compiled into every library unless the app's `Views/` has a file of
 /// the same name (say `Views/Tessera/ErrorPage.mustache`) to replace it.
-public enum BuiltInTemplates {
+package enum BuiltInTemplates {
     /// A section of a ``SectionedDataSource`` drawn by ``StandardSection``: names `id`,
     /// `header`, `items`, `footer`.
-    public static let section = "Tessera/Section"
+    package static let section = "Tessera/Section"
     /// An ``EmptyState``: names `message`, `actionLabel`, `actionURL`.
-    public static let emptyState = "Tessera/EmptyState"
+    package static let emptyState = "Tessera/EmptyState"
     /// What a component shows when its loading failed: names `message`, `retryURL`.
-    public static let componentError = "Tessera/ComponentError"
+    package static let componentError = "Tessera/ComponentError"
     /// The body of an error page (404, 400, 403, 413, 500…), rendered inside the site's layout:
     /// names `status`, `title`, `message`, `homeURL`.
-    public static let errorPage = "Tessera/ErrorPage"
+    package static let errorPage = "Tessera/ErrorPage"
     /// The layout of an app that declares none (``TesseraApp/layout``): the site's name in the header
     /// and every title, the page, a footer, Tessera's client script and the app's
     /// `/css/app.css`; with ``Members``, the signed-in member and their links (or Sign in). Names
     /// what any layout may read: `documentTitle` (the page's title and the site's name), `title`,
     /// `siteName`, `bodyClass`, `content`, `isDevelopment`, and the globals (`notice`, `member`,
     /// `memberPages`).
-    public static let layout = "Tessera/Layout"
+    package static let layout = "Tessera/Layout"
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
     /// writes the CSRF token (`_csrf`), a one-time token (`_once`, see `SubmissionGuard`) and the
     /// page the form is on (`_back`: a plain post that succeeds on that scene's page returns
     /// there, query and all). A
     /// `method="post"` form without a CSRF field is a start-up and `validate` error.
-    public static let formTokens = "Tessera/FormTokens"
+    package static let formTokens = "Tessera/FormTokens"
     /// The CSRF field alone, for forms whose repeat must run again rather than answer as the
     /// first did (signing in or out): `{{> Tessera/CSRFField}}`.
-    public static let csrfField = "Tessera/CSRFField"
+    package static let csrfField = "Tessera/CSRFField"
     /// One labelled input with its hint, error and `aria` wiring, drawn from a ``FormField``:
     /// `{{#fields.email}}{{> Tessera/Field}}{{/fields.email}}`.
-    public static let field = "Tessera/Field"
+    package static let field = "Tessera/Field"
     /// A refused form's ``ErrorSummary``, as a partial: `{{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}`.
-    public static let errorSummary = "Tessera/ErrorSummary"
+    package static let errorSummary = "Tessera/ErrorSummary"
     /// What a layout's `<head>` needs for Tessera's client: the client script, and in
     /// development the dev server's reload (`<meta name="tessera-dev-events">`):
     /// `{{> Tessera/Scripts}}`. A layout without it is a start-up warning.
-    public static let scripts = "Tessera/Scripts"
+    package static let scripts = "Tessera/Scripts"
     /// The region a ``Notice`` shows in (`id="tessera-notice"`), as a partial for layouts:
     /// `{{> Tessera/Notice}}`. Reads the built-in `notice` global.
-    public static let notice = "Tessera/Notice"
+    package static let notice = "Tessera/Notice"
     /// Above a page of a list: the link to the newer page and where you are ("Page 3"), past
     /// the first page. `{{> Tessera/PagerTop}}` in a template whose model includes a ``Pager``.
-    public static let pagerTop = "Tessera/PagerTop"
+    package static let pagerTop = "Tessera/PagerTop"
     /// Below a page of a list: "Load more", a plain link to the next page that the client
     /// script turns into appending it in place (and updating the address). `{{> Tessera/PagerMore}}`.
-    public static let pagerMore = "Tessera/PagerMore"
+    package static let pagerMore = "Tessera/PagerMore"
 
     /// The sources, by name: the core's, then the members' forms.
     static let sources: [TemplateSource] = coreSources + memberSources

@@ -4,18 +4,18 @@
 ///
 /// Its description is what `tessera validate` prints and what `serve` refuses to start with:
 /// `Views/relative/path.mustache:LINE:COL: message`.
-public struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as shown to people, e.g. `Views/Users/BlogList.mustache`.
-    public let file: String
+    package let file: String
     /// 1-based line.
-    public let line: Int
+    package let line: Int
     /// 1-based column, counted in Unicode scalars.
-    public let column: Int
+    package let column: Int
     /// What is wrong, in a sentence.
-    public let message: String
+    package let message: String
 
     /// Creates a diagnostic.
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -23,15 +23,15 @@ public struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// `file:line:col: message`; the message alone for a problem in no file (an empty ``file``).
-    public var description: String { file.isEmpty ? message : "\(file):\(line):\(column): \(message)" }
+    package var description: String { file.isEmpty ? message : "\(file):\(line):\(column): \(message)" }
 }
 
 // MARK: - TemplateErrors
 
 /// Every diagnostic of a template set; thrown when any template is invalid.
-public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
+package struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     /// The diagnostics, in file order then position order.
-    public let diagnostics: [TemplateDiagnostic]
+    package let diagnostics: [TemplateDiagnostic]
     /// The library, when every template compiled and only a check failed (so the app's types
     /// can still be checked against it, and every problem reported at once); nil otherwise.
     package let compiled: TemplateLibrary?
@@ -43,7 +43,7 @@ public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     }
 
     /// One diagnostic a line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 // MARK: - SourceLocator

@@ -48,7 +48,7 @@ public final class TemplateLibrary: Sendable {
     /// files as `<directory's last component>/<relative path>` (so `Views/x.mustache:3:7: …`).
     /// One newline at the very end of a file is dropped, so editors' final newlines do not reach
     /// the output.
-    public static func load(directory: URL, options: Options = Options()) throws(TemplateErrors) -> TemplateLibrary {
+    package static func load(directory: URL, options: Options = Options()) throws(TemplateErrors) -> TemplateLibrary {
         let sources: [TemplateSource]
         do {
             sources = try TemplateFiles.sources(in: directory)
@@ -61,7 +61,7 @@ public final class TemplateLibrary: Sendable {
 
     /// Compiles `sources` (for tests and tools; ``load(directory:options:)`` reads files into these),
     /// together with Tessera's built-in templates (`Tessera/…`) that `sources` do not replace.
-    public convenience init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
+    package convenience init(sources: [TemplateSource], options: Options = Options()) throws(TemplateErrors) {
         var builder = TemplateLibraryBuilder(options: options)
         let own = Set(sources.map(\.name))
         for source in BuiltInTemplates.sources where !own.contains(source.name) { builder.add(source) }

@@ -1,21 +1,21 @@
 // MARK: - TemplateSource
 
 /// The text of one template before it is compiled.
-public struct TemplateSource: Sendable {
+package struct TemplateSource: Sendable {
     /// The template's name (`Users/BlogList`).
-    public let name: String
+    package let name: String
     /// The name used in diagnostics (`Views/Users/BlogList.mustache`).
-    public let displayPath: String
+    package let displayPath: String
     /// The source bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Whether it is plain text, not HTML: a name ending in `.text` (`Mail/Welcome.text`, from
     /// `Views/Mail/Welcome.text.mustache`). It is not checked as HTML, and its values are written
     /// as they are, unescaped: no browser reads it.
-    public var isPlainText: Bool { name.hasSuffix(".text") }
+    package var isPlainText: Bool { name.hasSuffix(".text") }
 
     /// A source; `displayPath` defaults to the name.
-    public init(name: String, text: String, displayPath: String? = nil) {
+    package init(name: String, text: String, displayPath: String? = nil) {
         self.name = name
         self.displayPath = displayPath ?? name
         self.bytes = Array(text.utf8)
