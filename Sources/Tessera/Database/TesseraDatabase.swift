@@ -191,7 +191,7 @@ public final class TesseraDatabase: Sendable {
     /// runs: on PostgreSQL it listens for the commits' notices (`LISTEN`, on one connection); on
     /// SQLite it looks after each ring of the database's bell (``SQLiteCommitBell``). The
     /// database's services run it.
-    func listenForChanges() async {
+    package func listenForChanges() async {
         switch backend {
         case .sqlite(let sqlite): await sqlite.listenForChanges()
         #if PostgreSQL
