@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// The Fortunes cell answers keys with a hand-written `switch` for speed: it must answer exactly
