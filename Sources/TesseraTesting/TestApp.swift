@@ -88,6 +88,15 @@ public struct TestApp<App: TesseraApp>: Sendable {
     /// it is unless the test configured an SMTP server).
     public var mails: [Mail] { site.mailer.caught.map(\.mail) }
 
+    // MARK: - Analytics
+
+    /// The analytics events the site recorded so far, oldest first, once those still queued
+    /// are written (as ``AnalyticsWriter`` writes them while the app is served).
+    public func analyticsEvents() async throws -> [AnalyticsEvent] {
+        _ = await AnalyticsWriter(site: site).flush()
+        return try await AnalyticsRecorder(database: site.database).events()
+    }
+
     // MARK: - Rendering alone
 
     /// Renders `component` alone as `id` (default its name) on the scene at `sceneURL`

@@ -5,14 +5,14 @@ import Foundation
 /// The `tessera_events` table: batches of events written by ``AnalyticsWriter``, old events
 /// swept, and every event read back (tests and tools). Scenes and components never write here
 /// themselves; they queue events on ``Site/analytics``.
-struct AnalyticsRecorder: Sendable {
+package struct AnalyticsRecorder: Sendable {
     /// The table events are written to.
     static let table = "tessera_events"
 
     let database: TesseraDatabase
 
     /// A recorder writing into `database`.
-    init(database: TesseraDatabase) { self.database = database }
+    package init(database: TesseraDatabase) { self.database = database }
 
     /// Adds Tessera's events table to `migrator` (``TesseraDatabase`` does this before the app's
     /// own migrations).
@@ -74,7 +74,7 @@ struct AnalyticsRecorder: Sendable {
     }
 
     /// Every recorded event, oldest first (for tests and tools).
-    func events() async throws -> [AnalyticsEvent] {
+    package func events() async throws -> [AnalyticsEvent] {
         try await database.read { db in
             try await db.fetchAll("SELECT kind, name, path, status, detail FROM \(Self.table) ORDER BY id") { row in
                 AnalyticsEvent(

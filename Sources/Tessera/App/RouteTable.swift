@@ -2,13 +2,13 @@
 
 /// Every route an app's scenes mount, from their declarations alone: what `tessera routes`
 /// prints, and what start-up checks for clashes before any route reaches Hummingbird.
-struct RouteTable: Sendable, CustomStringConvertible {
+package struct RouteTable: Sendable, CustomStringConvertible {
     /// One route.
-    struct Route: Sendable, Equatable {
+    package struct Route: Sendable, Equatable {
         /// `GET` or `POST`.
-        let method: String
+        package let method: String
         /// The path pattern, such as `/books/:id`.
-        let path: String
+        package let path: String
         /// The scene that answers it.
         let scene: String
         /// The component whose action or fragment it is, or nil for the page (`*` for any
@@ -21,10 +21,10 @@ struct RouteTable: Sendable, CustomStringConvertible {
     }
 
     /// The routes, in mounting order: stateless scenes, then the scenes with sessions.
-    let routes: [Route]
+    package let routes: [Route]
 
     /// The routes of `scenes` (with sessions) and `statelessScenes`.
-    init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
+    package init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
         self.init(plans: Self.plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
@@ -144,7 +144,7 @@ struct RouteTable: Sendable, CustomStringConvertible {
     // MARK: - Listing
 
     /// One route a line: method, path, scene, then the component and action (`tessera routes`).
-    var description: String {
+    package var description: String {
         let pathWidth = routes.map(\.path.count).max() ?? 0
         return routes.map { route in
             var line = route.method.padding(toLength: 5, withPad: " ", startingAt: 0)

@@ -35,7 +35,7 @@ public final class Site: Sendable {
     let memberAccounts: MemberAccounts?
     let memberPages: MemberPages?
     /// Where the open pages' live streams wait for the data to change.
-    let liveHub: LiveHub
+    package let liveHub: LiveHub
 
     /// A site.
     ///

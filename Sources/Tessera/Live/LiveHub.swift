@@ -21,9 +21,9 @@ import Synchronization
 /// Each stream renders its components through ``fetch(_:headers:remoteAddress:)``, which asks
 /// the app's own router, with the viewer's cookies: a live update passes every guard the
 /// component's URL has, and reuses fragments as any request does.
-final class LiveHub: Service, Sendable {
+package final class LiveHub: Service, Sendable {
     /// What woke a stream.
-    struct Moment: Sendable, Equatable {
+    package struct Moment: Sendable, Equatable {
         /// The app data's generation.
         var generation: UInt64
         /// How many heartbeats have passed.
@@ -57,7 +57,7 @@ final class LiveHub: Service, Sendable {
     /// The open streams' acknowledgements of what their tabs' actions answered.
     let inboxes = LiveInboxes()
     /// What streams may follow: the live components the mounted scenes place.
-    let routes = LiveRoutes()
+    package let routes = LiveRoutes()
     /// The renders streams share.
     let shared = SharedRenders()
     /// The open streams per viewer, against the site's limits.
@@ -78,7 +78,7 @@ final class LiveHub: Service, Sendable {
     // MARK: - Streams
 
     /// Now: the generation as this request's look at the database left it (or later).
-    var moment: Moment {
+    package var moment: Moment {
         let generation = database.currentGeneration
         update { $0.generation = max($0.generation, generation) }
         return state.withLock { $0.moment }
@@ -107,7 +107,7 @@ final class LiveHub: Service, Sendable {
     /// Waits until the moment differs from `seen` (a commit, a heartbeat, the shutdown) and
     /// returns it; returns at once if it already does, if the task is cancelled, or when `exit`
     /// ends (the stream's connection closed).
-    func next(after seen: Moment, until exit: StreamExit? = nil) async -> Moment {
+    package func next(after seen: Moment, until exit: StreamExit? = nil) async -> Moment {
         let id = state.withLock { state -> Int in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -152,18 +152,18 @@ final class LiveHub: Service, Sendable {
     // MARK: - Rendering
 
     /// The router streams render through: set once the app's router is built.
-    func attach(_ responder: any HTTPResponder<TesseraRequestContext>) {
+    package func attach(_ responder: any HTTPResponder<TesseraRequestContext>) {
         self.responder.withLock { $0 = responder }
     }
 
     /// The router streams render through, once attached.
-    var attachedResponder: (any HTTPResponder<TesseraRequestContext>)? { responder.withLock { $0 } }
+    package var attachedResponder: (any HTTPResponder<TesseraRequestContext>)? { responder.withLock { $0 } }
 
     /// What the router answered a stream's render.
-    struct Render: Sendable {
-        var status: HTTPResponse.Status
+    package struct Render: Sendable {
+        package var status: HTTPResponse.Status
         /// The fragment, its tokens as holes (``TokenHoles``).
-        var body: ByteBuffer
+        package var body: ByteBuffer
         /// The tables the answer was read from.
         var reads: TableSet
         /// The query's names it read (nil: the whole query).
@@ -171,11 +171,11 @@ final class LiveHub: Service, Sendable {
         /// The member it was rendered for (nil: a visitor).
         var viewer: Int64?
         /// ``LiveStream/digest(of:)-(ByteBuffer)`` of the body.
-        var digest: Int
+        package var digest: Int
     }
 
     /// The router's answer to `GET url` with `headers`, as from `remoteAddress`.
-    func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
+    package func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
         renderCount.add(1, ordering: .relaxed)
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: url, headerFields: headers)
         let reads = RenderedReads()
@@ -198,7 +198,7 @@ final class LiveHub: Service, Sendable {
     }
 
     /// How many renders streams asked for since the hub began.
-    var renders: Int { renderCount.load(ordering: .relaxed) }
+    package var renders: Int { renderCount.load(ordering: .relaxed) }
 
     /// The app data's versions as of the latest look.
     var versions: DataVersions { database.currentVersions }
@@ -206,7 +206,7 @@ final class LiveHub: Service, Sendable {
     // MARK: - Running
 
     /// Looks for commits while streams are open, beats, and at shutdown ends every stream.
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown { await self.tick() }
         update { $0.isClosing = true }
     }

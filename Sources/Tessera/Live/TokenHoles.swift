@@ -15,17 +15,17 @@ import NIOCore
 ///
 /// A hole is 64 letters and digits drawn when the process starts (so nothing an app shows
 /// can forge one), then `c` or `o`: the same length as the tokens they stand for.
-enum TokenHoles {
+package enum TokenHoles {
     /// What every hole starts with.
     static let mark: [UInt8] = Array(("th" + SessionStore.randomToken().prefix(62)).utf8)
     /// The hole a CSRF token goes in.
-    static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
+    package static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
     /// The hole a one-time token goes in.
-    static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
+    package static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
 
     /// `bytes` with every hole filled: `csrfToken` in a CSRF hole, a fresh random token in each
     /// one-time hole. Bytes without a hole come back as they are.
-    static func fill(_ bytes: ByteBuffer, csrfToken: String) -> ByteBuffer {
+    package static func fill(_ bytes: ByteBuffer, csrfToken: String) -> ByteBuffer {
         bytes.withUnsafeReadableBytes { raw in
             guard var found = firstMark(in: raw, from: 0) else { return bytes }
             var filled = ByteBuffer()

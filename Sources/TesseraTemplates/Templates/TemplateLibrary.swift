@@ -38,7 +38,7 @@ public final class TemplateLibrary: Sendable {
     let namesByTypeName: [String: [String]]
     /// The templates of the app's scenes, components and cells, found once when the app was
     /// checked (``resolving(_:)``), so rendering finds each with one lookup.
-    let typeTemplates: [ObjectIdentifier: Template]
+    package let typeTemplates: [ObjectIdentifier: Template]
 
     // MARK: - Loading
 

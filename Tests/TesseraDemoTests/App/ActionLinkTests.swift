@@ -1,4 +1,4 @@
-@testable import Tessera
+import Tessera
 import Testing
 
 @testable import TesseraDemo

@@ -1,6 +1,4 @@
-@testable import Tessera
-@testable import TesseraTemplates
-@testable import TesseraSQL
+import Tessera
 import Testing
 
 @testable import TesseraDemo

@@ -3,7 +3,7 @@ import HTTPTypes
 import TesseraTesting
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// The draft editor: `GET /drafts/new`, `GET /drafts/:id/edit`, and the form's create, save
@@ -188,8 +188,7 @@ struct DraftEditorSceneTests {
             #expect(blog.userID == 1 && blog.title == "Mustache, finally" && blog.body == "Edited before publishing.")
             #expect(blog.createdAt == TestSite.now && blog.trashedAt == nil)
             #expect(try await site.allDrafts().map(\.id) == [2, 3])
-            await AnalyticsWriter(site: site.site).flush()
-            let events = try await AnalyticsRecorder(database: site.site.database).events()
+            let events = try await site.app.analyticsEvents()
             let event = try #require(events.last { $0.kind == .action })
             #expect(event.name == "draft-form.publish")
             #expect(event.detail == "draft 1 → blog 73")

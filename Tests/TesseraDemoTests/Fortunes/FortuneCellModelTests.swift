@@ -1,8 +1,6 @@
 import Testing
 
-@testable import Tessera
-@testable import TesseraTemplates
-@testable import TesseraSQL
+import Tessera
 @testable import TesseraDemo
 
 /// The Fortunes cell answers keys with a hand-written `switch` for speed: it must answer exactly

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Helpers shared by the home, blog and photo tests: database peeks and a request scope for

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// The feed's loading cost and its mixing rule.

@@ -3,7 +3,7 @@ import HTTPTypes
 import TesseraTesting
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Each post in the home feed and in a profile's list carries its like button as a child
@@ -85,17 +85,17 @@ struct FeedLikeButtonTests {
     @Test("the feed is reused for everyone while each viewer's buttons are their own")
     func reusedFeedFreshButtons() async throws {
         let site = try await TestSite(reusingFragments: true)
-        let stored = try await SessionStore(database: site.site.database).create(userID: 2)
-        let bea = TestSession(cookie: "\(SessionMiddleware.cookieName(SessionMiddleware.cookieName, secure: false))=\(stored.id)", token: "")
+        try await MessagingTestSupport.giveDemoPassword(to: "ada", in: site)
         try await site.test { client in
             let demo = try await client.signIn()
+            let ada = try await client.signIn("ada")
             let id = try #require(try await client.get("/", as: demo).select("#feed [data-component=like-button]").compactMap { $0[attribute: "id"] }.first)
             _ = try await client.post("/like", [("_component", id)], as: demo, fragment: true)
             let demoPage = try await client.get("/", as: demo)
-            let beaPage = try await client.get("/", as: bea)
+            let adaPage = try await client.get("/", as: ada)
             let visitorPage = try await client.get("/")
             #expect(demoPage.select("#\(id) button").first?.text == "Unlike")
-            #expect(beaPage.select("#\(id) button").first?.text == "Like")
+            #expect(adaPage.select("#\(id) button").first?.text == "Like")
             #expect(visitorPage.select("#\(id) a").first?.text == "Sign in to like")
         }
     }

@@ -3,7 +3,7 @@ import HTTPTypes
 import TesseraTesting
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Comments on a post: their own pages, a form, and the count elsewhere on the page.

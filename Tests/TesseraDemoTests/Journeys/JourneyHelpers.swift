@@ -1,7 +1,7 @@
 import Foundation
 import TesseraTesting
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Reading what the journeys tests need from pages and the database.

@@ -3,7 +3,7 @@ import HTTPTypes
 import TesseraTesting
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// The journeys added for members: edit a post, delete a draft, edit the profile, a photo's

@@ -5,7 +5,7 @@ import NIOCore
 import TesseraTesting
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// A live stream is bounded like any request: it follows only what a page places, shares one
@@ -22,7 +22,7 @@ struct LiveStreamBoundsTests {
             try await site.test { client in
                 try await site.withLiveHub {
                     let member = try await client.signIn()
-                    let probe = try LiveProbe(site.site, following: ["/blogs/1/_/comments"], since: since, lastEventID: lastEventID)
+                    let probe = LiveProbe(site.site, following: ["/blogs/1/_/comments"], since: since, lastEventID: lastEventID)
                     defer { probe.close() }
                     #expect(await probe.next("stream") != nil)
                     #expect(try await client.post("/blogs/1/comments", [("text", "Heard anyway")], as: member).status == .seeOther)
@@ -42,8 +42,8 @@ struct LiveStreamBoundsTests {
                     let page = HTMLDocument(try await client.get("/blogs/2").text)
                     let since = try #require(page.first("#blog-stats")?[attribute: "data-tessera-live-since"])
                     let initial = Int(page.first("#blog-stats .comment-count")?.text.split(separator: " ").first ?? "") ?? 0
-                    let probes = try (0..<12).map { number in
-                        try LiveProbe(site.site, following: ["/blogs/2/_/blog-stats?variant=\(number)&_component=x"], since: since)
+                    let probes = (0..<12).map { number in
+                        LiveProbe(site.site, following: ["/blogs/2/_/blog-stats?variant=\(number)&_component=x"], since: since)
                     }
                     defer { probes.forEach { $0.close() } }
                     for probe in probes { #expect(await probe.next("stream") != nil) }
@@ -72,8 +72,8 @@ struct LiveStreamBoundsTests {
                             let member = try await one.signIn()
                             let page = HTMLDocument(try await one.get("/blogs/3").text)
                             let since = try #require(page.first("#blog-stats")?[attribute: "data-tessera-live-since"])
-                            let probes = try (0..<12).map { number in
-                                try LiveProbe(
+                            let probes = (0..<12).map { number in
+                                LiveProbe(
                                     (number % 2 == 0 ? first : second).site, following: ["/blogs/3/_/blog-stats?from=\(number)"], since: since)
                             }
                             defer { probes.forEach { $0.close() } }
@@ -115,7 +115,7 @@ struct LiveStreamBoundsTests {
         try await site.test { client in
             let member = try await client.signIn()
             let hub = site.site.liveHub
-            let headers: HTTPFields = [.cookie: member.cookie, RequestPipeline.fragmentHeader: "1"]
+            let headers: HTTPFields = [.cookie: member.cookie, HTTPField.Name("X-Tessera-Fragment")!: "1"]
             let (first, second) = (
                 try await hub.fetch("/trash/_/trash-list", headers: headers, remoteAddress: nil),
                 try await hub.fetch("/trash/_/trash-list", headers: headers, remoteAddress: nil)
@@ -143,17 +143,17 @@ struct LiveStreamBoundsTests {
                 let limit = site.site.configuration.maxLiveStreamsPerViewer
                 var sessions: [TestSession] = []
                 for _ in 0..<2 { sessions.append(try await client.signIn()) }
-                let open = try (0..<limit).map { number in
-                    try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, as: sessions[number % 2])
+                let open = (0..<limit).map { number in
+                    LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, as: sessions[number % 2])
                 }
                 defer { open.forEach { $0.close() } }
                 for probe in open { #expect(await probe.next("stream") != nil) }
                 for session in sessions {
-                    let refused = try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, as: session)
+                    let refused = LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, as: session)
                     #expect(await refused.next("refused")?.data == "429")
                 }
                 // A visitor is another viewer.
-                let visitor = try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil)
+                let visitor = LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil)
                 defer { visitor.close() }
                 #expect(await visitor.next("stream") != nil)
             }
@@ -167,14 +167,14 @@ struct LiveStreamBoundsTests {
             try await site.withLiveHub {
                 let limit = site.site.configuration.maxLiveStreamsPerViewer
                 let address = try SocketAddress(ipAddress: "192.0.2.7", port: 0)
-                let open = try (0..<limit).map { _ in
-                    try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, from: address)
+                let open = (0..<limit).map { _ in
+                    LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, from: address)
                 }
                 defer { open.forEach { $0.close() } }
                 for probe in open { #expect(await probe.next("stream") != nil) }
-                let refused = try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, from: address)
+                let refused = LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil, from: address)
                 #expect(await refused.next("refused")?.data == "429")
-                let elsewhere = try LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil)
+                let elsewhere = LiveProbe(site.site, following: ["/blogs/1/_/blog-stats"], since: nil)
                 defer { elsewhere.close() }
                 #expect(await elsewhere.next("stream") != nil)
             }

@@ -4,7 +4,7 @@ import Synchronization
 import TesseraTesting
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Live pages when the server fails a render: a fault is not the viewer's loss of a component,
@@ -25,7 +25,7 @@ struct LiveStreamFaultTests {
                 #expect(live.map(\.attributes["id"]) == ["comments", "blog-stats"])
                 let since = try #require(live.first?[attribute: "data-tessera-live-since"])
                 let before = page.select("#comments li article.comment").count
-                let probe = try LiveProbe(site.site, on: page)
+                let probe = LiveProbe(site.site, on: page)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 // Open: from now on the stream's renders meet the fault, once.
@@ -63,7 +63,7 @@ struct LiveStreamFaultTests {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/1").text)
                 let since = try #require(page.first("[data-tessera-live-since]")?[attribute: "data-tessera-live-since"])
-                let probe = try LiveProbe(site.site, on: page)
+                let probe = LiveProbe(site.site, on: page)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 let hub = site.site.liveHub

@@ -1,8 +1,9 @@
 import Foundation
+import HTTPTypes
 import TesseraTesting
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Live pages: a stream follows a page's live components and brings each copy up to date when
@@ -28,7 +29,7 @@ struct LiveStreamTests {
                         let live = page.select("[data-tessera-live-since]")
                         #expect(live.map(\.attributes["id"]) == ["comments", "blog-stats"])
                         let before = page.select("#comments li article.comment").count
-                        let probe = try LiveProbe(second.site, on: page)
+                        let probe = LiveProbe(second.site, on: page)
                         defer { probe.close() }
                         #expect(try await one.post("/blogs/1/comments", [("text", "Seen live elsewhere")], as: member).status == .seeOther)
                         let updates = await probe.next(2, "update")
@@ -55,7 +56,7 @@ struct LiveStreamTests {
                 let other = try await client.signIn("ada")
                 func stats(as session: TestSession?) async throws -> LiveProbe {
                     let page = HTMLDocument(try await client.get("/blogs/2", as: session).text)
-                    return try LiveProbe(site.site, on: page, "#blog-stats[data-tessera-live-since]", as: session)
+                    return LiveProbe(site.site, on: page, "#blog-stats[data-tessera-live-since]", as: session)
                 }
                 let probes = [try await stats(as: liker), try await stats(as: other), try await stats(as: nil)]
                 defer { probes.forEach { $0.close() } }
@@ -80,15 +81,15 @@ struct LiveStreamTests {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/3").text)
                 #expect(page.select("[data-tessera-live-since]").count == 2)
-                let probes = try (0..<20).map { _ in try LiveProbe(site.site, on: page) }
+                let probes = (0..<20).map { _ in LiveProbe(site.site, on: page) }
                 defer { probes.forEach { $0.close() } }
-                let (before, rendersBefore) = (site.site.fragmentLookups, site.site.liveHub.renders)
+                let (before, rendersBefore) = (site.app.fragmentLookups, site.site.liveHub.renders)
                 #expect(try await client.post("/blogs/3/comments", [("text", "Twenty pages")], as: member).status == .seeOther)
                 for probe in probes {
                     let updates = await probe.next(2, "update")
                     #expect(updates.count == 2)
                 }
-                let after = site.site.fragmentLookups
+                let after = site.app.fragmentLookups
                 #expect(after.loaded - before.loaded <= 2, "loads: \(after.loaded - before.loaded)")
                 // The twenty streams share one render of each (SharedRenders).
                 #expect(site.site.liveHub.renders - rendersBefore == 2, "renders: \(site.site.liveHub.renders - rendersBefore)")
@@ -103,10 +104,10 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/3").text)
-                let posts = try (0..<5).map { _ in try LiveProbe(site.site, on: page) }
+                let posts = (0..<5).map { _ in LiveProbe(site.site, on: page) }
                 // The page's own components (the layout's count of conversations awaiting a reply
                 // is followed too in a browser: ``layoutCountFollowsMessages()``).
-                let chat = try LiveProbe(site.site, on: HTMLDocument(try await client.get("/messages/1", as: member).text), Self.inMain, as: member)
+                let chat = LiveProbe(site.site, on: HTMLDocument(try await client.get("/messages/1", as: member).text), Self.inMain, as: member)
                 defer { (posts + [chat]).forEach { $0.close() } }
                 let hub = site.site.liveHub
 
@@ -139,12 +140,12 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/3", as: member).text)
-                let (acting, other) = (try LiveProbe(site.site, on: page, Self.inMain, as: member), try LiveProbe(site.site, on: page, Self.inMain, as: member))
+                let (acting, other) = (LiveProbe(site.site, on: page, Self.inMain, as: member), LiveProbe(site.site, on: page, Self.inMain, as: member))
                 defer { [acting, other].forEach { $0.close() } }
                 let stream = try #require(await acting.next("stream")?.data)
                 let answer = try await client.post(
                     "/blogs/3/comments", [("text", "Answered in place")], as: member, fragment: true,
-                    headers: [RequestPipeline.targetHeader: "comment-form", LiveStream.streamHeader: stream])
+                    headers: [HTTPField.Name("X-Tessera-Target")!: "comment-form", LiveStream.streamHeader: stream])
                 #expect(answer.status == .ok)
                 #expect(answer.document.first("#comments li article.comment")?.text.contains("Answered in place") == true)
                 #expect(await other.next(2, "update").count == 2, "the other tab gets the comments and the stats")
@@ -163,7 +164,7 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let home = HTMLDocument(try await client.get("/").text)
                 #expect(home.select("[data-tessera-live-since]").compactMap { $0[attribute: "id"] } == ["new-posts"], "only the notice is live")
-                let probe = try LiveProbe(site.site, on: home)
+                let probe = LiveProbe(site.site, on: home)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 try await site.site.database.write { db in
@@ -183,7 +184,7 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let list = HTMLDocument(try await client.get("/messages", as: member).text)
-                let probe = try LiveProbe(site.site, on: list, Self.inMain, as: member)
+                let probe = LiveProbe(site.site, on: list, Self.inMain, as: member)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 let last = try #require(list.select("#conversations li article").last?[attribute: "id"])
@@ -216,7 +217,7 @@ struct LiveStreamTests {
                 #expect(page.first("main #awaiting-reply") == nil)
                 let before = try await MessageStore(database: site.site.database.counting(into: QueryCounter())).awaitingReply(of: 1)
                 #expect(count.first("a")?.text == (before == 0 ? nil : DisplayText.count(before, "conversation awaits", "conversations await") + " your reply"))
-                let probe = try LiveProbe(site.site, on: page, "header [data-tessera-live-since]", as: member)
+                let probe = LiveProbe(site.site, on: page, "header [data-tessera-live-since]", as: member)
                 defer { probe.close() }
                 #expect(await probe.next("stream") != nil)
                 // A new conversation whose only message is someone else's: one more awaits.
@@ -251,9 +252,9 @@ struct LiveStreamTests {
                     try await site.site.database.write { db in
                         try await Message.insert(conversationID: 1, senderID: 2, kind: .text, body: "Elsewhere", createdAt: TestSite.now, into: db)
                     }
-                    let before = site.site.fragmentLookups
+                    let before = site.app.fragmentLookups
                     let again = HTMLDocument(try await client.get("/blogs/1", as: viewer).text)
-                    let lookups = site.site.fragmentLookups
+                    let lookups = site.app.fragmentLookups
                     if viewer == nil {
                         #expect(lookups == before, "the visitor's page was kept whole: no component was looked up")
                     } else {
@@ -263,7 +264,7 @@ struct LiveStreamTests {
                     let now = try #require(again.first("#comments")?[attribute: "data-tessera-live-since"].flatMap { UInt64($0) })
                     #expect(now > since, "the copy is fresh as of the request that reused it")
                     let renders = site.site.liveHub.renders
-                    let probe = try LiveProbe(site.site, on: again, as: viewer)
+                    let probe = LiveProbe(site.site, on: again, as: viewer)
                     defer { probe.close() }
                     #expect(await probe.next("stream") != nil)
                     #expect(site.site.liveHub.renders == renders, "nothing to send at open")
@@ -284,7 +285,7 @@ struct LiveStreamTests {
                 let member = try await client.signIn()
                 #expect(try await client.post("/blogs/1/comments", [("text", "While away")], as: member).status == .seeOther)
                 let current = HTMLDocument(try await client.get("/blogs/1").text).first("#comments")?[attribute: "data-tessera-live-since"]
-                let probe = try LiveProbe(site.site, following: [url], since: current, lastEventID: seen)
+                let probe = LiveProbe(site.site, following: [url], since: current, lastEventID: seen)
                 defer { probe.close() }
                 let update = try #require(await probe.next("update"))
                 #expect(update.element?.first("li article.comment")?.text.contains("While away") == true)
@@ -301,7 +302,7 @@ struct LiveStreamTests {
                 let session = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/blogs/1", as: session).text)
                 let comments = try #require(page.first("#comments"))
-                let probe = try LiveProbe(
+                let probe = LiveProbe(
                     site.site, following: [comments[attribute: "data-src"] ?? ""], since: comments[attribute: "data-tessera-live-since"],
                     as: session)
                 defer { probe.close() }
@@ -329,7 +330,7 @@ struct LiveStreamTests {
             try await site.withLiveHub {
                 let member = try await client.signIn()
                 let page = HTMLDocument(try await client.get("/messages/1", as: member).text)
-                let probe = try LiveProbe(site.site, on: page, "[data-tessera-live-since]", as: member)
+                let probe = LiveProbe(site.site, on: page, "[data-tessera-live-since]", as: member)
                 defer { probe.close() }
                 let url = try #require(page.first("[data-tessera-live-since]")?[attribute: "data-src"])
                 #expect(try await client.post(DemoURLs.signOut, as: member).status == .seeOther)

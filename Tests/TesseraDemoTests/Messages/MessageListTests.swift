@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// The message list's wiring: one cell per kind through the registry, one query per load.

@@ -5,7 +5,7 @@ import Tessera
 import NIOCore
 import TesseraTesting
 
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// Helpers for the messaging and settings tests: multipart posts, a tiny PNG, a site with the

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-@testable import Tessera
+import Tessera
 import Testing
 import TesseraTesting
 

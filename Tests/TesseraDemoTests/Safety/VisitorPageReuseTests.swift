@@ -2,7 +2,7 @@ import Foundation
 import TesseraTesting
 import Testing
 
-@_spi(Benchmarks) @testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 /// A visitor's kept page (``Scene/reusesVisitorPages``) is never older than a write: what a
@@ -16,9 +16,9 @@ struct VisitorPageReuseTests {
                 try await second.test { two in
                     let first = try await two.get("/blogs/1")
                     let before = first.document
-                    let kept = second.site.pageLookups.served
+                    let kept = second.app.pageLookups.served
                     #expect(try await two.get("/blogs/1").text == first.text)
-                    #expect(second.site.pageLookups.served == kept + 1, "the second visit got the kept page")
+                    #expect(second.app.pageLookups.served == kept + 1, "the second visit got the kept page")
 
                     let member = try await one.signIn()
                     #expect(try await one.post("/blogs/1/comments", [("text", "Posted elsewhere")], as: member).status == .seeOther)

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-@testable import Tessera
+import Tessera
 @testable import TesseraDemo
 
 // MARK: - Profile test support
