@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import Tessera
+import Tessera
 
 // MARK: - Reuse counts
 

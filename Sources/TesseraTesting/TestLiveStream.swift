@@ -5,7 +5,7 @@ import NIOCore
 import Synchronization
 import Testing
 
-@_spi(Testing) import Tessera
+import Tessera
 
 // MARK: - TestLiveStream
 
