@@ -60,6 +60,13 @@ final class RequestGlobals: ViewModel {
         case "isDevelopment": return .bool(isDevelopment)
         case "siteName": return .string(siteName)
         case "assets": return .object(assets)
+        case "csrfToken" where session.writesTokenHoles, "onceToken" where session.writesTokenHoles:
+            // Holes, the same in every render, filled for each viewer as the bytes leave.
+            session.privacy.set()
+            return .string(key == "csrfToken" ? TokenHoles.csrf : TokenHoles.once)
+        case "backURL" where session.writesTokenHoles && request?.request.method == .get:
+            // The page's path and query: what a kept fragment's key already holds.
+            return .string(request.flatMap(RequestPipeline.backURL(of:)) ?? "")
         default: break
         }
         personalReads += 1

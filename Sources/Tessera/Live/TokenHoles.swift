@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 // MARK: - TokenHoles
@@ -24,18 +25,22 @@ package enum TokenHoles {
     package static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
 
     /// `bytes` with every hole filled: `csrfToken` in a CSRF hole, a fresh random token in each
-    /// one-time hole. Bytes without a hole come back as they are.
-    package static func fill(_ bytes: ByteBuffer, csrfToken: String) -> ByteBuffer {
+    /// one-time hole. Bytes without a hole come back as they are, and `csrfToken` is read only
+    /// when there is a CSRF hole (reading a visitor's makes it, and marks the response private).
+    package static func fill(_ bytes: ByteBuffer, csrfToken: @autoclosure () -> String) -> ByteBuffer {
         bytes.withUnsafeReadableBytes { raw in
             guard var found = firstMark(in: raw, from: 0) else { return bytes }
             var filled = ByteBuffer()
+            var token: String?
             filled.reserveCapacity(raw.count + 64)
             var start = 0
             while true {
                 filled.writeBytes(UnsafeRawBufferPointer(rebasing: raw[start..<found]))
                 let kind = found + mark.count < raw.count ? raw[found + mark.count] : 0
                 switch kind {
-                case UInt8(ascii: "c"): filled.writeString(csrfToken)
+                case UInt8(ascii: "c"):
+                    if token == nil { token = csrfToken() }
+                    filled.writeString(token ?? "")
                 case UInt8(ascii: "o"): filled.writeString(SessionStore.randomToken())
                 default: filled.writeBytes(UnsafeRawBufferPointer(rebasing: raw[found..<min(found + mark.count + 1, raw.count)]))
                 }
@@ -48,15 +53,20 @@ package enum TokenHoles {
         }
     }
 
-    /// The offset of the first ``mark`` in `raw` at or after `start`.
+    /// The offset of the first ``mark`` in `raw` at or after `start` (`memchr` for its first
+    /// byte, then `memcmp`: a page is searched on every member's request).
     private static func firstMark(in raw: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        let (first, count) = (mark[0], mark.count)
-        var index = start
-        while index + count <= raw.count {
-            guard let found = raw[index...(raw.count - count)].firstIndex(of: first) else { return nil }
-            if mark.withUnsafeBytes({ $0.elementsEqual(raw[found..<(found + count)]) }) { return found }
-            index = found + 1
+        guard let base = raw.baseAddress else { return nil }
+        return mark.withUnsafeBytes { needle -> Int? in
+            let (first, count) = (Int32(needle[0]), needle.count)
+            var index = start
+            while index + count <= raw.count {
+                guard let found = memchr(base + index, first, raw.count - count + 1 - index) else { return nil }
+                let offset = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(found, needle.baseAddress!, count) == 0 { return offset }
+                index = offset + 1
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -26,6 +26,14 @@ struct RequestPipeline: Sendable {
         /// The scene's body without its layout, every component loaded (tests, tools).
         case body
 
+        /// Whether it is a page's or a fragment's `GET`.
+        var isRead: Bool {
+            switch self {
+            case .page, .fragment: true
+            case .action, .body: false
+            }
+        }
+
         /// Whether its answer may hold the layout, and so the layout's components.
         var showsLayout: Bool {
             if case .body = self { false } else { true }
@@ -36,9 +44,16 @@ struct RequestPipeline: Sendable {
 
     /// Runs `mode` for `request` and makes its HTTP response.
     func respond(to request: Request, _ context: TesseraRequestContext, _ mode: Mode) async throws -> Response {
-        let scope = try makeScope(request, context)
+        var scope = try makeScope(request, context)
         defer { RequestLog.current?.setTotalQueries(scope.database.counter.value) }
-        let answer = try await run(mode, scope)
+        // A page or fragment is rendered with its forms' tokens as holes, filled here as the bytes
+        // leave: a fragment holding a form is then the same bytes on every request and is kept
+        // under its caching like any other. (A live stream's render is filled by its stream.)
+        let session = scope.session
+        let fillsTokens = !session.writesTokenHoles && mode.isRead
+        if fillsTokens { scope = scope.seen(as: session.withTokenHoles()) }
+        var answer = try await run(mode, scope)
+        if fillsTokens, let html = answer.html { answer.html = TokenHoles.fill(html, csrfToken: session.csrfToken) }
         context.renderedReads?.tables = scope.database.counter.reads
         return answer.response(forScript: scope.wantsFragment)
     }
