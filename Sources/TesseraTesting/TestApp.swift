@@ -91,7 +91,7 @@ public struct TestApp<App: TesseraApp>: Sendable {
     // MARK: - Analytics
 
     /// The analytics events the site recorded so far, oldest first, once those still queued
-    /// are written (as ``AnalyticsWriter`` writes them while the app is served).
+    /// are written (as `AnalyticsWriter` writes them while the app is served).
     public func analyticsEvents() async throws -> [AnalyticsEvent] {
         _ = await AnalyticsWriter(site: site).flush()
         return try await AnalyticsRecorder(database: site.database).events()

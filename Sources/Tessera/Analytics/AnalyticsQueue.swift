@@ -3,7 +3,7 @@ import Synchronization
 
 // MARK: - AnalyticsQueue
 
-/// Analytics events waiting in memory for ``AnalyticsWriter``, so a page never writes to the
+/// Analytics events waiting in memory for `AnalyticsWriter`, so a page never writes to the
 /// database to record itself.
 ///
 /// Bounded: past ``capacity`` an event is dropped and counted (``droppedCount``), never waited
@@ -26,9 +26,9 @@ package final class AnalyticsQueue: Sendable {
     /// How many waiting events ring ``batchFull``.
     package let batchSize: Int
     private let state = Mutex(State())
-    /// Rung when an event arrives in an empty queue: ``AnalyticsWriter`` waits for it.
+    /// Rung when an event arrives in an empty queue: `AnalyticsWriter` waits for it.
     let gotEvents = Doorbell()
-    /// Rung when ``batchSize`` events wait: ``AnalyticsWriter`` stores them without waiting
+    /// Rung when ``batchSize`` events wait: `AnalyticsWriter` stores them without waiting
     /// out its interval.
     let batchFull = Doorbell()
 

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - AnalyticsRecorder
 
-/// The `tessera_events` table: batches of events written by ``AnalyticsWriter``, old events
+/// The `tessera_events` table: batches of events written by `AnalyticsWriter`, old events
 /// swept, and every event read back (tests and tools). Scenes and components never write here
 /// themselves; they queue events on ``Site/analytics``.
 package struct AnalyticsRecorder: Sendable {
@@ -14,7 +14,7 @@ package struct AnalyticsRecorder: Sendable {
     /// A recorder writing into `database`.
     package init(database: TesseraDatabase) { self.database = database }
 
-    /// Adds Tessera's events table to `migrator` (``TesseraDatabase`` does this before the app's
+    /// Adds Tessera's events table to `migrator` (`TesseraDatabase` does this before the app's
     /// own migrations).
     static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.analytics.v1") { db in

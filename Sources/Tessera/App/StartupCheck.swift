@@ -7,7 +7,7 @@ import Foundation
 /// template a scene (each variant of a ``VariantScene``), component, cell, section renderer or
 /// the declared layout renders exists (found by convention or named by
 /// an override); and every key each template reads is one its view model declares
-/// (``TemplateChecker``). Keys declared but never read are warnings.
+/// (`TemplateChecker`). Keys declared but never read are warnings.
 struct StartupCheck {
     let scenes: [Scene.Type]
     let site: SiteConfiguration

@@ -45,8 +45,8 @@ extension TesseraApp {
     /// declarations, every template a scene, component, cell or layout renders, the keys each
     /// template reads against its view model, clashing routes — and returns the templates.
     ///
-    /// Throws ``TemplateErrors`` for a template that does not compile, then
-    /// ``StartupErrors`` for everything else (each naming the Swift type, and the template's
+    /// Throws `TemplateErrors` for a template that does not compile, then
+    /// `StartupErrors` for everything else (each naming the Swift type, and the template's
     /// `file:line:column` for a key). Keys no template reads are warnings: see
     /// ``checkWithWarnings(_:)``.
     public func check(_ configuration: TesseraConfiguration) throws -> TemplateLibrary {
@@ -163,7 +163,7 @@ extension TesseraApp {
     /// The router, in this order: the live pages' streams (`/_tessera/live`, outside the
     /// middleware); Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
     /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
-    /// sessions. Throws ``StartupErrors`` when two routes clash.
+    /// sessions. Throws `StartupErrors` when two routes clash.
     public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
         try makeRouter(site: site, reloader: nil)
     }

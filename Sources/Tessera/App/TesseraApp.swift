@@ -39,7 +39,7 @@ public protocol TesseraApp: Sendable {
     var members: Members? { get }
 
     /// The layout every scene and error page renders in, under `Views/` (say `Layouts/Main`);
-    /// nil (default) for Tessera's own (``BuiltInTemplates/layout``). A declared layout that
+    /// nil (default) for Tessera's own (`BuiltInTemplates.layout`). A declared layout that
     /// `Views/` lacks is a start-up and `validate` error naming the app and the file.
     var layout: String? { get }
 
@@ -67,7 +67,7 @@ public protocol TesseraApp: Sendable {
     /// Default none.
     func services(_ configuration: TesseraConfiguration) -> [any Sendable]
 
-    /// The model of ``globals(_:)``: keys every template may read. Default ``EmptyModel``.
+    /// The model of ``globals(_:)``: keys every template may read. Default `EmptyModel`.
     associatedtype Globals: TemplateModel = EmptyModel
 
     /// Values every template may read, computed per request (say the signed-in member's name).

@@ -10,7 +10,7 @@ extension TesseraDatabase {
     /// step in an immediate transaction).
     ///
     /// - Parameters:
-    ///   - location: a SQLite path, or a PostgreSQL server (``DatabaseLocation``).
+    ///   - location: a SQLite path, or a PostgreSQL server (`DatabaseLocation`).
     ///   - logger: the PostgreSQL client's logger (default: none).
     ///   - migrations: registers the app's steps; they run after Tessera's own.
     public static func open(

@@ -46,7 +46,7 @@ struct CellChildrenCheck {
     // MARK: - Cells
 
     /// The cells `component` draws: those its data sources register (``Component/cellTypes``)
-    /// and those its model's lists declare (an ``ArrayDataSource``'s).
+    /// and those its model's lists declare (an `ArrayDataSource`'s).
     static func cells(of component: any Component.Type) -> [any CellRenderer.Type] {
         var cells = component.cellTypes
         for (_, shape) in component.modelType.declaredKeys {

@@ -5,7 +5,7 @@
 /// fills with fresh children) and the per-request values they read (which do not make the
 /// parent personal).
 ///
-/// A page's renderer carries one as its ``TemplateRenderer/host``: the template engine only
+/// A page's renderer carries one as its `TemplateRenderer.host`: the template engine only
 /// hands it on, and knows nothing of components or reuse.
 final class ChildOutlets: CellContextHost {
     /// The request's globals, which count the per-request values templates read.

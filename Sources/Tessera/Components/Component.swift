@@ -65,7 +65,7 @@ public protocol Component: Sendable {
     /// `validate` error naming the component.
     static var template: String? { get }
 
-    /// The cell renderers this component draws through a ``SectionedDataSource``, whose
+    /// The cell renderers this component draws through a `SectionedDataSource`, whose
     /// templates and models start-up checks: `@Component` lists those its data sources' closures
     /// name; default none.
     static var cellTypes: [any CellRenderer.Type] { get }

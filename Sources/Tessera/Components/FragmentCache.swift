@@ -7,9 +7,9 @@ import Synchronization
 /// of scenes that allow it (``Scene/reusesVisitorPages``), each bounded in bytes, and the
 /// values of reads that allow it (``ReusableRead``), bounded in number.
 ///
-/// An entry is valid while no table it read (``TableSet``, noted by the statements that read it)
+/// An entry is valid while no table it read (`TableSet`, noted by the statements that read it)
 /// changed after the generation read before its request's scene read anything (``Start``):
-/// ``DataVersions``, raised by any process's write to an app table, not by Tessera's
+/// `DataVersions`, raised by any process's write to an app table, not by Tessera's
 /// bookkeeping. So a fragment lasts until its data changes, however long that is. Stale
 /// entries are dropped at the next store after a change; when a shelf would pass its limit, the
 /// oldest half goes (``ReuseShelf``).

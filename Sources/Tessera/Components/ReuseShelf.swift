@@ -5,7 +5,7 @@
 /// tables it read, bounded by a total cost (a fragment's bytes; 1 for a read's value).
 ///
 /// A value is valid while none of its tables changed after its generation
-/// (``DataVersions/isUnchanged(_:since:)``): until its data changes, however long that is.
+/// (`DataVersions.isUnchanged`): until its data changes, however long that is.
 ///
 /// Plain data: the cache holds each shelf inside its lock.
 struct ReuseShelf<Key: Hashable, Value> {

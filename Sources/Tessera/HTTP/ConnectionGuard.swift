@@ -17,7 +17,7 @@ import NIOHTTPTypes
 ///   connection whose head is late is closed.
 /// - **a stream's end:** while an event stream (`text/event-stream`, a live page) is answered,
 ///   a client that stops sending (its end of the connection closed) has left: the connection
-///   is closed at once, so the stream's work ends with it (``StreamExit``) rather than at its
+///   is closed at once, so the stream's work ends with it (`StreamExit`) rather than at its
 ///   next write.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart

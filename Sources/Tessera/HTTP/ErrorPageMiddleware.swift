@@ -11,7 +11,7 @@ import Logging
 /// 500 that says nothing about the cause (which goes to the log). No stack trace ever reaches the visitor.
 ///
 /// The page body is `Tessera/ErrorPage`; the layout is the site's default layout, or Tessera's
-/// own (``BuiltInTemplates/layout``) when the site has none. A `4xx` page is rendered with the
+/// own (`BuiltInTemplates.layout`) when the site has none. A `4xx` page is rendered with the
 /// app's globals, like any page: for the member the request's session cookie names (one
 /// statement to find the session; ``SecurityHeadersMiddleware`` keeps it out of caches), so a member who
 /// follows a dead link still sees themselves signed in, or else for a visitor. A `5xx` page is
@@ -118,7 +118,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    /// The message of a write the database refused as the request's doing (``SQLError/Kind``).
+    /// The message of a write the database refused as the request's doing (`SQLError.Kind`).
     static let conflictMessage = "What this refers to does not exist any more, or was just made. Go back, reload the page and try again."
     /// The message for text the database cannot store.
     static let unstorableTextMessage = "The text sent contains a character that cannot be stored (U+0000). Remove it and send again."
@@ -138,7 +138,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
 // MARK: - ErrorPageBody
 
-/// The error page's body (``BuiltInTemplates/errorPage``), written in place inside the layout.
+/// The error page's body (`BuiltInTemplates.errorPage`), written in place inside the layout.
 struct ErrorPageBody: HTMLFragment {
     let model: [String: TemplateValue]
 

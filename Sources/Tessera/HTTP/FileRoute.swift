@@ -5,7 +5,7 @@ import NIOCore
 // MARK: - FileRoute
 
 /// Where an app's uploaded files are stored and served: files kept in the database
-/// (``StoredFiles``) under this route's folder, each under a new random name, and served at
+/// (`StoredFiles`) under this route's folder, each under a new random name, and served at
 /// `GET <path>/<name>` to whoever ``Access`` lets in — with the `Content-Type` their bytes were
 /// recognised as, `nosniff`, a sandboxing `Content-Security-Policy`, an `ETag` (names never
 /// change), and caching by access: a year for ``Access/everyone``, nothing kept for the rest.
@@ -68,7 +68,7 @@ public struct FileRoute: Sendable {
         return path + "/" + name
     }
 
-    /// The name in ``StoredFiles`` of the file served as `name`: the folder (the path without
+    /// The name in `StoredFiles` of the file served as `name`: the folder (the path without
     /// its `/`), a `/`, the name.
     func storedName(_ name: String) -> String { String(path.dropFirst()) + "/" + name }
 

@@ -31,7 +31,8 @@ final class RequestGlobals: ViewModel {
     private let request: RequestScope?
     private let once = OnceToken()
     /// How many times a template read a value that differs from request to request
-    /// (`csrfToken`, `onceToken`, the app's globals): a fragment that did is never reused.
+    /// (the member, the notice, the app's globals; a token unless it is written as a hole): a
+    /// fragment that did is never reused.
     private(set) var personalReads = 0
 
     init(

@@ -143,7 +143,7 @@ extension RequestScope {
     /// A scope outside HTTP, for loading and rendering components alone (tests, tools, jobs): a
     /// `GET /` with `query` (default none), as `userID` (default nil, a visitor), no form, and a
     /// placeholder CSRF token (64 zeros: its forms look as a page's do, but no post carries it).
-    /// Its database counts into a fresh ``QueryCounter``.
+    /// Its database counts into a fresh `QueryCounter`.
     public static func standalone(site: Site, query: [(String, String)] = [], userID: Int64? = nil) -> RequestScope {
         RequestScope(
             request: Request(

@@ -38,7 +38,7 @@ public struct Session: Sendable, Equatable {
     private enum Token: Sendable {
         case stored(String)
         case visitor(VisitorToken)
-        /// Written as holes, filled as the bytes leave (``TokenHoles``).
+        /// Written as holes, filled as the bytes leave (`TokenHoles`).
         case holes
     }
 
@@ -75,7 +75,7 @@ public struct Session: Sendable, Equatable {
         return Session(id: id, userID: userID, token: token, privacy: privacy, readAlong: readAlong)
     }
 
-    /// This session with its tokens written as holes (``TokenHoles``): for renders that are
+    /// This session with its tokens written as holes (`TokenHoles`): for renders that are
     /// compared, or shared among viewers, before they are sent.
     func withTokenHoles() -> Session {
         Session(id: id, userID: userID, token: .holes, privacy: privacy, readAlong: readAlong)

@@ -30,9 +30,9 @@ extension Site {
         }
     }
 
-    /// Mounts `GET /_tessera/live` (``LiveStream``): the event stream a page with live
+    /// Mounts `GET /_tessera/live` (`LiveStream`): the event stream a page with live
     /// components follows. Its renders go through the app's own router, which the hub is handed
-    /// once the router is built (``LiveHub/attach(_:)``), so each passes every guard and
+    /// once the router is built (`LiveHub.attach`), so each passes every guard and
     /// middleware a fragment does.
     ///
     /// Mount it before ``addMiddleware(to:)``: the stream itself passes through none. A stream

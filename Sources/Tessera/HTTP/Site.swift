@@ -19,7 +19,7 @@ public final class Site: Sendable {
     public let logger: Logger
     /// Delivers the mail jobs send (``SiteConfiguration/mailDelivery``).
     public let mailer: Mailer
-    /// Analytics events waiting for ``AnalyticsWriter`` (capacity from the configuration).
+    /// Analytics events waiting for `AnalyticsWriter` (capacity from the configuration).
     package let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
     let staticFiles: StaticFiles
@@ -51,7 +51,7 @@ public final class Site: Sendable {
     ///     `isDevelopment` and `siteName` itself.
     ///
     /// When `configuration` asks for the app layout (`Layouts/Main`) and `templates` lack it,
-    /// the site uses Tessera's built-in layout instead. Throws ``StartupErrors`` when the CSRF
+    /// the site uses Tessera's built-in layout instead. Throws `StartupErrors` when the CSRF
     /// secret cannot be read from `database` (processes sharing it must sign tokens alike, so
     /// none makes a secret of its own).
     public init(
@@ -188,7 +188,7 @@ public final class Site: Sendable {
     // MARK: - Background services
 
     /// The services a running site needs, for the application's service group: the
-    /// `SessionSweeper`, the ``AnalyticsWriter``, the `PageSnapshotSweeper`, and the job
+    /// `SessionSweeper`, the `AnalyticsWriter`, the `PageSnapshotSweeper`, and the job
     /// workers and scheduler when the app has jobs. All end on a graceful shutdown, the writer
     /// after storing every queued event, the workers after their running jobs.
     package var backgroundServices: [any Service] {

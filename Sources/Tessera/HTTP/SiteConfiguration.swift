@@ -7,7 +7,7 @@ public struct SiteConfiguration: Sendable {
     /// The site's name: default page title and `Server` header. Default "Tessera".
     public var name = "Tessera"
     /// The layout scenes and error pages render in unless they choose another. An app sets it
-    /// by declaring ``TesseraApp/layout`` (Tessera's own, ``BuiltInTemplates/layout``, when it
+    /// by declaring ``TesseraApp/layout`` (Tessera's own, `BuiltInTemplates.layout`, when it
     /// declares none). Default for a site made directly: `Layouts/Main` (``appLayout``), with
     /// Tessera's layout standing in when the templates lack it.
     public var defaultLayout: String? = SiteConfiguration.appLayout

@@ -50,8 +50,8 @@ public struct JobQueue: Sendable {
     }
 
     /// Tells idle workers in every process, at the commit of `db`'s transaction, that a job may
-    /// be ready (``TesseraDatabase/commits``): on PostgreSQL a notice on
-    /// ``ChangeTriggers/channel``; on SQLite every commit rings the database's bell already.
+    /// be ready (`TesseraDatabase.commits`): on PostgreSQL a notice on
+    /// `ChangeTriggers.channel`; on SQLite every commit rings the database's bell already.
     static func announce(in db: SQLConnection) async throws {
         guard db.dialect == .postgres else { return }
         try await db.execute("SELECT pg_notify(?, ?)", [ChangeTriggers.channel, table])

@@ -94,7 +94,7 @@ struct JobWorker: Service {
     // MARK: - Waiting
 
     /// Returns when a job may be ready: a commit was noticed since `seen`
-    /// (``TesseraDatabase/commits``: an enqueue in any process announces itself), one of this
+    /// (`TesseraDatabase.commits`: an enqueue in any process announces itself), one of this
     /// worker's tries ended (a failed one may be due again), `due` (the soonest waiting job's
     /// time) passed, or ``longestIdleWait``; or when a shutdown begins.
     private func untilJobsMayBeReady(since seen: UInt64, due: Date?, state: WorkerState) async {

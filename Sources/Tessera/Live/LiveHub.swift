@@ -7,12 +7,12 @@ import Synchronization
 
 // MARK: - LiveHub
 
-/// Where a process's open live streams (``LiveStream``) wait for the app's data to change.
+/// Where a process's open live streams (`LiveStream`) wait for the app's data to change.
 ///
 /// While any stream is open, the hub looks at what any connection committed — this process's
 /// writes, another process's on the same SQLite file or PostgreSQL server
-/// (``TesseraDatabase/refreshFromOtherConnections()``) — and wakes every stream when the app
-/// data's generation moved. It looks when a commit is announced (``TesseraDatabase/commits``:
+/// (`TesseraDatabase.refreshFromOtherConnections`) — and wakes every stream when the app
+/// data's generation moved. It looks when a commit is announced (`TesseraDatabase.commits`:
 /// PostgreSQL's `NOTIFY`, SQLite's ``SQLiteCommitBell``), at most once per ``interval`` (20 ms),
 /// and once a second in case one was not. Every ``heartbeat`` it wakes the streams too, so each
 /// writes a comment line that keeps proxies from closing it and finds a closed connection. An
@@ -162,7 +162,7 @@ package final class LiveHub: Service, Sendable {
     /// What the router answered a stream's render.
     package struct Render: Sendable {
         package var status: HTTPResponse.Status
-        /// The fragment, its tokens as holes (``TokenHoles``).
+        /// The fragment, its tokens as holes (`TokenHoles`).
         package var body: ByteBuffer
         /// The tables the answer was read from.
         var reads: TableSet
@@ -170,7 +170,7 @@ package final class LiveHub: Service, Sendable {
         var queryNames: Set<String>?
         /// The member it was rendered for (nil: a visitor).
         var viewer: Int64?
-        /// ``LiveStream/digest(of:)-(ByteBuffer)`` of the body.
+        /// `LiveStream.digest` of the body.
         package var digest: Int
     }
 
@@ -212,7 +212,7 @@ package final class LiveHub: Service, Sendable {
     }
 
     /// While streams are open, until the shutdown: waits for a commit's notice
-    /// (``TesseraDatabase/commits``), the next heartbeat or ``longestWithoutLook``, then beats or
+    /// (`TesseraDatabase.commits`), the next heartbeat or ``longestWithoutLook``, then beats or
     /// looks, at most once per ``interval``. While none is open it waits, costing nothing.
     private func tick() async {
         let clock = ContinuousClock()

@@ -3,7 +3,7 @@ import Synchronization
 // MARK: - LiveInboxes
 
 /// Where an action tells the open stream of the tab that sent it which components it has just
-/// answered with (``LiveStream/streamHeader``), so the stream does not send the tab what it
+/// answered with (`LiveStream.streamHeader`), so the stream does not send the tab what it
 /// already shows.
 ///
 /// A stream is known by a random id it sends its page first; an acknowledgement counts only from
@@ -11,7 +11,7 @@ import Synchronization
 /// stream.
 final class LiveInboxes: Sendable {
     /// A copy a tab was answered with: the generation its data is as fresh as, and the hash of
-    /// its bytes (``LiveStream/digest(of:)``).
+    /// its bytes (`LiveStream.digest`).
     struct Copy: Sendable {
         let generation: UInt64
         let digest: Int

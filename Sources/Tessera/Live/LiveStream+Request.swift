@@ -6,7 +6,7 @@ import NIOCore
 
 extension LiveStream {
     /// The stream `request` asks for; a ``RequestError`` (400) when it names no fragment, too
-    /// many, or one that is not a live component's fragment URL of this site (``LiveRoutes``):
+    /// many, or one that is not a live component's fragment URL of this site (`LiveRoutes`):
     /// the whole list is refused before anything renders. The list is read one item at a time
     /// and refused as soon as it is too long.
     package init(_ request: Request, routes: LiveRoutes, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {

@@ -20,12 +20,12 @@ import NIOCore
 /// `gone` event and is dropped. A render the server fails (a 5xx, a 429) drops nothing: the
 /// component is rendered again at the stream's next wake (a change, or the heartbeat).
 ///
-/// A stream follows only live components its app's scenes place (``LiveRoutes``): anything else
+/// A stream follows only live components its app's scenes place (`LiveRoutes`): anything else
 /// in `f` refuses the whole stream with a `400`. Its renders are shared by every stream of the
 /// process following the same component for the same member (or any visitor) at the same
 /// generation, a few at a time (``SharedRenders``), written with their forms' tokens as holes
-/// that each stream fills for its viewer (``TokenHoles``). Each viewer holds a few streams at
-/// most (``LiveStreamBudget``), and a stream's work ends with its connection (``StreamExit``).
+/// that each stream fills for its viewer (`TokenHoles`). Each viewer holds a few streams at
+/// most (``LiveStreamBudget``), and a stream's work ends with its connection (`StreamExit`).
 package struct LiveStream: Sendable {
     /// Where streams are opened.
     package static let path = "/_tessera/live"
@@ -48,7 +48,7 @@ package struct LiveStream: Sendable {
     package static let streamHeader = HTTPField.Name("X-Tessera-Stream")!
 
     /// A component the stream follows: the URL its page named it by (what a `gone` event
-    /// names), and what it resolved to (``LiveRoutes``).
+    /// names), and what it resolved to (`LiveRoutes`).
     struct Target: Sendable {
         let url: String
         let resolved: LiveRoutes.Resolved

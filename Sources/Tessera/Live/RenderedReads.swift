@@ -5,7 +5,7 @@ import Synchronization
 /// What a live stream's render of a fragment read (its request's, reused fragments and reads
 /// included): the tables, so the stream renders it again only once one of them changed; the
 /// query's names, so URLs that differ only in names nothing read share one render
-/// (``LiveRoutes``); and the member it was rendered for, so it is shared only with that member's
+/// (`LiveRoutes`); and the member it was rendered for, so it is shared only with that member's
 /// streams.
 final class RenderedReads: Sendable {
     private let bits = Atomic<UInt64>(TableSet.all.bits)

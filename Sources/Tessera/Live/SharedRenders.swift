@@ -13,7 +13,7 @@ import Synchronization
 /// not kept. Renders of an older generation are dropped as soon as one of a newer generation is
 /// asked for. At most a few run at once (``Turns``): the rest wait their turn.
 final class SharedRenders: Sendable {
-    /// What makes two renders the same: the URL's key (``LiveRoutes/Resolved/key``), the member
+    /// What makes two renders the same: the URL's key (`LiveRoutes.Resolved.key`), the member
     /// it is rendered for (nil: a visitor), and the generation it begins at.
     struct Key: Hashable, Sendable {
         let url: String

@@ -44,7 +44,7 @@ extension Members {
     /// every other session of theirs ended, and every other link of theirs too (reset and
     /// confirmation); nil when the link does not work, or its member's address is no longer
     /// the one it was mailed to (then nothing changed). Of two uses of one link at once, on any
-    /// processes, one succeeds. The password must already pass ``MemberFields/changedPassword``'s check.
+    /// processes, one succeeds. The password must already pass `MemberFields.changedPassword`'s check.
     public func resetPassword(token: String, to password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
         let database = context.request.site.database
         guard try await resetLinkWorks(token, context.request) else { return nil }  // no hash for a dead link

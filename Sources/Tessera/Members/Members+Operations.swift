@@ -35,7 +35,7 @@ extension Members {
     /// hashed off the event loops) and signs them in; with an `email`, enqueues the mail that
     /// confirms it (it becomes theirs when they follow its link; like an address change's, it is
     /// not sent past ``confirmAddressRule``, with no different answer). Throws a `429` when throttled.
-    /// The fields must already pass ``SignUpRequest/problems(asksDisplayName:asksEmail:)``.
+    /// The fields must already pass `SignUpRequest.problems`.
     public func signUp(
         username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ComponentScope<some Component>
     ) async throws -> SignUpOutcome {
@@ -64,7 +64,7 @@ extension Members {
     /// Counts the attempt for the signed-in member, checks `current`, then stores `new` (ending
     /// every mailed link of theirs in the same transaction: a reset link sent before no longer
     /// works) and signs the member out everywhere else: false when `current` is wrong. A `403`
-    /// for a visitor, a `429` when throttled. The fields must already pass ``PasswordChangeRequest/problems()``.
+    /// for a visitor, a `429` when throttled. The fields must already pass `PasswordChangeRequest.problems`.
     public func changePassword(current: String, to new: String, _ context: ComponentScope<some Component>) async throws -> Bool {
         let memberID = try context.requireUser()
         let database = context.request.site.database

@@ -1,7 +1,7 @@
 // MARK: - SignUpRequest
 
 /// A request to become a member, as typed, with the rules it must follow beyond each field's
-/// limits (``MemberFields``). Whether the username is free is checked when it is stored.
+/// limits (`MemberFields`). Whether the username is free is checked when it is stored.
 package struct SignUpRequest: Sendable {
     /// The form's fields; their raw values are the field names.
     package enum Field: String, Sendable, CaseIterable {

@@ -27,7 +27,7 @@ public protocol ModelScene: Scene {
 // MARK: - Models, type-erased
 
 extension Scene {
-    /// The values the scene's template reads: a ``ModelScene``'s model, or an ``EmptyModel``.
+    /// The values the scene's template reads: a ``ModelScene``'s model, or an `EmptyModel`.
     var anyViewModel: any ViewModel {
         (self as? any ModelScene).map { $0.viewModel() as any ViewModel } ?? EmptyModel()
     }

@@ -98,7 +98,7 @@ extension RequestPipeline {
         return path == sceneURL ? back : sceneURL
     }
 
-    /// When the tab names its open live stream (``LiveStream/streamHeader``): the generation its
+    /// When the tab names its open live stream (`LiveStream.streamHeader`): the generation its
     /// answer's components are at least as fresh as (looked at after the action's writes, before
     /// they load again), so the stream does not send them again. Nil otherwise.
     private func freshGenerationForStream(_ scope: RequestScope) async throws -> UInt64? {
