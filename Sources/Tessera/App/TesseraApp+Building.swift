@@ -48,7 +48,7 @@ extension TesseraApp {
     /// Throws `TemplateErrors` for a template that does not compile, then
     /// `StartupErrors` for everything else (each naming the Swift type, and the template's
     /// `file:line:column` for a key). Keys no template reads are warnings: see
-    /// ``checkWithWarnings(_:)``.
+    /// `checkWithWarnings(_:)`.
     public func check(_ configuration: TesseraConfiguration) throws -> TemplateLibrary {
         try checkWithWarnings(configuration).templates
     }

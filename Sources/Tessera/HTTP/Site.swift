@@ -6,7 +6,7 @@ import Synchronization
 // MARK: - Site
 
 /// A running Tessera site: its configuration, templates, database and logger, shared by every
-/// request. Scenes are mounted on a router with ``mount(_:on:)``.
+/// request. Scenes are mounted on a router with `mount(_:on:)`.
 public final class Site: Sendable {
     /// Values every template may read, computed per request (say the signed-in user's name).
     public typealias Globals = @Sendable (RequestScope) async -> any ViewModel

@@ -63,7 +63,7 @@ public struct Members: Sendable {
     /// How long a mailed link works, in seconds: default an hour.
     public var linkLifetime: TimeInterval = 3600
 
-    /// Members in `table` (default the `member` table), through `scenes` (default ``defaultScenes(for:)``),
+    /// Members in `table` (default the `member` table), through `scenes` (default `defaultScenes(for:)`),
     /// going to `home` (default `/`) after signing in.
     public init(table: MemberTable = MemberTable(), scenes: [Scene.Type]? = nil, home: String = "/") {
         self.table = table
