@@ -196,6 +196,43 @@ public final class TesseraDatabase: Sendable {
     /// The app data's generation as of the last look.
     package var currentGeneration: UInt64 { currentVersions.generation }
 
+    // MARK: - Rows
+
+    /// Whether something read at `generation` from the tables `reads` about one row, `row`, is
+    /// still what reading again would give as of `versions`: no table it read changed after
+    /// `generation` but those whose rows mark `row`'s table (``RowKey``), and no change since
+    /// marked `row`. This holds of a read that, of each such table, reads only `row` and the
+    /// rows referencing it (a post and its likes), whatever other rows changed.
+    package func isUnchanged(_ row: RowKey, reads: TableSet, since generation: UInt64, in versions: DataVersions) -> Bool {
+        let marking = catalog.tables(marking: row.table)
+        guard !marking.isEmpty, versions.isUnchanged(reads.subtracting(marking), since: generation) else { return false }
+        return rowChanges.isUnchanged(row, since: generation)
+    }
+
+    /// Whether changes mark the rows of `table` by their key (``RowKey``): an app table whose
+    /// primary key is one column.
+    package func marksRows(of table: String) -> Bool {
+        !catalog.tables(marking: table).isEmpty
+    }
+
+    private var catalog: TableCatalog {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.catalog
+        #if PostgreSQL
+        case .postgres(let postgres): postgres.catalog
+        #endif
+        }
+    }
+
+    private var rowChanges: RowChanges {
+        switch backend {
+        case .sqlite(let sqlite): sqlite.generation.rows
+        #if PostgreSQL
+        case .postgres(let postgres): postgres.rowChanges
+        #endif
+        }
+    }
+
     // MARK: - Upkeep
 
     /// Ends page readers' snapshots that outlived their lifetime while idle (SQLite only; see

@@ -125,7 +125,8 @@ extension TesseraApp {
 
     /// Opens the database ``TesseraConfiguration/databasePath`` names (a SQLite path, or a
     /// `postgres://` URL): Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once;
-    /// then checks that ``members``' table has the columns it names.
+    /// then checks that ``members``' table has the columns it names, and that each child slot
+    /// keyed by a row names a table whose primary key is one column.
     package func openDatabase(_ configuration: TesseraConfiguration, logger: Logger? = nil) async throws -> TesseraDatabase {
         let location: DatabaseLocation
         do {
@@ -140,12 +141,14 @@ extension TesseraApp {
             migrations(&steps)
             steps.register(seedIdentifier) { db in try await seed(db) }
         }
+        var problems = ChildRowCheck.problems(of: ComponentSlot.componentTypes(of: plans.flatMap(\.composition) + layoutComposition), in: database)
         if let members {
-            let problems = try await database.read { db in try await members.table.problems(in: db) }
-            guard problems.isEmpty else {
-                database.close()
-                throw StartupErrors(problems: problems.map { StartupProblem(file: nil, type: String(describing: Self.self), message: $0) })
-            }
+            problems += try await database.read { db in try await members.table.problems(in: db) }
+                .map { StartupProblem(file: nil, type: String(describing: Self.self), message: $0) }
+        }
+        guard problems.isEmpty else {
+            database.close()
+            throw StartupErrors(problems: problems)
         }
         return database
     }

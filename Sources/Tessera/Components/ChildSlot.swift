@@ -31,6 +31,15 @@
 /// Elsewhere (a child outside any list), the parent places one with
 /// ``ComponentScope/child(_:key:)`` and hands the returned ``ChildComponent`` to its model.
 ///
+/// **Keyed by a row**, a live child (``Component/live``) renders again for its open pages only
+/// when its row changes: name the table whose primary key its key is (`table: "blog"`), and a
+/// write re-renders the child of the post it liked, not its siblings. A change marks the rows
+/// it touched, and each row its one-column foreign keys reference (a like marks its post), so
+/// the child must read, of each table that references its row's table, only its row and the
+/// rows referencing it; a change to any other table it read (its scene's, its parent's)
+/// re-renders it as usual. The table is checked at start-up: an app table whose primary key is
+/// one column.
+///
 /// A child exists only where its parent places it. Asked for alone (its fragment URL, or a form
 /// naming it in `_component`), it is found by loading its scene and its parent for this viewer,
 /// with the query its URLs carry (its parent's ``Component/fragmentQuery(for:)``: the page of a
@@ -46,22 +55,30 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
     let make: @Sendable (Parent, Key) -> Child?
     /// For a slot of a list's cells: the item type, and the key of an item of that type.
     let cellItem: (type: ObjectIdentifier, key: @Sendable (Any) -> Key?)?
+    /// The table whose primary key a child's key is, when the children are keyed by a row.
+    let rowTable: String?
 
     /// Children named `name`, made by `make` from the parent and the child's key when the parent
     /// places one with ``ComponentScope/child(_:key:)`` (nil: no such child; it writes nothing).
-    public init(_ name: String, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
+    /// With `table`, each key is the primary key of a row of that table (see the type's doc).
+    public init(_ name: String, table: String? = nil, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
         self.name = name
         self.make = make
         self.cellItem = nil
+        self.rowTable = table
     }
 
     /// Children named `name`, one in the cell of each `Item` of the parent's data sources, keyed
     /// by `key` (`\BlogListItem.blog.id`) and made by `make` (nil: that item has none). The
-    /// cell's template writes it as `{{children.<name>}}`.
-    public init<Item>(_ name: String, key: @escaping @Sendable (Item) -> Key, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
+    /// cell's template writes it as `{{children.<name>}}`. With `table`, each key is the primary
+    /// key of a row of that table (see the type's doc).
+    public init<Item>(
+        _ name: String, key: @escaping @Sendable (Item) -> Key, table: String? = nil, _ make: @escaping @Sendable (Parent, Key) -> Child?
+    ) {
         self.name = name
         self.make = make
         self.cellItem = (ObjectIdentifier(Item.self), { ($0 as? Item).map(key) })
+        self.rowTable = table
     }
 
     /// The child's type.
@@ -107,9 +124,14 @@ protocol CellChildDeclaration: ChildDeclaration {
     func cellChildID(of item: Any, parentID: String) -> String?
     /// The child in `item`'s cell, made from `parent`, with its id; nil if the item has none.
     func cellChild(of item: Any, parent: any Component, parentID: String) -> (id: String, component: any Component)?
+    /// The table whose primary key a child's key is, when the children are keyed by a row.
+    var rowTable: String? { get }
 }
 
 extension ChildDeclaration {
+    /// The table whose primary key a child's key is, when the children are keyed by a row.
+    var rowTable: String? { (self as? any CellChildDeclaration)?.rowTable }
+
     /// This slot as a list's slot (whose children its cells hold), or nil when it is not one.
     var cellSlot: (any CellChildDeclaration)? {
         guard let slot = self as? any CellChildDeclaration, slot.cellItemType != nil else { return nil }

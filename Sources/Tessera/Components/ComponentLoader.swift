@@ -209,9 +209,16 @@ enum ComponentLoader {
     /// child answers alone (its fragment, its actions) exactly when its page would show it to
     /// this viewer: whatever the parent's `load` decides holds for its children without their
     /// repeating it. A parent that fails to load fails the request.
+    ///
+    /// On a `GET` (a reuse start), a parent whose fragment is kept and fresh for this viewer and
+    /// query is not loaded: its kept fragment holds the children it placed.
     static func resolve(_ id: String, in placed: [PlacedComponent], _ scope: RequestScope) async throws -> PlacedComponent? {
         if let found = placed.first(where: { $0.id == id }) { return found }
         for parent in placed where holdsChild(id, parent) {
+            if let start = scope.reuseStart, case .reused(_, let children) = await ReuseLayer.lookup(parent, from: start, scope) {
+                if let child = try await resolve(id, in: children, scope) { return child }
+                continue
+            }
             let outcome = try await loadOne(parent, scope)
             _ = try outcome.result.get()  // a parent that failed fails the request
             if let child = try await resolve(id, in: parent.placing(outcome.children, query: outcome.query), scope) { return child }

@@ -17,14 +17,20 @@ final class PlacedComponent: Sendable {
     let parentQuery: [(String, String)]
     /// Whether a parent placed it (its action URLs name it).
     let isChild: Bool
+    /// For a child keyed by a row (``ChildSlot``'s `table`), the row.
+    let row: RowKey?
 
-    init(component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = [], isChild: Bool = false) {
+    init(
+        component: any Component, id: String, sceneURL: String, isLazy: Bool = false, parentQuery: [(String, String)] = [],
+        isChild: Bool = false, row: RowKey? = nil
+    ) {
         self.component = component
         self.id = id
         self.sceneURL = sceneURL
         self.isLazy = isLazy
         self.parentQuery = parentQuery
         self.isChild = isChild
+        self.row = row
     }
 
     /// The component's type.
@@ -59,7 +65,20 @@ final class PlacedComponent: Sendable {
     func placing(_ children: [(id: String, component: any Component)], query modelQuery: [(String, String)]) -> [PlacedComponent] {
         guard !children.isEmpty else { return [] }
         let query = urlQuery(modelQuery)
-        return children.map { PlacedComponent(component: $0.component, id: $0.id, sceneURL: sceneURL, parentQuery: query, isChild: true) }
+        return children.map {
+            PlacedComponent(component: $0.component, id: $0.id, sceneURL: sceneURL, parentQuery: query, isChild: true, row: row(ofChild: $0.id))
+        }
+    }
+
+    /// The row the child `childID` is keyed by, when its slot names a table: its key, read from
+    /// its id (`<id>-<name>-<key>`, the longest slot name that fits).
+    func row(ofChild childID: String) -> RowKey? {
+        var slot: (any ChildDeclaration)?
+        for declared in type.children where childID.hasPrefix(id + "-" + declared.name + "-") {
+            if slot == nil || declared.name.count > slot!.name.count { slot = declared }
+        }
+        guard let slot, let table = slot.rowTable else { return nil }
+        return RowKey(table: table, key: String(childID.dropFirst(id.count + slot.name.count + 2)))
     }
 
     private static func query<C: Component>(_ component: C, _ model: any ViewModel) -> [(String, String)] {

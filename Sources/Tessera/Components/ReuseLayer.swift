@@ -40,13 +40,13 @@ enum ReuseLayer {
         at pending: FragmentCache.Pending
     ) {
         guard !personal else { return pending.cache.refuse(placed.type, key: pending.key, start: pending.start, lead: pending.lead) }
-        pending.cache.store(fragment(bytes, start: start, holes: holes, sceneURL: placed.sceneURL), for: pending)
+        pending.cache.store(fragment(bytes, start: start, holes: holes, of: placed), for: pending)
     }
 
     /// `bytes` (written from `start`) without the children's bytes, which `holes` locate; the
-    /// children placed in `sceneURL` for the copies to come.
-    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], sceneURL: String) -> CachedFragment {
-        var fragment = cut(bytes, start: start, holes: holes, sceneURL: sceneURL)
+    /// children `placed` placed, for the copies to come.
+    private static func fragment(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of placed: PlacedComponent) -> CachedFragment {
+        var fragment = cut(bytes, start: start, holes: holes, of: placed)
         fragment.liveSince = liveSinceValue(in: fragment.bytes)
         return fragment
     }
@@ -61,14 +61,16 @@ enum ReuseLayer {
         return value..<end
     }
 
-    private static func cut(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], sceneURL: String) -> CachedFragment {
+    private static func cut(_ bytes: [UInt8], start: Int, holes: [ChildOutlets.Hole], of placed: PlacedComponent) -> CachedFragment {
         guard !holes.isEmpty else { return CachedFragment(bytes: bytes, holes: []) }
         var kept: [UInt8] = []
         var places: [CachedFragment.Hole] = []
         var last = 0
         for hole in holes {
             kept += bytes[last..<(hole.start - start)]
-            let child = PlacedComponent(component: hole.component, id: hole.id, sceneURL: sceneURL, parentQuery: hole.parentQuery, isChild: true)
+            let child = PlacedComponent(
+                component: hole.component, id: hole.id, sceneURL: placed.sceneURL, parentQuery: hole.parentQuery, isChild: true,
+                row: placed.row(ofChild: hole.id))
             places.append(CachedFragment.Hole(offset: kept.count, child: child))
             last = hole.end - start
         }

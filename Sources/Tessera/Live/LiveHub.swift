@@ -170,6 +170,8 @@ package final class LiveHub: Service, Sendable {
         var queryNames: Set<String>?
         /// The member it was rendered for (nil: a visitor).
         var viewer: Int64?
+        /// The row it is keyed by (a child's, ``ChildSlot``'s `table`), if any.
+        var row: RowKey?
         /// `LiveStream.digest` of the body.
         package var digest: Int
     }
@@ -185,7 +187,7 @@ package final class LiveHub: Service, Sendable {
         let body = collector.bytes.buffer.withLock { $0 }
         return Render(
             status: response.status, body: body, reads: reads.tables, queryNames: reads.queryNames, viewer: reads.viewer,
-            digest: LiveStream.digest(of: body))
+            row: reads.row, digest: LiveStream.digest(of: body))
     }
 
     /// The router's answer to `request`, as from `remoteAddress`, noting the tables it read in
@@ -202,6 +204,12 @@ package final class LiveHub: Service, Sendable {
 
     /// The app data's versions as of the latest look.
     var versions: DataVersions { database.currentVersions }
+
+    /// Whether a render keyed by `row` that read `reads` at `generation` is still fresh as of
+    /// `versions`, whatever other rows changed (`TesseraDatabase.isUnchanged(_:reads:since:in:)`).
+    func isUnchanged(_ row: RowKey, reads: TableSet, since generation: UInt64, in versions: DataVersions) -> Bool {
+        database.isUnchanged(row, reads: reads, since: generation, in: versions)
+    }
 
     // MARK: - Running
 

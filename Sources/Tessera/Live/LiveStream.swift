@@ -11,7 +11,8 @@ import NIOCore
 /// The stream answers with server-sent events. Whenever the app data's generation moves past the
 /// one the page was rendered at (`since`, or the `Last-Event-ID` a reconnecting browser sends),
 /// it renders again, through the app's router and with the viewer's own cookies, each component
-/// one of whose tables changed since its last render (all of them at first), and sends the ones
+/// one of whose tables changed since its last render (all of them at first; a child keyed by a
+/// row, only when its row changed: ``ChildSlot``), and sends the ones
 /// whose bytes changed as `update` events (the component's whole element), each with the
 /// generation every copy on the page is fresh at as its id. So an update is guarded like the
 /// component's own URL, and none is lost to a reconnection or a restart: the next stream catches
@@ -116,6 +117,8 @@ package struct LiveStream: Sendable {
         var renderedAt: UInt64
         /// Whether its last render failed on the server's side (``isServerFault(_:)``).
         var failing = false
+        /// The row its last render was keyed by (a child's, ``ChildSlot``'s `table`), if any.
+        var row: RowKey?
 
         init(target: Target, renderedAt: UInt64) {
             self.target = target
@@ -168,6 +171,13 @@ package struct LiveStream: Sendable {
                 index += 1
                 continue
             }
+            // A child keyed by a row whose row nothing changed: as fresh as this look.
+            if let row = followed.row, hub.isUnchanged(row, reads: followed.reads, since: followed.renderedAt, in: versions) {
+                followed.renderedAt = generation
+                following[index] = followed
+                index += 1
+                continue
+            }
             guard !exit.hasEnded else { break }
             let render = try await self.render(followed.target, at: generation, for: viewer, from: hub)
             if Self.isServerFault(render.status) {
@@ -181,7 +191,7 @@ package struct LiveStream: Sendable {
                 events.append(ServerSentEvent(name: "gone", data: followed.target.url).bytes)
                 continue
             }
-            (followed.reads, followed.renderedAt, followed.failing) = (render.reads, generation, false)
+            (followed.reads, followed.renderedAt, followed.failing, followed.row) = (render.reads, generation, false, render.row)
             let changed = followed.sent != render.digest
             followed.sent = render.digest
             following[index] = followed

@@ -6,11 +6,12 @@ import Synchronization
 /// included): the tables, so the stream renders it again only once one of them changed; the
 /// query's names, so URLs that differ only in names nothing read share one render
 /// (`LiveRoutes`); and the member it was rendered for, so it is shared only with that member's
-/// streams.
+/// streams; and for a child keyed by a row, the row.
 final class RenderedReads: Sendable {
     private let bits = Atomic<UInt64>(TableSet.all.bits)
     private let query = Mutex<(names: Set<String>, whole: Bool)>(([], false))
     private let seenViewer = Mutex<Int64?>(nil)
+    private let keyedRow = Mutex<RowKey?>(nil)
 
     /// Every table until the render says which it read.
     init() {}
@@ -44,5 +45,13 @@ final class RenderedReads: Sendable {
     var viewer: Int64? {
         get { seenViewer.withLock { $0 } }
         set { seenViewer.withLock { $0 = newValue } }
+    }
+
+    // MARK: - The row
+
+    /// The row the fragment is keyed by (a child's, ``ChildSlot``'s `table`), if any.
+    var row: RowKey? {
+        get { keyedRow.withLock { $0 } }
+        set { keyedRow.withLock { $0 = newValue } }
     }
 }

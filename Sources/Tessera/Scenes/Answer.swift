@@ -13,6 +13,8 @@ struct Answer {
     var html: ByteBuffer?
     /// Where the browser goes instead, on this site.
     var location: String?
+    /// For a fragment of a child keyed by a row (``ChildSlot``'s `table`), the row.
+    var row: RowKey?
 
     /// The HTTP response: the markup, or a `303` to ``location`` — for the client script
     /// (`forScript`) a `200` with the header naming it, since `fetch` would follow a `303` itself.

@@ -55,6 +55,7 @@ struct RequestPipeline: Sendable {
         var answer = try await run(mode, scope)
         if fillsTokens, let html = answer.html { answer.html = TokenHoles.fill(html, csrfToken: session.csrfToken) }
         context.renderedReads?.tables = scope.database.counter.reads
+        context.renderedReads?.row = answer.row
         return answer.response(forScript: scope.wantsFragment)
     }
 
@@ -126,7 +127,8 @@ struct RequestPipeline: Sendable {
             let loaded = try await ComponentLoader.load([target], scope)
             // A lazy component's placeholder link, followed without JavaScript: a page to read.
             if target.isLazy, !scope.wantsFragment { return await renderPage(scene, loaded, scope, body: loaded[0]) }
-            let answer = await render(loaded[0], scope)
+            var answer = await render(loaded[0], scope)
+            answer.row = target.row
             await scene.didRender(scope, status: 200)
             return answer
 

@@ -43,12 +43,13 @@ final class PostgresBackend: Sendable {
         self.location = location
         self.logger = logger
         versionsLook = SharedLook { [versions, catalog] in
-            let known = Int64(bitPattern: versions.current.generation)
+            let arguments = ChangeTriggers.changesSinceArguments(known: versions.current.generation, rows: versions.rows)
             let rows = try await Self.read(on: client, logger: logger, counter: nil, catalog: nil) { db in
-                try await db.fetchAll(ChangeTriggers.changesSince, [known]) { row -> (String, Int64) in (try row[0], try row[1]) }
+                try await db.fetchAll(ChangeTriggers.changesSince, SQLArguments(arguments.map(SQLValue.integer))) { row -> (Int64, String, Int64) in
+                    (try row[0], try row[1], try row[2])
+                }
             }
-            let (generation, changed) = ChangeTriggers.changes(rows, catalog)
-            versions.raise(to: generation, changed: changed)
+            versions.raise(ChangeTriggers.look(rows, catalog))
         }
         // Started at once, before the first lease (the client warns of a lease before `run`).
         if #available(macOS 26, *) {
@@ -207,6 +208,9 @@ final class PostgresBackend: Sendable {
 
     /// The app data's versions as of the latest ``refresh()``.
     var currentVersions: DataVersions { versions.current }
+
+    /// The rows' changes as of the latest ``refresh()``.
+    var rowChanges: RowChanges { versions.rows }
 
     /// Reads the app data's generation and the tables changed since the last look, and raises
     /// this process's versions to them, in a look begun after this call (one statement, shared

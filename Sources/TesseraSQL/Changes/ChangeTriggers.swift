@@ -13,26 +13,48 @@ package enum ChangeTriggers {
     /// the table's name.
     package static let channel = "tessera_changed"
 
-    /// The statement reading the generation and the tables changed after the generation bound to
-    /// its one argument: rows of (table name, generation), the generation's row named `''`.
+    /// The table holding, per row mark (``RowKey``), the generation of its last change.
+    static let rowChangesTable = "tessera_row_changes"
+
+    /// The statement reading the generation, the tables changed after the generation bound to
+    /// its first argument, and the rows changed after its second: rows of (kind, name,
+    /// generation), kind 0 a table, 1 the generation (named `''`), 2 a row's mark.
     static let changesSince = """
-        SELECT name, generation FROM \(changesTable) WHERE generation > ?
-        UNION ALL SELECT '', value FROM \(generationTable) WHERE id = 1
+        SELECT 0, name, generation FROM \(changesTable) WHERE generation > ?
+        UNION ALL SELECT 1, '', value FROM \(generationTable) WHERE id = 1
+        UNION ALL SELECT 2, mark, generation FROM \(rowChangesTable) WHERE generation > ?
         """
 
-    /// The generation and the changed tables in the rows of ``changesSince``
-    /// (tables `catalog` does not know are read by nothing here).
-    static func changes(_ rows: [(String, Int64)], _ catalog: TableCatalog) -> (UInt64, [(tables: TableSet, generation: UInt64)]) {
+    /// What one look at the database found.
+    struct Look {
+        /// The app data's generation.
         var generation: UInt64 = 0
-        var changed: [(tables: TableSet, generation: UInt64)] = []
-        for (name, value) in rows {
-            if name.isEmpty {
-                generation = UInt64(bitPattern: value)
-            } else if let table = catalog.table(named: name) {
-                changed.append((table, UInt64(bitPattern: value)))
+        /// The tables changed, each with the generation of its last change.
+        var tables: [(tables: TableSet, generation: UInt64)] = []
+        /// The rows changed (``RowKey``'s marks), each with the generation of its last change.
+        var rows: [(String, UInt64)] = []
+    }
+
+    /// The arguments of ``changesSince`` for a process whose versions are at `known`: the rows'
+    /// changes are read only once `rows` began to look (a first look reads none: the process
+    /// knows every row's changes from then on).
+    static func changesSinceArguments(known: UInt64, rows: RowChanges) -> [Int64] {
+        let known = Int64(bitPattern: known)
+        return [known, rows.isLooking ? known : .max]
+    }
+
+    /// What the rows of ``changesSince`` say (tables `catalog` does not know are read by
+    /// nothing here).
+    static func look(_ rows: [(Int64, String, Int64)], _ catalog: TableCatalog) -> Look {
+        var look = Look()
+        for (kind, name, value) in rows {
+            switch kind {
+            case 0: if let table = catalog.table(named: name) { look.tables.append((table, UInt64(bitPattern: value))) }
+            case 1: look.generation = UInt64(bitPattern: value)
+            default: look.rows.append((name, UInt64(bitPattern: value)))
             }
         }
-        return (generation, changed)
+        return look
     }
 
     // MARK: - Schema
@@ -45,33 +67,40 @@ package enum ChangeTriggers {
         migrations.register("tessera.generation.v2") { db in
             try await db.execute("CREATE TABLE \(changesTable) (name TEXT PRIMARY KEY NOT NULL, generation BIGINT NOT NULL)")
         }
+        migrations.register("tessera.generation.v3") { db in
+            try await db.execute("CREATE TABLE \(rowChangesTable) (mark TEXT PRIMARY KEY NOT NULL, generation BIGINT NOT NULL)")
+            try await db.execute("CREATE INDEX \(rowChangesTable)_generation ON \(rowChangesTable) (generation)")
+        }
     }
 
-    /// Puts the triggers on every app table that lacks them (each insert, update and delete),
-    /// after the migrations: tables a later migration adds get theirs at the next start. Each
-    /// bumps the generation and sets the table's last change to it. Tessera's own tables and
-    /// SQLite's virtual tables (which take no triggers) are skipped. On PostgreSQL one
-    /// statement-level trigger per table calls `tessera_bump_generation()`, which also announces
-    /// the table on ``channel`` (`NOTIFY`, sent at commit, once per table and transaction).
+    /// Puts the triggers on every app table (each insert, update and delete), after the
+    /// migrations: tables a later migration adds or changes get theirs at the next start. Each
+    /// bumps the generation, sets the table's last change to it, and marks the rows the change
+    /// touched (``RowKey``): the row, by its single-column primary key, and each row its
+    /// single-column foreign keys reference. Tessera's own tables and SQLite's virtual tables
+    /// (which take no triggers) are skipped. On PostgreSQL one statement-level trigger per table
+    /// calls `tessera_bump_generation()`, which also announces the table on ``channel``
+    /// (`NOTIFY`, sent at commit, once per table and transaction), and the rows are marked from
+    /// the statement's transition tables by a function of the table's own.
     static func install(in db: SQLConnection) async throws {
+        let marks = try await rowMarks(in: db)
         switch db.dialect {
         case .sqlite:
+            let existing = Dictionary(
+                try await db.fetchAll("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") { row -> (String, String) in
+                    (try row[0], try row[1])
+                }, uniquingKeysWith: { first, _ in first })
             for table in try await appTables(in: db) {
                 // Updated, not upserted, by the triggers: a statement's own conflict clause
                 // (`INSERT OR IGNORE`) would override an upsert's inside them.
                 try await db.execute("INSERT OR IGNORE INTO \(changesTable) (name, generation) VALUES (?, 0)", [table])
                 for event in ["INSERT", "UPDATE", "DELETE"] {
                     try await db.execute("DROP TRIGGER IF EXISTS \(quoted("tessera_changed_\(table)_\(event.lowercased())"))")
-                    let trigger = quoted("tessera_change_\(table)_\(event.lowercased())")
-                    try await db.execute(
-                        """
-                        CREATE TRIGGER IF NOT EXISTS \(trigger) AFTER \(event) ON \(quoted(table))
-                        BEGIN
-                          UPDATE \(generationTable) SET value = value + 1 WHERE id = 1;
-                          UPDATE \(changesTable) SET generation = (SELECT value FROM \(generationTable) WHERE id = 1)
-                            WHERE name = \(literal(table));
-                        END
-                        """)
+                    let name = "tessera_change_\(table)_\(event.lowercased())"
+                    let sql = sqliteTrigger(name, on: table, event: event, marks: marks[table] ?? [])
+                    guard existing[name] != sql else { continue }
+                    try await db.execute("DROP TRIGGER IF EXISTS \(quoted(name))")
+                    try await db.execute(sql)
                 }
             }
         case .postgres:
@@ -87,24 +116,156 @@ package enum ChangeTriggers {
                   RETURN NULL;
                 END $$
                 """)
-            let tables = try await db.fetchValues(
-                String.self,
+            let tables = try await db.fetchAll(
                 """
-                SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                SELECT c.relname, c.oid::bigint, EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'tessera_changed'),
+                  EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'tessera_marks_insert')
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                 WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema() AND c.relname NOT LIKE 'tessera\\_%'
-                  AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'tessera_changed')
-                """)
-            for table in tables {
-                try await db.execute(
-                    """
-                    CREATE TRIGGER tessera_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(quoted(table))
-                    FOR EACH STATEMENT EXECUTE FUNCTION tessera_bump_generation()
-                    """)
+                """
+            ) { row -> (String, Int64, Bool, Bool) in (try row[0], try row[1], try row[2], try row[3]) }
+            for (table, oid, bumps, marksRows) in tables {
+                if !bumps {
+                    try await db.execute(
+                        """
+                        CREATE TRIGGER tessera_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(quoted(table))
+                        FOR EACH STATEMENT EXECUTE FUNCTION tessera_bump_generation()
+                        """)
+                }
+                // Named after the table's oid: a table's name may be longer than a function's.
+                // Fired after `tessera_changed` (same timing: by name), so it reads the bumped generation.
+                let function = "tessera_marks_\(oid)"
+                try await db.execute(postgresMarkFunction(function, marks: marks[table] ?? []))
+                guard !marksRows, marks[table]?.isEmpty == false else { continue }
+                for (event, referencing) in [
+                    ("INSERT", "NEW TABLE AS tessera_new"), ("UPDATE", "OLD TABLE AS tessera_old NEW TABLE AS tessera_new"),
+                    ("DELETE", "OLD TABLE AS tessera_old"), ("TRUNCATE", ""),
+                ] {
+                    try await db.execute(
+                        """
+                        CREATE TRIGGER tessera_marks_\(event.lowercased()) AFTER \(event) ON \(quoted(table))
+                        \(referencing.isEmpty ? "" : "REFERENCING " + referencing) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()
+                        """)
+                }
             }
         }
     }
 
-    /// Loads `catalog` with the app's tables and views.
+    // MARK: - Marking rows
+
+    /// A column whose value marks a row of `table` (``RowKey``): a table's own single-column
+    /// primary key, or a single-column foreign key to another table's.
+    struct RowMarkColumn: Equatable {
+        let column: String
+        /// The table whose row it marks, lowercased.
+        let table: String
+    }
+
+    /// Per app table, the columns that mark rows when one of its rows changes.
+    static func rowMarks(in db: SQLConnection) async throws -> [String: [RowMarkColumn]] {
+        var marks: [String: [RowMarkColumn]] = [:]
+        switch db.dialect {
+        case .sqlite:
+            let tables = try await appTables(in: db)
+            var keys: [String: String] = [:]
+            for table in tables {
+                let key = try await db.fetchAll("SELECT name FROM pragma_table_info(?) WHERE pk > 0", [table]) { row -> String in try row[0] }
+                if key.count == 1 { keys[table.lowercased()] = key[0] }
+            }
+            for table in tables {
+                if let key = keys[table.lowercased()] { marks[table, default: []].append(RowMarkColumn(column: key, table: table.lowercased())) }
+                let references = try await db.fetchAll(
+                    """
+                    SELECT "table", "from", "to" FROM pragma_foreign_key_list(?)
+                    WHERE id IN (SELECT id FROM pragma_foreign_key_list(?) GROUP BY id HAVING count(*) = 1)
+                    """, [table, table]
+                ) { row -> (String, String, String?) in (try row[0], try row[1], try row[2]) }
+                for (referenced, column, target) in references {
+                    let referenced = referenced.lowercased()
+                    // Only a reference to the primary key marks that row by its key.
+                    guard let key = keys[referenced], target == nil || target == key else { continue }
+                    marks[table, default: []].append(RowMarkColumn(column: column, table: referenced))
+                }
+            }
+        case .postgres:
+            let rows = try await db.fetchAll(
+                """
+                SELECT cl.relname, a.attname, CASE co.contype WHEN 'p' THEN cl.relname ELSE rf.relname END
+                FROM pg_constraint co
+                JOIN pg_class cl ON cl.oid = co.conrelid
+                JOIN pg_namespace n ON n.oid = cl.relnamespace
+                JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = co.conkey[1]
+                LEFT JOIN pg_class rf ON rf.oid = co.confrelid
+                WHERE n.nspname = current_schema() AND cl.relname NOT LIKE 'tessera\\_%' AND array_length(co.conkey, 1) = 1
+                  AND (co.contype = 'p' OR (co.contype = 'f' AND EXISTS (
+                    SELECT 1 FROM pg_constraint pk WHERE pk.conrelid = co.confrelid AND pk.contype = 'p' AND pk.conkey = co.confkey)))
+                ORDER BY cl.relname, co.contype DESC, a.attname
+                """
+            ) { row -> (String, String, String) in (try row[0], try row[1], try row[2]) }
+            for (table, column, referenced) in rows {
+                marks[table, default: []].append(RowMarkColumn(column: column, table: referenced.lowercased()))
+            }
+        }
+        return marks
+    }
+
+    /// SQLite's trigger `name` after each `event` on `table`: the generation bumped, the table's
+    /// change, and each row `marks` name marked (the old row's and the new one's, as the event has).
+    static func sqliteTrigger(_ name: String, on table: String, event: String, marks: [RowMarkColumn]) -> String {
+        let rows = event == "INSERT" ? ["NEW"] : event == "DELETE" ? ["OLD"] : ["OLD", "NEW"]
+        let generation = "(SELECT value FROM \(generationTable) WHERE id = 1)"
+        var body = """
+              UPDATE \(generationTable) SET value = value + 1 WHERE id = 1;
+              UPDATE \(changesTable) SET generation = \(generation) WHERE name = \(literal(table));
+
+            """
+        for row in rows {
+            for mark in marks {
+                let value = "\(row).\(quoted(mark.column))"
+                let text = "\(literal(mark.table + ":")) || \(value)"
+                body += """
+                      UPDATE \(rowChangesTable) SET generation = \(generation) WHERE mark = \(text);
+                      INSERT INTO \(rowChangesTable) (mark, generation) SELECT \(text), \(generation)
+                        WHERE \(value) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(rowChangesTable) WHERE mark = \(text));
+
+                    """
+            }
+        }
+        return "CREATE TRIGGER \(quoted(name)) AFTER \(event) ON \(quoted(table))\nBEGIN\n\(body)END"
+    }
+
+    /// PostgreSQL's function `name`, run by a table's statement-level triggers with the
+    /// statement's transition tables (`tessera_new`, `tessera_old`): it marks the rows `marks`
+    /// name, or on a truncation every row of each table they mark.
+    static func postgresMarkFunction(_ name: String, marks: [RowMarkColumn]) -> String {
+        let upsert = "ON CONFLICT (mark) DO UPDATE SET generation = EXCLUDED.generation"
+        func marking(_ rows: String) -> String {
+            guard !marks.isEmpty else { return "NULL;" }
+            let selects = marks.map { "SELECT \(literal($0.table + ":")) || \(quoted($0.column)) AS mark FROM \(rows)" }
+            return "INSERT INTO \(rowChangesTable) (mark, generation) SELECT mark, bumped FROM (\(selects.joined(separator: " UNION "))) marks WHERE mark IS NOT NULL \(upsert);"
+        }
+        let everyRow = Set(marks.map(\.table)).sorted().map { "(\(literal($0 + ":*")), bumped)" }
+        return """
+            CREATE OR REPLACE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE bumped BIGINT;
+            BEGIN
+              SELECT value INTO bumped FROM \(generationTable) WHERE id = 1;
+              IF TG_OP = 'TRUNCATE' THEN
+                \(everyRow.isEmpty ? "NULL;" : "INSERT INTO \(rowChangesTable) (mark, generation) VALUES \(everyRow.joined(separator: ", ")) \(upsert);")
+              END IF;
+              IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                \(marking("tessera_new"))
+              END IF;
+              IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                \(marking("tessera_old"))
+              END IF;
+              RETURN NULL;
+            END $$
+            """
+    }
+
+    /// Loads `catalog` with the app's tables and views, and the tables whose rows mark each
+    /// table's rows (``rowMarks(in:)``).
     static func load(_ catalog: TableCatalog, from db: SQLConnection) async throws {
         let views: [String]
         switch db.dialect {
@@ -118,7 +279,8 @@ package enum ChangeTriggers {
                 WHERE c.relkind IN ('v', 'm') AND n.nspname = current_schema()
                 """)
         }
-        catalog.load(tables: try await appTables(in: db), views: views)
+        let marks = try await rowMarks(in: db).mapValues { $0.map(\.table) }
+        catalog.load(tables: try await appTables(in: db), views: views, marks: marks)
     }
 
     /// The app's tables: every table but Tessera's, SQLite's, GRDB's and virtual ones.

@@ -34,6 +34,9 @@ final class DataGeneration: Sendable {
     /// The app data's versions as of the last ``refresh(committed:)``.
     var current: DataVersions { versions.current }
 
+    /// The rows' changes as of the last ``refresh(committed:)``.
+    var rows: RowChanges { versions.rows }
+
     /// Looks whether any connection committed since the last look; if one did, calls
     /// `committed` (which ends page snapshots) and only then publishes the app data's new
     /// versions — so a fragment labelled with them was read from a snapshot that began after the
@@ -44,10 +47,10 @@ final class DataGeneration: Sendable {
             let version = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             guard dataVersion.withLock({ $0 }) != version else { return false }
             committed()
-            let known = Int64(bitPattern: versions.current.generation)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: ChangeTriggers.changesSince), arguments: [known])
-            let (generation, changed) = ChangeTriggers.changes(rows.map { ($0[0] as String, $0[1] as Int64) }, catalog)
-            versions.raise(to: generation, changed: changed)
+            let arguments = ChangeTriggers.changesSinceArguments(known: versions.current.generation, rows: versions.rows)
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: ChangeTriggers.changesSince), arguments: StatementArguments(arguments))
+            versions.raise(ChangeTriggers.look(rows.map { ($0[0] as Int64, $0[1] as String, $0[2] as Int64) }, catalog))
             dataVersion.withLock { $0 = version }
             commits.raise()
             return true

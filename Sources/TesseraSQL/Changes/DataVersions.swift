@@ -57,8 +57,18 @@ final class LatestVersions: Sendable {
     /// The versions as of the latest look.
     var current: DataVersions { versions.withLock { $0 } }
 
+    /// The rows' changes, raised by the same looks.
+    let rows = RowChanges()
+
     /// Raises the versions (see ``DataVersions/raise(to:changed:)``).
     func raise(to generation: UInt64, changed: [(tables: TableSet, generation: UInt64)]) {
         versions.withLock { _ = $0.raise(to: generation, changed: changed) }
+    }
+
+    /// Raises the rows' changes, then the versions, to what `look` found: whatever versions a
+    /// request reads, the rows' changes up to their generation are known.
+    func raise(_ look: ChangeTriggers.Look) {
+        rows.raise(look.rows, lookedAt: look.generation)
+        raise(to: look.generation, changed: look.tables)
     }
 }

@@ -17,6 +17,9 @@ final class TableCatalog: Sendable {
     private struct State {
         /// Lowercased table and view names, with their sets.
         var names: [String: TableSet] = [:]
+        /// Per table (lowercased) whose rows are marked by their key (``RowKey``), the tables
+        /// whose changed rows mark its rows: itself, and those referencing it.
+        var marking: [String: TableSet] = [:]
         /// Statements already read.
         var statements: [String: TableSet] = [:]
         var isLoaded = false
@@ -31,14 +34,28 @@ final class TableCatalog: Sendable {
     init() {}
 
     /// Gives each of `tables` a bit (past the 63rd, they share the last) and each of `views`
-    /// every bit.
-    func load(tables: [String], views: [String]) {
+    /// every bit; `marks` names, per table, the tables whose rows its changed rows mark
+    /// (``ChangeTriggers/rowMarks(in:)``).
+    func load(tables: [String], views: [String], marks: [String: [String]] = [:]) {
         var names: [String: TableSet] = [:]
         for (index, table) in tables.sorted().enumerated() {
             names[table.lowercased()] = TableSet(bits: 1 << UInt64(min(index, 63)))
         }
+        var marking: [String: TableSet] = [:]
+        for (table, marked) in marks {
+            // A shared last bit stands for tables that may mark nothing: it never counts as marking.
+            guard let set = names[table.lowercased()], set.bits != 1 << 63 else { continue }
+            for target in marked { marking[target.lowercased(), default: .none] = marking[target.lowercased(), default: .none].union(set) }
+        }
         for view in views { names[view.lowercased()] = .all }
-        state.withLock { $0 = State(names: names, isLoaded: true) }
+        state.withLock { $0 = State(names: names, marking: marking, isLoaded: true) }
+    }
+
+    /// The tables whose changed rows mark the rows of `table` by their key (``RowKey``): the
+    /// table itself when its primary key is one column, and those with a one-column foreign
+    /// key to it. Empty for a table no change marks (or no table).
+    func tables(marking table: String) -> TableSet {
+        state.withLock { $0.marking[table.lowercased()] ?? .none }
     }
 
     /// The set of the table called `name`; nil for a name that is no app table.

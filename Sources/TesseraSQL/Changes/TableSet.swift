@@ -25,6 +25,11 @@ package struct TableSet: Hashable, Sendable {
         TableSet(bits: bits | other.bits)
     }
 
+    /// The tables in this set but not in `other`.
+    package func subtracting(_ other: TableSet) -> TableSet {
+        TableSet(bits: bits & ~other.bits)
+    }
+
     /// The bits set, lowest first.
     var indices: some Sequence<Int> {
         var rest = bits

@@ -101,10 +101,10 @@ final class RowWriteCounter: TransactionObserver, Sendable {
     /// Rows written so far.
     var value: Int { count.withLock { $0 } }
 
-    /// Every table but the change triggers' own (the generation and the tables' last changes),
+    /// Every table but the change triggers' own (the generation, the tables' and the rows' last changes),
     /// which a write's triggers update as part of it.
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        ![ChangeTriggers.generationTable, ChangeTriggers.changesTable].contains(eventKind.tableName)
+        ![ChangeTriggers.generationTable, ChangeTriggers.changesTable, ChangeTriggers.rowChangesTable].contains(eventKind.tableName)
     }
     func databaseDidChange(with event: DatabaseEvent) { count.withLock { $0 += 1 } }
     func databaseDidCommit(_ db: Database) {}
