@@ -101,6 +101,13 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
         guard let parent = parent as? Parent, let key = cellItem?.key(item), let child = make(parent, key) else { return nil }
         return (id(parentID: parentID, key: key), child)
     }
+
+    /// The child whose key reads as `key` (its text in the child's id), made from `parent`,
+    /// with its id; nil when `key` is not a `Key` or the slot makes no child for it.
+    func child(keyed key: Substring, parent: any Component, parentID: String) -> (id: String, component: any Component)? {
+        guard let parent = parent as? Parent, let key = Key(String(key)), let child = make(parent, key) else { return nil }
+        return (id(parentID: parentID, key: key), child)
+    }
 }
 
 // MARK: - ChildDeclaration
@@ -126,6 +133,8 @@ protocol CellChildDeclaration: ChildDeclaration {
     func cellChild(of item: Any, parent: any Component, parentID: String) -> (id: String, component: any Component)?
     /// The table whose primary key a child's key is, when the children are keyed by a row.
     var rowTable: String? { get }
+    /// The child whose key reads as `key`, made from `parent`, with its id; nil if none.
+    func child(keyed key: Substring, parent: any Component, parentID: String) -> (id: String, component: any Component)?
 }
 
 extension ChildDeclaration {

@@ -226,6 +226,35 @@ enum ComponentLoader {
         return nil
     }
 
+    /// `child` made again from its parent in `placed` (a scene's components placed anew), slot
+    /// by slot down from it, without loading any: what an action's answer shows of its acting
+    /// child after the write, which its parent's load vouched for before it. Nil when no
+    /// component of `placed` makes it any more.
+    static func remake(_ child: PlacedComponent, in placed: [PlacedComponent]) -> PlacedComponent? {
+        for parent in placed where holdsChild(child.id, parent) {
+            guard let component = remade(child.id, from: parent.component, parentID: parent.id) else { continue }
+            return PlacedComponent(
+                component: component, id: child.id, sceneURL: child.sceneURL, parentQuery: child.parentQuery, isChild: true, row: child.row)
+        }
+        return nil
+    }
+
+    /// The descendant `id` of `parent` (whose id is `parentID`), made through its slots.
+    private static func remade(_ id: String, from parent: any Component, parentID: String) -> (any Component)? {
+        let rest = id.dropFirst(parentID.count + 1)
+        for slot in type(of: parent).children.compactMap({ $0 as? any CellChildDeclaration }) where rest.hasPrefix(slot.name + "-") {
+            let keyed = rest.dropFirst(slot.name.count + 1)
+            // The key runs to the end of the id, or to a `-` where a child of the child begins.
+            let ends = keyed.indices.filter { keyed[$0] == "-" } + [keyed.endIndex]
+            for end in ends {
+                guard let (childID, child) = slot.child(keyed: keyed[..<end], parent: parent, parentID: parentID) else { continue }
+                if childID == id { return child }
+                if id.hasPrefix(childID + "-"), let deeper = remade(id, from: child, parentID: childID) { return deeper }
+            }
+        }
+        return nil
+    }
+
     /// Whether `id` names a child (or a child's child) of one of `parent`'s kinds:
     /// `<parent id>-<kind>-<key…>`.
     private static func holdsChild(_ id: String, _ parent: PlacedComponent) -> Bool {

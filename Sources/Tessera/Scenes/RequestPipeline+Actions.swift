@@ -53,12 +53,14 @@ extension RequestPipeline {
             component.id != acting.id && result.updates.contains { ObjectIdentifier($0) == ObjectIdentifier(component.type) }
         }
         if result.model == nil || targets.count > 1 {
-            // What the action wrote: the scene reads again, and the components it names are made anew.
+            // What the action wrote: the scene reads again, and the components it names are made
+            // anew; an acting child from its parent's slot, the parent not loaded again.
             try await scene.loadData(scope)
             let again = place(scene, scope, inLayout: scene.layout != nil)
             var found: [PlacedComponent] = []
             for target in targets {
-                if let component = try await ComponentLoader.resolve(target.id, in: again, scope) { found.append(component) }
+                let component = target.isChild ? ComponentLoader.remake(target, in: again) : try await ComponentLoader.resolve(target.id, in: again, scope)
+                if let component { found.append(component) }
             }
             targets = found
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 import Hummingbird
 import TesseraTesting
 import Testing
@@ -49,6 +50,30 @@ struct ChildComponentTests {
                 try await site.site.database.write { db in try await db.execute("UPDATE item SET title = title") }
                 _ = try await client.get("/shelf/_/items-star-2")
                 #expect(log.take() == ["items.load", "star.load"], "once the parent's reads changed, through its parent, loaded again")
+            }
+        }
+    }
+
+    @Test("a child acting in place loads its parent once, to be found, and not again to answer")
+    func childActionLoadsItsParentOnce() async throws {
+        let site = try await Self.site()
+        let (session, cookie) = try await site.member(1)
+        let log = HookLog()
+        try await HookLog.$current.withValue(log) {
+            try await site.test { client in
+                let page = try await client.send(method: .get, uri: "/shelf", headers: [.cookie: cookie])
+                let action = try #require(page.select("#items-star-2 form").first?[attribute: "action"])
+                _ = log.take()
+                let headers: HTTPFields = [
+                    .contentType: "application/x-www-form-urlencoded", .cookie: cookie,
+                    HTTPField.Name("X-Tessera-Fragment")!: "1", HTTPField.Name("X-Tessera-Target")!: "items-star-2",
+                ]
+                let answer = try await client.send(
+                    method: .post, uri: action, headers: headers, body: ByteBuffer(string: "_csrf=\(session.csrfToken)&_component=items-star-2"))
+                #expect(answer.status == .ok)
+                #expect(answer.select("[data-component=star]").compactMap { $0[attribute: "id"] } == ["items-star-2"])
+                #expect(answer.select("#items-star-2 button").first?.text == "★ 1", "the answer is read after the write")
+                #expect(log.take() == ["items.load", "star.load"])
             }
         }
     }
