@@ -1,9 +1,7 @@
 // MARK: - Re-exports
 
-// What an app's code uses beside Tessera: its templates and data sources (`TesseraTemplates`),
-// Hummingbird's requests and routers, swift-log's loggers. A package depending on `Tessera`
-// needs no other dependency and imports one module.
+// What an app's code uses beside Tessera: its templates and data sources (`TesseraTemplates`)
+// and its stores (`TesseraSQL`). Hummingbird and swift-log are not re-exported: an app names
+// Tessera's types alone, and a package depending on `Tessera` imports one module.
 @_exported import TesseraTemplates
 @_exported import TesseraSQL
-@_exported import Hummingbird
-@_exported import Logging

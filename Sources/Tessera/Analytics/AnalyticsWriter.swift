@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import ServiceLifecycle
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOPosix
 
 // MARK: - Opening

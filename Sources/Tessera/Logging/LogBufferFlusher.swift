@@ -1,3 +1,4 @@
+import Hummingbird
 import ServiceLifecycle
 
 // MARK: - LogBufferFlusher

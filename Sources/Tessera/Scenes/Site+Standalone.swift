@@ -1,3 +1,4 @@
+import Hummingbird
 import NIOCore
 
 // MARK: - Rendering alone

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import Logging
 import ArgumentParser
 import Tessera
 import TesseraNew
@@ -73,18 +71,6 @@ public struct DemoApp: TesseraApp {
     public var schedules: [Schedule] { [PurgeTrash.schedule, DailyDigest.schedule] }
     /// The mails: a comment, the digest.
     public var mails: [any MailMessage.Type] { [CommentMail.self, DigestMail.self] }
-
-    // MARK: - Tests
-
-    /// The router of `site`, as `serve` builds it (tests use this; the scenes' routes were
-    /// checked for clashes when the site was made, so building it cannot fail).
-    public static func makeRouter(site: Site) -> Router<TesseraRequestContext> {
-        do {
-            return try DemoApp().makeRouter(site: site)
-        } catch {
-            preconditionFailure("the demo's routes clash: \(error)")
-        }
-    }
 }
 
 // MARK: - Commands

@@ -68,7 +68,7 @@ enum MessagingTestSupport {
         _ site: TestSite, _ body: @Sendable (TestClient) async throws -> Value
     ) async throws -> Value {
         defer { try? FileManager.default.removeItem(at: site.folder) }
-        return try await InProcessServer(router: DemoApp.makeRouter(site: site.site)).test(body)
+        return try await InProcessServer(router: DemoApp().makeRouter(site: site.site)).test(body)
     }
 
     /// Every message of conversation `id`, oldest first.
