@@ -33,9 +33,7 @@ enum PreviewRoutes {
                 let renderer = await site.renderer(for: scope)
                 var writer = HTMLWriter()
                 let frame = PreviewPages.Frame(info: info, fragment: result.html)
-                renderer.render(
-                    layout, LayoutViewModel(head: PageHead(title: "Preview: " + title), content: frame, siteName: site.configuration.name),
-                    into: &writer)
+                site.writePage(layout: layout, head: PageHead(title: "Preview: " + title), body: frame, renderer: renderer, into: &writer)
                 return String(decoding: writer.bytes, as: UTF8.self)
             }
             if rendered.failure != nil {

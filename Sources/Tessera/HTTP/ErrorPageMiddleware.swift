@@ -72,8 +72,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         head.bodyClass = "error"
         let layout = site.configuration.defaultLayout.flatMap { templates.contains($0) ? $0 : nil } ?? BuiltInTemplates.layout
         var page = HTMLWriter(capacity: 8192)
-        let body = ErrorPageBody(model: model)
-        renderer.render(layout, LayoutViewModel(head: head, content: body, siteName: site.configuration.name), into: &page)
+        site.writePage(layout: layout, head: head, body: ErrorPageBody(model: model), renderer: renderer, into: &page)
         return HTMLResponse.make(page, status: status)
     }
 

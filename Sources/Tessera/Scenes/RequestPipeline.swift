@@ -188,18 +188,10 @@ struct RequestPipeline: Sendable {
         if status == .badRequest, !head.title.hasPrefix(Self.refusedTitlePrefix) { head.title = Self.refusedTitlePrefix + head.title }
         let renderer = await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
-        let inLayout = components.filter { isInLayout($0.id) }
         let body = body ?? SceneBody(scene: scene, components: components.filter { !isInLayout($0.id) })
-        if let layout = scene.layout {
-            let model = LayoutViewModel(head: head, content: body, siteName: site.configuration.name)
-            if inLayout.isEmpty {
-                renderer.render(layout, model, into: &page)
-            } else {
-                renderer.render(layout, LayoutPage(layout: model, components: inLayout), into: &page)
-            }
-        } else {
-            body.write(into: &page, renderer: renderer)
-        }
+        site.writePage(
+            layout: scene.layout, head: head, body: body, layoutComponents: components.filter { isInLayout($0.id) }, renderer: renderer,
+            into: &page)
         await scene.didRender(scope, status: Int(head.status.code))
         return Answer(status: head.status, headers: head.headers, html: page.takeBuffer())
     }

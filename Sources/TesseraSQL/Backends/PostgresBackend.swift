@@ -156,11 +156,15 @@ final class PostgresBackend: Sendable {
     }
 
     /// Runs `body` on one connection holding the session's advisory lock `key` (waiting for
-    /// it), for migrations: processes started together run them one after another.
+    /// it), for migrations: processes started together run them one after another. The wait
+    /// has no statement timeout (another process's migrations take what they take); the lock
+    /// goes with its connection if that process dies.
     func holdingAdvisoryLock<T>(_ key: Int64, _ body: () async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             let sql = SQLConnection(driver: .postgres(connection, logger, prepares: false), counter: nil)
+            try await sql.execute("SET statement_timeout = 0")
             try await sql.execute("SELECT pg_advisory_lock(?)", [key])
+            try await sql.execute("RESET statement_timeout")
             do {
                 let result = try await body()
                 try await sql.execute("SELECT pg_advisory_unlock(?)", [key])
