@@ -12,7 +12,7 @@ import Synchronization
 /// `DataVersions`, raised by any process's write to an app table, not by Tessera's
 /// bookkeeping. So a fragment lasts until its data changes, however long that is. Stale
 /// entries are dropped at the next store after a change; when a shelf would pass its limit, the
-/// oldest half goes (``ReuseShelf``).
+/// oldest half goes (``KeptValues``).
 ///
 /// A fragment is rendered once however many requests want it at once: the first to miss leads
 /// (``Lead``), the others wait for its fragment and take it if it was rendered from the same
@@ -115,10 +115,10 @@ final class FragmentCache: Sendable {
     /// The most values of reads held at once.
     static let readLimit = 4096
     let versions: @Sendable () -> DataVersions
-    private let fragments: Mutex<ReuseShelf<Key, CachedFragment>>
+    private let fragments: Mutex<KeptValues<Key, CachedFragment>>
     /// Visitors' kept pages (their methods: `FragmentCache+Pages.swift`).
-    let pages: Mutex<ReuseShelf<Key, CachedPage>>
-    private let reads: Mutex<ReuseShelf<ReadKey, any Sendable>>
+    let pages: Mutex<KeptValues<Key, CachedPage>>
+    private let reads: Mutex<KeptValues<ReadKey, any Sendable>>
     let logger: Logger
     /// The component types already logged for reading a per-request global, and the scene types
     /// logged for a page holding a component that never reuses.
@@ -144,9 +144,9 @@ final class FragmentCache: Sendable {
     init(limit: Int, versions: @escaping @Sendable () -> DataVersions, logger: Logger) {
         self.logger = logger
         self.limit = limit
-        fragments = Mutex(ReuseShelf(limit: limit))
-        pages = Mutex(ReuseShelf(limit: limit))
-        reads = Mutex(ReuseShelf(limit: Self.readLimit))
+        fragments = Mutex(KeptValues(limit: limit))
+        pages = Mutex(KeptValues(limit: limit))
+        reads = Mutex(KeptValues(limit: Self.readLimit))
         self.versions = versions
     }
 
@@ -275,7 +275,7 @@ final class FragmentCache: Sendable {
     /// Keeps `value` on `shelf`, labelled with `start` and `reads`, unless one of those tables
     /// changed since.
     func keep<Key: Hashable & Sendable, Value: Sendable>(
-        _ value: Value, cost: Int, for key: Key, reads: TableSet, on shelf: borrowing Mutex<ReuseShelf<Key, Value>>, from start: Start
+        _ value: Value, cost: Int, for key: Key, reads: TableSet, on shelf: borrowing Mutex<KeptValues<Key, Value>>, from start: Start
     ) {
         let current = versions()
         guard current.isUnchanged(reads, since: start.generation) else { return }

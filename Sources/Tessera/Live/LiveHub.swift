@@ -23,7 +23,7 @@ import Synchronization
 /// component's URL has, and reuses fragments as any request does.
 package final class LiveHub: Service, Sendable {
     /// What woke a stream.
-    package struct Moment: Sendable, Equatable {
+    package struct Wakeup: Sendable, Equatable {
         /// The app data's generation.
         var generation: UInt64
         /// How many heartbeats have passed.
@@ -33,8 +33,8 @@ package final class LiveHub: Service, Sendable {
     }
 
     private struct State {
-        var moment: Moment
-        var waiters: [Int: CheckedContinuation<Moment, Never>] = [:]
+        var wakeup: Wakeup
+        var waiters: [Int: CheckedContinuation<Wakeup, Never>] = [:]
         var nextWaiter = 0
         var streams = 0
     }
@@ -72,16 +72,16 @@ package final class LiveHub: Service, Sendable {
         self.budget = budget
         self.interval = interval
         self.heartbeat = heartbeat
-        state = Mutex(State(moment: Moment(generation: database.currentGeneration, beat: 0, isClosing: false)))
+        state = Mutex(State(wakeup: Wakeup(generation: database.currentGeneration, beat: 0, isClosing: false)))
     }
 
     // MARK: - Streams
 
     /// Now: the generation as this request's look at the database left it (or later).
-    package var moment: Moment {
+    package var wakeup: Wakeup {
         let generation = database.currentGeneration
         update { $0.generation = max($0.generation, generation) }
-        return state.withLock { $0.moment }
+        return state.withLock { $0.wakeup }
     }
 
     /// How many streams are open.
@@ -104,23 +104,23 @@ package final class LiveHub: Service, Sendable {
         }
     }
 
-    /// Waits until the moment differs from `seen` (a commit, a heartbeat, the shutdown) and
+    /// Waits until the wakeup differs from `seen` (a commit, a heartbeat, the shutdown) and
     /// returns it; returns at once if it already does, if the task is cancelled, or when `exit`
     /// ends (the stream's connection closed).
-    package func next(after seen: Moment, until exit: StreamExit? = nil) async -> Moment {
+    package func next(after seen: Wakeup, until exit: StreamExit? = nil) async -> Wakeup {
         let id = state.withLock { state -> Int in
             state.nextWaiter += 1
             return state.nextWaiter
         }
         let stop: @Sendable () -> Void = { [self] in
-            let (waiter, now) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.moment) }
+            let (waiter, now) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.wakeup) }
             waiter?.resume(returning: now)
         }
         defer { _ = exit?.waking(with: nil) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let now = state.withLock { state -> Moment? in
-                    guard state.moment == seen, !Task.isCancelled else { return state.moment }
+                let now = state.withLock { state -> Wakeup? in
+                    guard state.wakeup == seen, !Task.isCancelled else { return state.wakeup }
                     state.waiters[id] = continuation
                     return nil
                 }
@@ -135,18 +135,18 @@ package final class LiveHub: Service, Sendable {
         }
     }
 
-    /// Sets the moment with `change` and wakes every waiting stream if it moved.
-    private func update(_ change: (inout Moment) -> Void) {
-        let woken = state.withLock { state -> (Moment, [CheckedContinuation<Moment, Never>])? in
-            var moment = state.moment
-            change(&moment)
-            guard moment != state.moment else { return nil }
-            state.moment = moment
+    /// Sets the wakeup with `change` and wakes every waiting stream if it moved.
+    private func update(_ change: (inout Wakeup) -> Void) {
+        let woken = state.withLock { state -> (Wakeup, [CheckedContinuation<Wakeup, Never>])? in
+            var wakeup = state.wakeup
+            change(&wakeup)
+            guard wakeup != state.wakeup else { return nil }
+            state.wakeup = wakeup
             defer { state.waiters = [:] }
-            return (moment, Array(state.waiters.values))
+            return (wakeup, Array(state.waiters.values))
         }
-        guard let (moment, waiters) = woken else { return }
-        for waiter in waiters { waiter.resume(returning: moment) }
+        guard let (wakeup, waiters) = woken else { return }
+        for waiter in waiters { waiter.resume(returning: wakeup) }
     }
 
     // MARK: - Rendering

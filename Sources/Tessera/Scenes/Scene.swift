@@ -137,7 +137,7 @@ open class Scene {
     /// ``link(_:)`` for the common case of one id (`UserScene.link(user.id)`), without boxing
     /// it: lists build one or two such links per row.
     public static func link(_ id: Int64) -> String {
-        let around = OneIDLinks.shared.around(Self.self)
+        let around = SceneLinkPatterns.shared.around(Self.self)
         guard let after = around.after else { return around.before }  // no parameter: the id is dropped
         return around.before + String(id) + after
     }

@@ -28,7 +28,7 @@ final class PostgresBackend: Sendable {
     /// Raised by each notice of a commit (``listenForChanges()``).
     let commits = CommitSignal()
     /// The per-request looks at the versions, shared among the requests asking at once.
-    private let versionsLook: SharedLook<Void>
+    private let versionsLook: CoalescedLook<Void>
 
     /// A backend whose pool's connections live on `eventLoops` (default NIO's shared group).
     init(_ location: PostgresLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup? = nil) {
@@ -42,7 +42,7 @@ final class PostgresBackend: Sendable {
         self.client = client
         self.location = location
         self.logger = logger
-        versionsLook = SharedLook { [versions, catalog] in
+        versionsLook = CoalescedLook { [versions, catalog] in
             let arguments = ChangeTriggers.changesSinceArguments(known: versions.current.generation, rows: versions.rows)
             let rows = try await Self.read(on: client, logger: logger, counter: nil, catalog: nil) { db in
                 try await db.fetchAll(ChangeTriggers.changesSince, SQLArguments(arguments.map(SQLValue.integer))) { row -> (Int64, String, Int64) in
@@ -218,7 +218,7 @@ final class PostgresBackend: Sendable {
 
     /// Reads the app data's generation and the tables changed since the last look, and raises
     /// this process's versions to them, in a look begun after this call (one statement, shared
-    /// with the requests asking at the same time: ``SharedLook``).
+    /// with the requests asking at the same time: ``CoalescedLook``).
     func refresh() async throws {
         try await versionsLook.look()
     }

@@ -17,7 +17,7 @@ final class SQLiteBackend: Sendable {
     /// Rung after each commit through ``pool``; watched while the app runs.
     let bell: SQLiteCommitBell
     /// Which looks at the database a request can skip.
-    private let lookGate = LookGate()
+    private let lookGate = SkippableLook()
     /// The app's tables, loaded by ``finishOpening()``.
     let catalog = TableCatalog()
     let path: String
@@ -83,10 +83,10 @@ final class SQLiteBackend: Sendable {
     }
 
     /// Looks whether any connection committed since the last look (see ``DataGeneration``),
-    /// unless no process rang the bell since and the last look is recent (``LookGate``); with
+    /// unless no process rang the bell since and the last look is recent (``SkippableLook``); with
     /// `always`, looks in any case.
     func refresh(always: Bool = false) throws {
-        let (rings, now) = (bell.rings, LookGate.now())
+        let (rings, now) = (bell.rings, SkippableLook.now())
         guard always || lookGate.needsLook(rings: rings, now: now) else { return }
         try generation.refresh { pageReaders.invalidateSnapshots() }
         lookGate.looked(rings: rings, began: now)

@@ -15,11 +15,11 @@ import Synchronization
 /// writes a byte in place in that file:
 ///
 /// - a request reads the count (``rings``, one atomic load) and looks at the database
-///   (`PRAGMA data_version`) only when it moved since the last look (``LookGate``);
+///   (`PRAGMA data_version`) only when it moved since the last look (``SkippableLook``);
 /// - every process watching the file (``watch(began:rung:)``) is woken by the write and looks.
 ///
 /// SQLite itself tells nobody. A commit by a program that rings no bell (the `sqlite3` shell)
-/// is found by the next look: at most ``LookGate/maxAge`` after the one before.
+/// is found by the next look: at most ``SkippableLook/maxAge`` after the one before.
 final class SQLiteCommitBell: @unchecked Sendable {
     /// The file rung.
     let path: String

@@ -8,7 +8,7 @@ import Synchronization
 /// - **Any commit** by any connection — this process's writer, another server process, a
 ///   migration, the `sqlite3` shell — changes `PRAGMA data_version` as seen from this watcher's
 ///   own connection. ``refresh(committed:)`` reads it before a request reads anything (when the
-///   commit bell's count moved: ``LookGate``), so page snapshots begun before another process's
+///   commit bell's count moved: ``SkippableLook``), so page snapshots begun before another process's
 ///   commit are not reused after it.
 /// - **The app's data** has versions (``DataVersions``), kept by ``ChangeTriggers`` in the
 ///   writing transaction: after a commit, the look reads the generation and the tables changed

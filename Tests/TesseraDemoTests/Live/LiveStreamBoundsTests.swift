@@ -92,18 +92,18 @@ struct LiveStreamBoundsTests {
 
     // MARK: - Ending with the client
 
-    @Test("a stream's wait ends the moment its connection closes, not at the next heartbeat")
+    @Test("a stream's wait ends the wakeup its connection closes, not at the next heartbeat")
     func waitEndsWithTheConnection() async throws {
         let site = try await TestSite()
         // With the hub running, a wait the exit did not end would end at the heartbeat, unequal.
         try await site.withLiveHub {
             let hub = site.site.liveHub
             let exit = StreamExit()
-            let moment = hub.moment
-            async let woke = hub.next(after: moment, until: exit)
+            let wakeup = hub.wakeup
+            async let woke = hub.next(after: wakeup, until: exit)
             exit.end()
-            #expect(await woke == moment, "nothing changed: it woke for the exit")
-            #expect(await hub.next(after: moment, until: exit) == moment, "an ended stream waits for nothing")
+            #expect(await woke == wakeup, "nothing changed: it woke for the exit")
+            #expect(await hub.next(after: wakeup, until: exit) == wakeup, "an ended stream waits for nothing")
         }
     }
 

@@ -1,6 +1,6 @@
 import Synchronization
 
-// MARK: - SharedLook
+// MARK: - CoalescedLook
 
 /// Shares one look at the database among the callers waiting for it, without ever handing a
 /// caller a look that began before it asked.
@@ -11,7 +11,7 @@ import Synchronization
 /// only after they asked. So every caller gets a value read after its call began — a write
 /// acknowledged before the request arrived is seen — and N concurrent requests cost about two
 /// rounds instead of N statements.
-final class SharedLook<Value: Sendable>: Sendable {
+final class CoalescedLook<Value: Sendable>: Sendable {
     /// Reads the value once (one round).
     typealias Round = @Sendable () async throws -> Value
 

@@ -19,7 +19,7 @@ struct SharedLookTests {
     func everyCallerGetsALaterRound() async throws {
         let clock = Clock()
         let rounds = Atomic<Int>(0)
-        let look = SharedLook<Int> {
+        let look = CoalescedLook<Int> {
             rounds.add(1, ordering: .relaxed)
             let began = clock.tick()
             await Task.yield()
@@ -43,7 +43,7 @@ struct SharedLookTests {
     func askersDuringARoundShareTheNext() async throws {
         let (gate, opener) = AsyncStream<Void>.makeStream()
         let rounds = Atomic<Int>(0)
-        let look = SharedLook<Int> {
+        let look = CoalescedLook<Int> {
             let round = rounds.add(1, ordering: .relaxed).newValue
             if round == 1 { for await _ in gate { break } }  // the first round holds until told
             return round
@@ -63,7 +63,7 @@ struct SharedLookTests {
     func errorsReachTheirRoundOnly() async throws {
         struct Refused: Error {}
         let rounds = Atomic<Int>(0)
-        let look = SharedLook<Int> {
+        let look = CoalescedLook<Int> {
             let round = rounds.add(1, ordering: .relaxed).newValue
             if round == 1 { throw Refused() }
             return round

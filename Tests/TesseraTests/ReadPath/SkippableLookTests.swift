@@ -11,13 +11,13 @@ import Testing
 struct LookGateTests {
     @Test("a look is skipped only while the bell's count stands where the last look found it, for under a second")
     func skipsOnlyUnchangedRecentLooks() {
-        let gate = LookGate()
+        let gate = SkippableLook()
         let start: Int64 = 5_000_000_000
         #expect(gate.needsLook(rings: 7, now: start), "no look yet")
         gate.looked(rings: 7, began: start)
         #expect(!gate.needsLook(rings: 7, now: start + 1_000), "nothing rang since")
         #expect(gate.needsLook(rings: 8, now: start + 1_000), "a process rang")
-        #expect(gate.needsLook(rings: 7, now: start + LookGate.maxAge), "a commit that rang no bell is found by then")
+        #expect(gate.needsLook(rings: 7, now: start + SkippableLook.maxAge), "a commit that rang no bell is found by then")
         #expect(gate.needsLook(rings: nil, now: start + 1_000), "a bell with no shared count skips nothing")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-// MARK: - LookGate
+// MARK: - SkippableLook
 
 /// Whether a request's look at a SQLite database for other connections' commits can be
 /// skipped: it can while no process rang the database's bell (``SQLiteCommitBell/rings``) since
@@ -10,7 +10,7 @@ import Synchronization
 /// Every Tessera process rings after each commit, before the write is acknowledged, so a look
 /// skipped this way would have found nothing: a page served after an acknowledged write still
 /// shows it. A commit that rings no bell (the `sqlite3` shell) is found within ``maxAge``.
-final class LookGate: Sendable {
+final class SkippableLook: Sendable {
     /// How long a look stands for commits that ring no bell.
     static let maxAge: Int64 = 1_000_000_000  // nanoseconds: one second
 

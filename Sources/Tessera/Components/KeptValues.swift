@@ -1,4 +1,4 @@
-// MARK: - ReuseShelf
+// MARK: - KeptValues
 
 /// The values ``FragmentCache`` keeps of one kind (rendered fragments, or the values of
 /// ``ReusableRead``s), each labelled with the data generation its request started at and the
@@ -8,7 +8,7 @@
 /// (`DataVersions.isUnchanged`): until its data changes, however long that is.
 ///
 /// Plain data: the cache holds each shelf inside its lock.
-struct ReuseShelf<Key: Hashable, Value> {
+struct KeptValues<Key: Hashable, Value> {
     private struct Entry {
         let value: Value
         let cost: Int

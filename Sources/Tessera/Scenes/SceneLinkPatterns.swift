@@ -1,12 +1,12 @@
 import Synchronization
 
-// MARK: - OneIDLinks
+// MARK: - SceneLinkPatterns
 
 /// Each scene type's ``Scene/link(_:)-(Int64)`` text around the id, made on first use: lists
 /// build a link or two per row, each then a concatenation rather than a path filled anew.
-final class OneIDLinks: Sendable {
+final class SceneLinkPatterns: Sendable {
     /// The one cache (paths are class properties: fixed for the life of the process).
-    static let shared = OneIDLinks()
+    static let shared = SceneLinkPatterns()
 
     private let cache = Mutex<[ObjectIdentifier: (before: String, after: String?)]>([:])
 
