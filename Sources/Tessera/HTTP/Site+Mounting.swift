@@ -111,7 +111,7 @@ extension Site {
     /// committed (`DatabaseFreshnessMiddleware`). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     package func addMiddleware(to router: Router<TesseraRequestContext>) {
-        router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
+        router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger, format: configuration.logFormat, reporter: errorReporting))
         router.add(middleware: ConditionalGetMiddleware<TesseraRequestContext>())
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }
