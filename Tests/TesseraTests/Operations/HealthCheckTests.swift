@@ -24,18 +24,22 @@ struct HealthCheckTests {
         }
     }
 
-    @Test("/up answers 503 draining once the process drains, while pages still answer")
+    @Test("/up answers 503 draining once the process drains, while pages still answer, marked Connection: close")
     func drainingAnswers503() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all)
         defer { folder.remove() }
         let app = try await TestApp(FixtureApp(), root: folder.root)
         try await app.test { client in
+            let serving = try await client.get("/items")
+            #expect(serving.headers[.connection] == nil)
             app.site.health.markDraining()
             let response = try await client.get("/up")
             #expect(response.status == .serviceUnavailable)
             #expect(response.text == "draining\n")
             #expect(response.headers[.cacheControl] == "no-store")
-            #expect(try await client.get("/items").status == .ok)
+            let page = try await client.get("/items")
+            #expect(page.status == .ok)
+            #expect(page.headers[.connection] == "close", "a proxy drops its kept connection to a draining process")
         }
     }
 
