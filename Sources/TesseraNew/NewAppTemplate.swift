@@ -37,7 +37,7 @@ struct NewAppTemplate {
             ("Tests/\(name)Tests/ShelfTests.swift", tests),
             ("Tests/\(name)Tests/__Snapshots__/ShelfTests/shelf.html", snapshot),
             ("Tests/\(name)Tests/__Snapshots__/ShelfTests/shelf-component.three-books.html", snapshot),
-        ]
+        ] + deployFiles
     }
 
     // MARK: - Package
@@ -104,7 +104,9 @@ struct NewAppTemplate {
         swift test
         ```
 
-        `swift run \#(name) --help` lists the rest: `validate`, `routes`, `migrate`.
+        `swift run \#(name) --help` lists the rest: `validate`, `routes`, `migrate`, `jobs`,
+        `doctor`. To run it in production, `deploy/` holds a systemd unit, an nginx site, a
+        release script and a container file (`deploy/README.md`).
 
         """#
     }

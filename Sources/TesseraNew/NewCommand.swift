@@ -5,7 +5,8 @@ import Foundation
 
 /// `tessera-new NAME` (also `tessera new NAME` from this repository): creates a new app package in
 /// `./NAME` — one scene with a component, a sectioned data source, an action, a store with its
-/// migration and seed rows, templates, a test with a snapshot, a README and a `.gitignore` — that
+/// migration and seed rows, templates, a test with a snapshot, a README, a `.gitignore` and a deploy kit
+/// (`deploy/`: systemd unit, nginx site, release script, container file) — that
 /// builds, serves and passes its tests as generated. A tool of its own: apps do not carry it.
 public struct NewCommand: ParsableCommand {
     /// `new`, with its abstract.
@@ -49,6 +50,7 @@ public struct NewCommand: ParsableCommand {
             let file = folder.appendingPathComponent(path)
             try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
+            if path.hasSuffix(".sh") { try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path) }
         }
         print("Created \(name) in \(folder.path) (\(files.count) files). Next:")
         print("  cd \(output ?? name)")

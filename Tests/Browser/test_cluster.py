@@ -25,7 +25,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import ROOT, Server, free_port
+from conftest import BINARY, ROOT, Server, free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 RETRIES = 40
@@ -105,14 +105,14 @@ class Client:
 class Cluster:
     """Three processes on `database`, each logging to a folder of its own, and nginx before them."""
 
-    def __init__(self, database):
+    def __init__(self, database, extra=()):
         self.database = database
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="tessera-cluster-"))
         self.servers = []
         for index in range(3):
             (self.folder / f"process-{index}").mkdir()
             self.servers.append(Server(self.folder / f"process-{index}", db=database.url,
-                                       extra=["--client-address-header", "X-Forwarded-For"]))
+                                       extra=["--client-address-header", "X-Forwarded-For", *extra]))
         self.nginx = Nginx(self.folder, [server.port for server in self.servers])
 
     def __enter__(self):
@@ -317,3 +317,101 @@ def test_sigterm_stores_the_analytics_still_queued(database):
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_rolling_restart_behind_nginx_fails_no_request_and_loses_no_job(database):
+    """Deploying.md, section 5: the three processes restarted one at a time (SIGTERM, wait for the
+    exit, start again, wait for its /up) under a steady load through nginx — page reads and
+    comment posts, with no client retry at all — while probe jobs are enqueued: every request
+    is answered (no 5xx, no connection error), every acknowledged comment is stored once, every
+    probe job runs once, and each process's /up said 503 before its port closed."""
+    with Cluster(database, extra=["--drain-grace", "1"]) as cluster:
+        servers = cluster.servers
+        client = Client(cluster.nginx.port)
+        member = sign_in(client)
+        started = time.monotonic()
+        failures, acknowledged = [], []
+        lock = threading.Lock()
+        stop = threading.Event()
+
+        def once(method, path, body=None):
+            headers = {"Cookie": member}
+            if body is not None:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", cluster.nginx.port, timeout=30)
+                connection.request(method, path, body, headers)
+                response = connection.getresponse()
+                text = response.read().decode()
+                connection.close()
+                return response.status, text
+            except (OSError, http.client.HTTPException) as error:
+                return f"no answer: {error}", ""
+
+        def worker(index):
+            number = 0
+            while not stop.is_set():
+                status, page = once("GET", "/blogs/1")
+                if status != 200:
+                    with lock:
+                        failures.append(f"{time.monotonic() - started:.3f} s GET /blogs/1: {status}")
+                    continue
+                form = re.search(r'<form method="post" action="/blogs/1/comments".*?</form>', page, re.S).group(0)
+                fields = dict(re.findall(r'name="(_csrf|_once)" value="([0-9a-f]{64})"', form))
+                text = f"rolling comment {index}-{number}"
+                number += 1
+                status, _ = once("POST", "/blogs/1/comments", urllib.parse.urlencode({**fields, "text": text}))
+                with lock:
+                    if status == 303:
+                        acknowledged.append(text)
+                    else:
+                        failures.append(f"{time.monotonic() - started:.3f} s POST comment: {status}")
+                time.sleep(0.01)
+
+        probes = subprocess.Popen([str(BINARY), "jobs", "probe", "--db", database.url, "--count", "300", "--gap", "20",
+                                   "--batch", "rolling"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        threads = [threading.Thread(target=worker, args=(index,)) for index in range(2)]
+        for thread in threads:
+            thread.start()
+        order = []
+        time.sleep(1)
+        for server in servers:
+            server.process.send_signal(signal.SIGTERM)
+            went_503 = closed = None
+            while closed is None:
+                try:
+                    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+                    connection.request("GET", "/up")
+                    status = connection.getresponse().status
+                    connection.close()
+                    if status == 503 and went_503 is None:
+                        went_503 = time.monotonic()
+                except ConnectionRefusedError:
+                    closed = time.monotonic()
+                except (OSError, http.client.HTTPException):
+                    pass
+            order.append((went_503, closed))
+            assert server.process.wait(timeout=40) == 0
+            server.launch()
+            server.wait_until_up()
+        time.sleep(1)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        assert probes.wait(timeout=120) == 0, probes.stderr.read()
+
+        assert failures == [], failures
+        assert len(acknowledged) > 20, "the load did not get going"
+        assert all(went is not None and went < closed for went, closed in order), order
+        stored = {body: int(count) for body, count in database.rows(
+            "SELECT body, COUNT(*) FROM comment WHERE body LIKE 'rolling comment %' GROUP BY body")}
+        assert {text: stored.get(text, 0) for text in acknowledged} == {text: 1 for text in acknowledged}
+        deadline = time.monotonic() + 60
+        while int(database.rows("SELECT COUNT(*) FROM tessera_jobs")[0][0]) > 0:
+            assert time.monotonic() < deadline, "probe jobs still waiting a minute after the restarts"
+            time.sleep(0.2)
+        ran = database.rows("SELECT COUNT(*), COUNT(DISTINCT jobID) FROM tessera_job_probes WHERE batch = 'rolling'")[0]
+        assert (int(ran[0]), int(ran[1])) == (300, 300), f"probe jobs run, distinct: {ran}"
+        print(f"rolling restart ({database.label}): {len(acknowledged)} comments acknowledged and stored once, "
+              f"0 failed requests, 300 of 300 probe jobs ran once; /up 503 before the port closed by "
+              + ", ".join(f"{closed - went:.2f} s" for went, closed in order))

@@ -40,6 +40,7 @@ package struct AnalyticsWriter: Service {
                 await queue.gotEvents.wait()
                 await queue.batchFull.wait(atMost: interval)
                 await flush()
+                guard !Task.isCancelled else { break }  // a shutdown woke it: no sweep under cancellation
                 if lastSweep.map({ ContinuousClock.now - $0 >= Self.sweepInterval }) ?? true {
                     await sweep()
                     lastSweep = .now

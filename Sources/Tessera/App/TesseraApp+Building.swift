@@ -20,6 +20,9 @@ extension TesseraApp {
         site.clientAddressHeader = configuration.clientAddressHeader
         site.usesTLS = configuration.usesTLS
         site.compressesResponses = configuration.compressesResponses
+        site.logFormat = configuration.logFormat
+        site.errorReporters = errorReporters
+        if let retention = configuration.failedJobRetention { site.failedJobRetention = retention }
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
         site.members = members
         site.signInPath = members?.signInPath
@@ -163,8 +166,8 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in await self.globals(scope) })
     }
 
-    /// The router, in this order: the live pages' streams (`/_tessera/live`, outside the
-    /// middleware); Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
+    /// The router, in this order: the health check (``SiteConfiguration/healthCheckPath``) and the
+    /// live pages' streams (`/_tessera/live`), both outside the middleware; Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
     /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
     /// sessions. Throws `StartupErrors` when two routes clash.
     public func makeRouter(site: Site) throws -> Router<TesseraRequestContext> {
@@ -178,6 +181,7 @@ extension TesseraApp {
         let clashes = RouteTable.problems(plans: plans)
         guard clashes.isEmpty else { throw StartupErrors(problems: clashes) }
         let router = Router(context: TesseraRequestContext.self)
+        site.mountHealthCheck(on: router)
         site.mountLiveStreams(on: router)
         site.addMiddleware(to: router)
         if let reloader { DevRoutes.mount(reloader, on: router) }
@@ -194,6 +198,7 @@ extension TesseraApp {
             throw StartupErrors(problems: [StartupProblem(file: nil, type: String(describing: Self.self), message: "\(error)")])
         }
         site.liveHub.attach(router.buildResponder())
+        site.health.markServing()
         return router
     }
 
@@ -210,6 +215,16 @@ extension TesseraApp {
     ) async throws -> some ApplicationProtocol {
         let connections = ConnectionCap.openConnections(for: configuration, logger: logger)
         let site = try await makeSite(configuration, logger: logger)
+        return try makeApplication(
+            configuration, site: site, connections: connections, logger: logger, services: services, onServerRunning: onServerRunning)
+    }
+
+    /// ``makeApplication(_:logger:services:onServerRunning:)`` for a site made already, its
+    /// connections counted by `connections`.
+    func makeApplication(
+        _ configuration: TesseraConfiguration, site: Site, connections: OpenConnections, logger: Logger, services: [any Service],
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void
+    ) throws -> some ApplicationProtocol & Service {
         let reloader = configuration.isDevelopment ? DevReloader(site: site) { try self.check(configuration) } : nil
         let router = try makeRouter(site: site, reloader: reloader)
         return Application(

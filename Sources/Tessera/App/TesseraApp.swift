@@ -94,6 +94,10 @@ public protocol TesseraApp: Sendable {
     /// The app's mails (``MailMessage``), whose templates start-up checks. Default none.
     var mails: [any MailMessage.Type] { get }
 
+    /// Who is told of every `5xx` answer and every job that failed for good, with its context
+    /// (``ErrorReporter``, ``ErrorReport``). Default none.
+    var errorReporters: [any ErrorReporter] { get }
+
     /// Subcommands of the app's own, beside `serve` (the default), `validate`, `routes` and
     /// `migrate` (a data import, a report); default none.
     var commands: [any ParsableCommand.Type] { get }
@@ -136,6 +140,8 @@ extension TesseraApp {
     public var schedules: [Schedule] { [] }
 
     public var mails: [any MailMessage.Type] { [] }
+    /// None.
+    public var errorReporters: [any ErrorReporter] { [] }
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
     /// ``commands``. An `@main` app type gets this as its entry point.

@@ -121,6 +121,29 @@ public struct TesseraConfiguration: Sendable {
         let reserve = max(128, openFileLimit / 8)
         return max(1, openFileLimit - reserve - max(0, databaseConnections))
     }
+    /// How long a process keeps accepting requests after SIGTERM (or SIGINT), its health check
+    /// already answering `503` (``SiteConfiguration/healthCheckPath``), so a balancer that polls
+    /// it moves new requests elsewhere before the port closes. Nil (default): 5 seconds in
+    /// production, none in development. Environment `TESSERA_DRAIN_GRACE`, flag `--drain-grace`,
+    /// in seconds (0 to 86,400).
+    public var drainGrace: Duration?
+    /// How long, after the grace, a process has to finish what it holds — requests in flight,
+    /// running jobs, queued analytics and log lines — before what is left is cancelled (a job
+    /// cancelled is given back, untried) and it exits. Default 25 seconds (environment
+    /// `TESSERA_DRAIN_TIMEOUT`, flag `--drain-timeout`, in seconds). A service manager's stop
+    /// timeout should exceed the grace, this and a few seconds more (`TimeoutStopSec=45`).
+    public var drainTimeout: Duration = .seconds(25)
+    /// How long failed jobs are kept before they are deleted
+    /// (``SiteConfiguration/failedJobRetention``). Nil (default): the site's default, 30 days.
+    /// Environment `TESSERA_FAILED_JOB_RETENTION`, in days (more than 0, decimals allowed), or
+    /// `forever`.
+    public var failedJobRetention: Duration??
+    /// How `serve` writes its log: swift-log's text lines (default) or one JSON object per line
+    /// (``LogFormat/json``). Environment `TESSERA_LOG_FORMAT`, flag `--log-format`.
+    public var logFormat = LogFormat.text
+    /// ``drainGrace``, or its default for the mode.
+    package var resolvedDrainGrace: Duration { drainGrace ?? (isDevelopment ? .zero : .seconds(5)) }
+
     /// The clock an app hands its services (see ``TesseraApp/services(_:)``); default the
     /// system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
@@ -224,6 +247,7 @@ public struct TesseraConfiguration: Sendable {
             }
             configuration.connectionTimeout = duration
         }
+        try configuration.readOperationSettings(environment)
         if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
             guard let parsed = Mode(rawValue: mode) else {
                 throw ConfigurationError(message: "TESSERA_ENV must be 'development' or 'production', not '\(mode)'")

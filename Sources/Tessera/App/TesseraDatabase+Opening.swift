@@ -32,10 +32,15 @@ extension TesseraDatabase {
     static func open(
         _ location: DatabaseLocation, logger: Logger, eventLoops: MultiThreadedEventLoopGroup?, migrations: (inout Migrations) -> Void
     ) async throws -> TesseraDatabase {
+        try await open(location, logger: logger, eventLoops: eventLoops, steps: steps(migrations))
+    }
+
+    /// Tessera's steps, then those `migrations` registers: what opening applies.
+    package static func steps(_ migrations: (inout Migrations) -> Void) -> Migrations {
         var steps = Migrations()
         registerOwnMigrations(in: &steps)
         migrations(&steps)
-        return try await open(location, logger: logger, eventLoops: eventLoops, steps: steps)
+        return steps
     }
 
     /// Tessera's own tables, before the app's.

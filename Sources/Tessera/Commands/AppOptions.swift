@@ -64,6 +64,21 @@ struct AppOptions: ParsableArguments {
             valueName: "seconds"))
     var connectionTimeout: String?
 
+    @Option(help: "How the log is written: text lines or one JSON object per line (default text, or $TESSERA_LOG_FORMAT).")
+    var logFormat: LogFormat?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a process keeps accepting after SIGTERM while /up answers 503, so a balancer moves first (default 5, none with --dev, or $TESSERA_DRAIN_GRACE).",
+            valueName: "seconds"))
+    var drainGrace: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a stopping process has, after the grace, to finish its requests and jobs before it gives them up (default 25, or $TESSERA_DRAIN_TIMEOUT).",
+            valueName: "seconds"))
+    var drainTimeout: String?
+
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -115,6 +130,21 @@ struct AppOptions: ParsableArguments {
             }
             configuration.connectionTimeout = duration
         }
+        if let logFormat { configuration.logFormat = logFormat }
+        if let drainGrace {
+            guard let duration = TesseraConfiguration.duration(seconds: drainGrace, allowingZero: true) else {
+                throw ValidationError("--drain-grace must be a number of seconds from 0 to 86400, not \(drainGrace)")
+            }
+            configuration.drainGrace = duration
+        }
+        if let drainTimeout {
+            guard let duration = TesseraConfiguration.duration(seconds: drainTimeout) else {
+                throw ValidationError("--drain-timeout must be a number of seconds more than 0 and at most 86400, not \(drainTimeout)")
+            }
+            configuration.drainTimeout = duration
+        }
         return configuration
     }
 }
+
+extension LogFormat: ExpressibleByArgument {}

@@ -7,8 +7,8 @@ import ServiceLifecycle
 // MARK: - JobsCommand
 
 /// `jobs`: the app's background work (``Job``). `jobs work` runs job workers (and the
-/// scheduler) without serving pages; `jobs failed` lists the jobs whose tries are spent and
-/// `jobs retry` makes them ready again; `jobs probe` and `jobs probes` measure the queue with
+/// scheduler) without serving pages; `jobs failed` lists the jobs whose tries are spent (or
+/// deletes them, `--purge`) and `jobs retry` makes them ready again; `jobs probe` and `jobs probes` measure the queue with
 /// Tessera's own probe job.
 struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
@@ -57,17 +57,34 @@ struct JobsCommand<App: TesseraApp>: AsyncParsableCommand {
 
     // MARK: - failed, retry
 
-    /// `jobs failed`: one line per failed job.
+    /// `jobs failed`: one line per failed job; with `--purge`, deletes them instead (all, or
+    /// those that failed more than `--older-than` days ago).
     struct Failed: AsyncParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(abstract: "List the jobs whose tries are spent, oldest failure first.")
+            CommandConfiguration(
+                abstract: "List the jobs whose tries are spent, oldest failure first; or delete them (--purge).",
+                discussion: "Failed jobs are also deleted by the scheduler once older than $TESSERA_FAILED_JOB_RETENTION days (default 30).")
         }
 
         @OptionGroup var options: AppOptions
+        @Flag(help: "Delete the failed jobs instead of listing them: all of them, or those --older-than says.") var purge = false
+        @Option(help: ArgumentHelp("With --purge, only the jobs whose last try failed more than DAYS ago.", valueName: "days"))
+        var olderThan: Double?
+
+        func validate() throws {
+            if olderThan != nil, !purge { throw ValidationError("--older-than goes with --purge") }
+            if let olderThan, !(olderThan >= 0 && olderThan.isFinite) { throw ValidationError("--older-than must be a number of days, 0 or more") }
+        }
 
         func run() async throws {
             let database = try await App().openDatabase(try options.configuration())
             defer { database.close() }
+            if purge {
+                let cutoff = olderThan.map { Date() - $0 * 86_400 }
+                let count = try await JobQueue(database: database).purgeFailed(before: cutoff)
+                print("\(count) failed job\(count == 1 ? "" : "s") deleted")
+                return
+            }
             let failed = try await JobQueue(database: database).failed()
             if failed.isEmpty { print("no failed jobs") }
             for job in failed {

@@ -8,7 +8,7 @@ import Logging
 /// `serve`: raises the soft open-file limit to the hard one (``TesseraConfiguration/maxConnections``
 /// defaults from it), checks everything (templates, the templates the code names, routes), opens
 /// the database (migrating and seeding it on first run), and serves the app until SIGINT or
-/// SIGTERM. A problem stops it before it opens its port. Its log (a line per request) goes to
+/// SIGTERM, which drain it (`makeServingGroup`). A problem stops it before it opens its port. Its log (a line per request) goes to
 /// standard error through a ``LogBuffer``, flushed every 200 ms, at once for warnings, and at
 /// shutdown.
 struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
@@ -29,11 +29,10 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
             Self.pinLocalTimeZone()
             let logBuffer = LogBuffer()
             defer { logBuffer.flush() }
-            var logger = Logger(label: App().name) { BufferedLogHandler(label: $0, buffer: logBuffer) }
+            var logger = configuration.logFormat.logger(label: App().name, buffer: logBuffer)
             logger.logLevel = configuration.isDevelopment ? .debug : .info
-            let application = try await App().makeApplication(
-                configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
-            try await application.runService()
+            let group = try await App().makeServingGroup(configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
+            try await group.run()
         } catch {
             throw CommandFailure.report(error)
         }

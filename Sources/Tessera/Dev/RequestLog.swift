@@ -23,9 +23,37 @@ final class RequestLog: Sendable {
     private let state = Mutex<(components: [ComponentEntry], queries: Int)>(([], 0))
     private let reusedCount = Atomic<Int>(0)
     private let pageWasKept = Atomic<Bool>(false)
+    private let who = Mutex<(requestID: String?, member: Int64?, failure: (any Error)?)>((nil, nil, nil))
 
-    /// An empty log.
-    init() {}
+    /// An empty log, for the request `requestID` names (nil: one is made when first asked for).
+    init(requestID: String? = nil) {
+        who.withLock { $0.requestID = requestID }
+    }
+
+    // MARK: - Who and what
+
+    /// The request's id: the one it came with (a proxy's `X-Request-ID`), or 16 random hex
+    /// digits made when first asked for. Jobs the request enqueues carry it (`JobContext`).
+    var requestID: String {
+        who.withLock { state in
+            if let id = state.requestID { return id }
+            let id = Digests.randomHex(bytes: 8)
+            state.requestID = id
+            return id
+        }
+    }
+
+    /// Notes the member the request's session is signed in as.
+    func setMember(_ id: Int64?) { who.withLock { $0.member = id } }
+
+    /// The member the request's session was signed in as, or nil for a visitor.
+    var member: Int64? { who.withLock { $0.member } }
+
+    /// Notes the error a `5xx` answer was made from (the error page middleware catches it).
+    func setFailure(_ error: any Error) { who.withLock { $0.failure = error } }
+
+    /// The error the answer was made from, if it was one.
+    var failure: (any Error)? { who.withLock { $0.failure } }
 
     /// Adds a component's load.
     func add(component id: String, duration: Duration, queries: Int) {

@@ -47,6 +47,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return await page(status: .badRequest, message: Self.unstorableTextMessage, for: request)
         } catch {
             site.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
+            RequestLog.current?.setFailure(error)
             let details = site.configuration.isDevelopment ? Self.details(of: error, request) : nil
             return await page(status: .internalServerError, message: Self.message(for: .internalServerError), details: details, for: request)
         }

@@ -62,6 +62,7 @@ struct SessionMiddleware: RouterMiddleware {
         let sessionID = Self.sessionID(in: request, secure: secure)
         if let sessionID, let session = try await store.find(sessionID) {
             context.session = session.marking(context.privacy)
+            RequestLog.current?.setMember(session.userID)
             return Self.varyingByCookie(Self.keepingPrivate(try await next(request, context), request, context))
         }
         let sent = request.cookieValue(Self.cookieName(CSRFTokens.cookieName, secure: secure)).flatMap { tokens.isIssued($0) ? $0 : nil }

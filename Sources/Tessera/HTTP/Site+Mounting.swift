@@ -103,7 +103,8 @@ extension Site {
         return LiveStream.Viewer(userID: nil, csrfToken: "", holder: LiveStreamBudget.Holder(viewer: "from " + address, address: address))
     }
 
-    /// The standard middleware, outermost first: a log line per request, `304`s for pages the
+    /// The standard middleware, outermost first: `Connection: close` on every answer while the
+    /// process drains (`DrainingMiddleware`), a log line per request, `304`s for pages the
     /// client already has (`ConditionalGetMiddleware`), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
     /// (`CompressionMiddleware`, unless ``SiteConfiguration/compressesResponses`` is off),
@@ -111,7 +112,8 @@ extension Site {
     /// committed (`DatabaseFreshnessMiddleware`). Add it before any route: Hummingbird wraps each route with the
     /// middleware present when it is added.
     package func addMiddleware(to router: Router<TesseraRequestContext>) {
-        router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger))
+        router.add(middleware: DrainingMiddleware<TesseraRequestContext>(health: health))
+        router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger, format: configuration.logFormat, reporter: errorReporting))
         router.add(middleware: ConditionalGetMiddleware<TesseraRequestContext>())
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }

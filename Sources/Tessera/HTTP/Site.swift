@@ -36,6 +36,10 @@ public final class Site: Sendable {
     let memberPages: MemberPages?
     /// Where the open pages' live streams wait for the data to change.
     package let liveHub: LiveHub
+    /// Whether the process starts, serves or drains, as its health check says.
+    package let health = ProcessHealth()
+    /// The app's error reporters (``SiteConfiguration/errorReporters``).
+    package let errorReporting: ErrorReporting
 
     /// A site.
     ///
@@ -67,6 +71,7 @@ public final class Site: Sendable {
         self.logger = logger
         mailer = Mailer(delivery: configuration.mailDelivery, domain: configuration.mailDomain)
         self.globals = globals
+        errorReporting = ErrorReporting(configuration.errorReporters)
         self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity, batchSize: configuration.analyticsBatchSize)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
         // No secret of its own: every process sharing the database must sign visitors' tokens
@@ -189,7 +194,8 @@ public final class Site: Sendable {
 
     /// The services a running site needs, for the application's service group: the
     /// `SessionSweeper`, the `AnalyticsWriter`, the `PageSnapshotSweeper`, and the job
-    /// workers and scheduler when the app has jobs. All end on a graceful shutdown, the writer
+    /// workers and scheduler when the app has jobs (the scheduler also purges failed jobs past
+    /// ``SiteConfiguration/failedJobRetention``). All end on a graceful shutdown, the writer
     /// after storing every queued event, the workers after their running jobs.
     package var backgroundServices: [any Service] {
         backgroundServices(
@@ -199,9 +205,10 @@ public final class Site: Sendable {
     /// ``backgroundServices``, with the job workers and the scheduler when `runningJobs` (and the
     /// configuration allows any worker).
     func backgroundServices(runningJobs: Bool) -> [any Service] {
+        let schedules = configuration.schedules + (configuration.failedJobRetention == nil ? [] : [FailedJobsPurge.schedule])
         let jobServices: [any Service] =
             runningJobs && configuration.jobWorkers > 0
-            ? [JobWorker(site: self)] + (configuration.schedules.isEmpty ? [] : [Scheduler(site: self, schedules: configuration.schedules)])
+            ? [JobWorker(site: self)] + (schedules.isEmpty ? [] : [Scheduler(site: self, schedules: schedules)])
             : []
         // A service group ends its services last first: the database's go first in the list, so
         // the PostgreSQL client closes after the analytics writer stored its last batch.

@@ -95,6 +95,11 @@ public struct SiteConfiguration: Sendable {
     /// so only a dead or stalled process loses it). Default 60 s.
     public var jobLease: Duration = .seconds(60)
 
+    /// How long a job whose tries are spent is kept (for `jobs failed` and `jobs retry`) before
+    /// the scheduler deletes it, hourly; nil keeps failed jobs for good. Default 30 days
+    /// (``TesseraConfiguration/failedJobRetention``).
+    public var failedJobRetention: Duration? = .seconds(30 * 24 * 3600)
+
     /// How mail is delivered: default ``MailDelivery/off``; `serve --dev` catches it
     /// (``MailDelivery/caught``, shown at `/_tessera/mail`), `TESSERA_SMTP_URL` names a server.
     public var mailDelivery: MailDelivery = .off
@@ -108,6 +113,24 @@ public struct SiteConfiguration: Sendable {
     /// (``Site/absoluteURL(_:)``). Default `http://localhost:8080`; `serve` sets
     /// ``TesseraConfiguration/publicURL``.
     public var publicURL = "http://localhost:8080"
+
+    /// The path of the process's health check (`Site`'s `/up`): `200` while it serves and its
+    /// database answers within ``healthCheckDeadline``, `503` while it starts or drains (see
+    /// ``TesseraConfiguration/drainGrace``) or when its database does not answer; no page, no
+    /// session, no log line, never cached. Nil mounts none. Default `/up`.
+    public var healthCheckPath: String? = "/up"
+    /// How long the health check waits for the database's answer before it says `503`. Default
+    /// 2 seconds.
+    public var healthCheckDeadline: Duration = .seconds(2)
+
+    /// How the log is written (``TesseraConfiguration/logFormat``): with ``LogFormat/json`` each
+    /// request's line carries its id, route pattern, status, duration, statement count and
+    /// member as keys. Default ``LogFormat/text``.
+    public var logFormat = LogFormat.text
+
+    /// Who is told of every `5xx` answer and every job that failed for good
+    /// (``TesseraApp/errorReporters``). Default none.
+    public var errorReporters: [any ErrorReporter] = []
 
     /// The defaults.
     public init() {}

@@ -16,6 +16,9 @@ public struct JobContext: Sendable {
     let claim: String
     /// Whether ``complete(_:)`` committed.
     let completed: Completion
+    /// The id of the request that enqueued the job (its log line's `request_id`), or nil when
+    /// none did (a schedule, a command).
+    public var requestID: String? = nil
 
     /// The site's database.
     public var database: TesseraDatabase { site.database }

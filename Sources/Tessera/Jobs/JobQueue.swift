@@ -29,22 +29,27 @@ public struct JobQueue: Sendable {
                 """)
             try await db.execute("CREATE INDEX tessera_jobs_ready ON \(table) (runAt, id) WHERE failedAt IS NULL")
         }
+        // The id of the request that enqueued the job, for its log lines and error reports.
+        migrations.register("tessera.jobs.v2") { db in
+            try await db.execute("ALTER TABLE \(table) ADD COLUMN requestID TEXT")
+        }
     }
 
     // MARK: - Enqueueing
 
     /// Adds `job` in `db`'s open write transaction — an action's, so the job exists only if the
     /// action commits. It runs from `at` (default now). With a `uniqueKey`, it is added only if
-    /// no job with that key is waiting, running or failed; returns whether it was added.
+    /// no job with that key is waiting, running or failed; returns whether it was added. Enqueued
+    /// while a request runs, the job carries the request's id (``JobContext/requestID``).
     @discardableResult
     public static func enqueue<J: Job>(_ job: J, in db: SQLConnection, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
         let arguments = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
         let now = Date().timeIntervalSince1970
         let added = try await db.execute(
             """
-            INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey, requestID) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uniqueKey) DO NOTHING
-            """, [J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey]) == 1
+            """, [J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey, RequestLog.current?.requestID]) == 1
         if added { try await announce(in: db) }
         return added
     }
@@ -72,6 +77,8 @@ public struct JobQueue: Sendable {
         let arguments: String
         let attempts: Int
         let maxAttempts: Int
+        /// The id of the request that enqueued it, if one did.
+        var requestID: String? = nil
     }
 
     /// Takes up to `limit` ready jobs for `claim` until `leaseEnd`: first a read (most polls
@@ -89,10 +96,12 @@ public struct JobQueue: Sendable {
                 """
                 UPDATE \(Self.table) SET lockedBy = ?, lockedUntil = ?, attempts = attempts + 1
                 WHERE id IN (SELECT id FROM \(Self.table) WHERE \(ready) ORDER BY runAt, id LIMIT ?\(skipLocked))
-                RETURNING id, name, arguments, attempts, maxAttempts
+                RETURNING id, name, arguments, attempts, maxAttempts, requestID
                 """, [claim, leaseEnd.timeIntervalSince1970, time, time, limit]
             ) { row in
-                Claimed(id: try row[0], name: try row[1], arguments: try row[2], attempts: try row[3], maxAttempts: try row[4])
+                Claimed(
+                    id: try row[0], name: try row[1], arguments: try row[2], attempts: try row[3], maxAttempts: try row[4],
+                    requestID: try row[5])
             }
         }
     }
@@ -207,6 +216,19 @@ public struct JobQueue: Sendable {
             }
             return count
         }
+    }
+
+    /// Deletes the failed jobs whose last try failed before `date` (nil: every failed job);
+    /// returns how many.
+    @discardableResult
+    public func purgeFailed(before date: Date?) async throws -> Int {
+        try await database.write { db in try await Self.purgeFailed(before: date, in: db) }
+    }
+
+    /// ``purgeFailed(before:)`` in `db`'s open write transaction.
+    static func purgeFailed(before date: Date?, in db: SQLConnection) async throws -> Int {
+        guard let date else { return try await db.execute("DELETE FROM \(table) WHERE failedAt IS NOT NULL") }
+        return try await db.execute("DELETE FROM \(table) WHERE failedAt IS NOT NULL AND failedAt < ?", [date.timeIntervalSince1970])
     }
 
     /// How many jobs are waiting or running (not failed).

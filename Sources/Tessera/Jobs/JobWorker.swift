@@ -122,18 +122,19 @@ struct JobWorker: Service {
     /// Runs one try of `job` under `claim`, and records how it ended.
     func perform(_ job: JobQueue.Claimed, claim: String) async {
         guard let type = registry.type(named: job.name) else {
-            await record(job, claim: claim, error: "no job named \(job.name) is registered with the app", retryAfter: nil)
+            await record(job, claim: claim, error: JobUnrunnable(reason: "no job named \(job.name) is registered with the app"), retryAfter: nil)
             return
         }
         let decoded: any Job
         do {
             decoded = try registry.decode(type, job.arguments)
         } catch {
-            await record(job, claim: claim, error: "its arguments do not decode as \(job.name): \(error)", retryAfter: nil)
+            await record(job, claim: claim, error: JobUnrunnable(reason: "its arguments do not decode as \(job.name): \(error)"), retryAfter: nil)
             return
         }
         let completion = JobContext.Completion()
-        let context = JobContext(site: site, id: job.id, attempt: job.attempts, claim: claim, completed: completion)
+        let context = JobContext(
+            site: site, id: job.id, attempt: job.attempts, claim: claim, completed: completion, requestID: job.requestID)
         let renewal = Task { [queue, lease] in
             while !Task.isCancelled {
                 try await Task.sleep(for: lease / 3)
@@ -150,24 +151,38 @@ struct JobWorker: Service {
             try? await queue.release(job.id, claim: claim)
         } catch {
             let spent = job.attempts >= job.maxAttempts
-            await record(job, claim: claim, error: String(describing: error), retryAfter: spent ? nil : type.retryDelay(afterAttempt: job.attempts))
+            await record(job, claim: claim, error: error, retryAfter: spent ? nil : type.retryDelay(afterAttempt: job.attempts))
         }
     }
 
     /// Records a failed try: tried again after `retryAfter`, or for good when nil (its tries are
-    /// spent, or it can never run).
-    private func record(_ job: JobQueue.Claimed, claim: String, error: String, retryAfter: Duration?) async {
+    /// spent, or it can never run) — then the app's error reporters are told.
+    private func record(_ job: JobQueue.Claimed, claim: String, error: any Error, retryAfter: Duration?) async {
+        let message = String(describing: error)
+        let metadata: Logger.Metadata? = job.requestID.map { ["request_id": .string($0)] }
         if retryAfter == nil {
-            site.logger.error("jobs: \(job.name) \(job.id) failed for good after \(job.attempts) tries: \(error)")
+            site.logger.error("jobs: \(job.name) \(job.id) failed for good after \(job.attempts) tries: \(message)", metadata: metadata)
         } else {
-            site.logger.warning("jobs: \(job.name) \(job.id) failed (try \(job.attempts) of \(job.maxAttempts)), tried again later: \(error)")
+            site.logger.warning(
+                "jobs: \(job.name) \(job.id) failed (try \(job.attempts) of \(job.maxAttempts)), tried again later: \(message)", metadata: metadata)
         }
         do {
-            try await queue.fail(job.id, claim: claim, error: error, retryAfter: retryAfter, now: Date())
+            try await queue.fail(job.id, claim: claim, error: message, retryAfter: retryAfter, now: Date())
         } catch {
             site.logger.error("jobs: could not record the failure of \(job.name) \(job.id): \(error)")
         }
+        guard retryAfter == nil else { return }
+        await site.errorReporting.report(
+            ErrorReport(origin: .job(name: job.name, id: job.id, attempt: job.attempts), requestID: job.requestID, memberID: nil, error: error))
     }
+}
+
+// MARK: - JobUnrunnable
+
+/// A job that cannot run at all: its name is not registered, or its arguments do not decode.
+struct JobUnrunnable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }
 
 // MARK: - JobRegistry
@@ -184,7 +199,7 @@ struct JobRegistry: Sendable {
     }
 
     /// Tessera's own jobs.
-    static let builtIn: [any Job.Type] = [ProbeJob.self, MailJob.self, PasswordResetJob.self, AddressConfirmationJob.self]
+    static let builtIn: [any Job.Type] = [ProbeJob.self, MailJob.self, PasswordResetJob.self, AddressConfirmationJob.self, FailedJobsPurge.self]
 
     /// The type stored as `name`, or nil.
     func type(named name: String) -> (any Job.Type)? { types[name] }

@@ -80,7 +80,7 @@ package struct LiveStream: Sendable {
     // MARK: - Streaming
 
     /// Writes events to `writer` for `viewer` until the viewer goes (`exit` ends, or a write
-    /// fails), the process shuts down, or no component is left. A `since` or `Last-Event-ID`
+    /// fails), the process drains (it says ``farewell`` first), or no component is left. A `since` or `Last-Event-ID`
     /// past the data's generation counts as the generation: a page cannot silence its stream.
     func run(on hub: LiveHub, for viewer: Viewer, exit: StreamExit, into writer: inout any ResponseBodyWriter) async throws {
         try await hub.holdingStream {
@@ -93,7 +93,11 @@ package struct LiveStream: Sendable {
             try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
             while !following.isEmpty {
                 let next = await hub.next(after: wakeup, until: exit)
-                guard !next.isClosing, !Task.isCancelled, !exit.hasEnded else { return }
+                guard !Task.isCancelled, !exit.hasEnded else { return }
+                guard !next.isClosing else {
+                    try await writer.write(Self.farewell)
+                    return
+                }
                 // A component whose render the server failed is tried again at every wake.
                 if next.generation != wakeup.generation || following.contains(where: \.failing) {
                     try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
@@ -104,6 +108,15 @@ package struct LiveStream: Sendable {
                 wakeup = next
             }
         }
+    }
+
+    /// What a stream writes when its process drains: a `reconnect` event, and a retry hint of
+    /// 0.5 to 3 seconds (spread, so a process's open pages do not all come back at once). The
+    /// browser's `EventSource` reconnects by itself after it — to another process, the port of
+    /// this one being closed — sending its last event's id, so no update is lost; the client
+    /// script sees no error.
+    static var farewell: ByteBuffer {
+        ByteBuffer(string: "retry: \(Int.random(in: 500...3000))\nevent: reconnect\ndata: draining\n\n")
     }
 
     /// A component the stream follows, as last rendered.

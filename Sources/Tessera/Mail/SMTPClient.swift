@@ -19,6 +19,17 @@ struct SMTPClient {
     var timeout: Duration = .seconds(30)
 
     func send(_ message: String, from: MailAddress, to recipients: [MailAddress]) async throws {
+        try await exchange((message, from, recipients))
+    }
+
+    /// Checks that the server can take mail: connects, says EHLO, upgrades to TLS and signs in
+    /// as ``send(_:from:to:)`` would, then QUITs without sending anything (`tessera doctor`).
+    func verify() async throws {
+        try await exchange(nil)
+    }
+
+    /// The whole exchange, with `envelope`'s message sent, or none.
+    private func exchange(_ envelope: (message: String, from: MailAddress, to: [MailAddress])?) async throws {
         let tls = try SMTPTLS(trusting: server.trustRoots)
         let (host, implicitTLS) = (server.host, server.security == .tls)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -64,11 +75,13 @@ struct SMTPClient {
                             let plain = Data(("\0" + username + "\0" + password).utf8).base64EncodedString()
                             try await command("AUTH PLAIN " + plain, expecting: 235, naming: "AUTH")
                         }
-                        try await command("MAIL FROM:<\(from.text)>", expecting: 250)
-                        for recipient in recipients { try await command("RCPT TO:<\(recipient.text)>", expecting: 250) }
-                        try await command("DATA", expecting: 354)
-                        try await outbound.write(ByteBuffer(string: message))
-                        try await replies.expect(250, after: "the message")
+                        if let (message, from, recipients) = envelope {
+                            try await command("MAIL FROM:<\(from.text)>", expecting: 250)
+                            for recipient in recipients { try await command("RCPT TO:<\(recipient.text)>", expecting: 250) }
+                            try await command("DATA", expecting: 354)
+                            try await outbound.write(ByteBuffer(string: message))
+                            try await replies.expect(250, after: "the message")
+                        }
                         try await outbound.write(ByteBuffer(string: "QUIT\r\n"))
                     } catch let error where SMTPTLS.isFailure(error) {
                         throw MailError.tls("\(error)")

@@ -9,7 +9,7 @@ import Testing
 struct NewAppTests {
     static let template = NewAppTemplate(name: "BookClub", tesseraPath: "/src/Tessera")
 
-    @Test("a new app has its package, sources, views, a test with its snapshot, a README and a .gitignore")
+    @Test("a new app has its package, sources, views, a test with its snapshot, a README, a .gitignore and a deploy kit")
     func filesOfANewApp() {
         let paths = Set(Self.template.files.map(\.0))
         for expected in [
@@ -17,6 +17,7 @@ struct NewAppTests {
             "Sources/BookClub/Books/ShelfComponent.swift", "Sources/BookClub/Books/ShelfScene.swift",
             "Views/Books/BookCell.mustache", "Tests/BookClubTests/ShelfTests.swift",
             "Tests/BookClubTests/__Snapshots__/ShelfTests/shelf.html",
+            "deploy/bookclub@.service", "deploy/nginx-site.conf", "deploy/release.sh", "deploy/Containerfile",
         ] {
             #expect(paths.contains(expected), "\(expected)")
         }

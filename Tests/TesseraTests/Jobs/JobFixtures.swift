@@ -43,13 +43,16 @@ enum JobFixtures {
 
     /// A site on `location` (a process of its own: its own pool) running the fixture jobs, with
     /// leases of `lease`.
-    static func site(_ location: DatabaseLocation, lease: Duration = .seconds(60), schedules: [Schedule] = []) async throws -> Site {
+    static func site(
+        _ location: DatabaseLocation, lease: Duration = .seconds(60), schedules: [Schedule] = [], errorReporters: [any ErrorReporter] = []
+    ) async throws -> Site {
         let database = try await TesseraDatabase.open(location, migrations: migrations)
         var configuration = SiteConfiguration()
         configuration.jobs = [RecordJob.self, FailingJob.self, FlakyJob.self]
         configuration.schedules = schedules
         configuration.jobLease = lease
         configuration.jobPollInterval = .milliseconds(10)
+        configuration.errorReporters = errorReporters
         var logger = Logger(label: "jobs-test")
         logger.logLevel = .critical
         return try await Site(configuration: configuration, templates: try TemplateLibrary(sources: []), database: database, logger: logger)

@@ -1,0 +1,37 @@
+import Synchronization
+
+// MARK: - ProcessHealth
+
+/// Whether a process is ready for requests, as its health check (`/up`,
+/// ``SiteConfiguration/healthCheckPath``) tells a balancer: starting until its router is built,
+/// then serving, then draining from the moment a graceful shutdown (SIGTERM) begins — before the
+/// server stops accepting (``TesseraConfiguration/drainGrace``), so the balancer moves first.
+package final class ProcessHealth: Sendable {
+    /// Where the process stands.
+    package enum Phase: UInt8, Sendable {
+        /// Its site is being made: templates checked, the database opened and migrated.
+        case starting
+        /// It serves requests.
+        case serving
+        /// It shuts down: it finishes what it holds and takes nothing new once the grace ends.
+        case draining
+    }
+
+    private let current = Atomic<UInt8>(Phase.starting.rawValue)
+
+    /// A process that is starting.
+    package init() {}
+
+    /// Where the process stands now.
+    package var phase: Phase { Phase(rawValue: current.load(ordering: .acquiring)) ?? .starting }
+
+    /// Marks the process serving, unless it drains already.
+    package func markServing() {
+        _ = current.compareExchange(expected: Phase.starting.rawValue, desired: Phase.serving.rawValue, ordering: .acquiringAndReleasing)
+    }
+
+    /// Marks the process draining, for good.
+    package func markDraining() {
+        current.store(Phase.draining.rawValue, ordering: .releasing)
+    }
+}
