@@ -31,6 +31,8 @@ struct DrainTests {
             // A request whose head arrived before the drain, its body still on the way.
             let inFlight = try RawConnection(port: port)
             inFlight.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 6\r\n\r\nab")
+            var echoes = EchoApp.started.stream.makeAsyncIterator()
+            _ = await echoes.next()  // its handler runs: the drain begins with it in flight
             await group.triggerGracefulShutdown()
             var answers: [Int] = []
             while answers.last != 503 { answers.append(try await Self.status(port, "/up")) }
@@ -64,12 +66,16 @@ struct DrainTests {
 
 /// The fixture app with a route that answers once it has read its whole body.
 struct EchoApp: TesseraApp {
+    /// Yields as each `/echo` request's handler begins.
+    static let started = AsyncStream<Void>.makeStream()
+
     var scenes: [Scene.Type] { [ItemsScene.self] }
     var layout: String? { "Layouts/Main" }
     func migrations(_ steps: inout Migrations) { FixtureApp().migrations(&steps) }
 
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
         router.post("/echo") { request, _ -> Response in
+            EchoApp.started.continuation.yield()
             let body = try await request.body.collect(upTo: 1 << 16)
             return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "got \(body.readableBytes) bytes")))
         }
