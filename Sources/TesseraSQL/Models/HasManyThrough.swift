@@ -22,8 +22,8 @@ public struct HasManyThrough<Source: SQLModel, Join: SQLModel, Target: SQLModel>
         targetColumn = Join.column(targetKey)
     }
 
-    /// The targets of each of `sources`, by the source's primary key, in the join records'
-    /// order of keys, in one statement.
+    /// The targets of each of `sources`, by the source's primary key, each list in the
+    /// targets' key order, in one statement.
     public func load(for sources: [Source], in db: SQLConnection) async throws -> [Source.PrimaryKey: [Target]] {
         let keys = AssociationKeys.distinct(sources.map(\.primaryKey))
         guard !keys.isEmpty else { return [:] }

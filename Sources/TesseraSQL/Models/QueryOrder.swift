@@ -13,13 +13,3 @@ struct QueryOrder<Model: SQLModel>: Sendable {
     /// The `ORDER BY` term.
     var sql: String { descending ? column + " DESC" : column }
 }
-
-// MARK: - SortDirection
-
-/// Which end of a query's order comes first.
-public enum SortDirection: Sendable {
-    /// Smallest first (`ASC`).
-    case ascending
-    /// Largest first (`DESC`).
-    case descending
-}

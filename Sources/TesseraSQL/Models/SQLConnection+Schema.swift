@@ -14,10 +14,9 @@ extension SQLConnection {
         case .createTable(let table):
             for statement in table.createStatements(in: dialect) { try await execute(statement) }
         case .addColumn(let column, let table):
-            let schema = TableSchema(table, columns: [column], primaryKey: "", generatesKey: false)
             var added = column
             if !column.isNullable, column.defaultValue == nil { added.defaultValue = column.kind.zero }
-            try await execute("ALTER TABLE " + SQLDialect.quote(table) + " ADD COLUMN " + schema.definition(of: added, in: dialect))
+            try await execute("ALTER TABLE " + SQLDialect.quote(table) + " ADD COLUMN " + added.definition(in: dialect))
         case .dropColumn(let column, let table):
             try await execute("ALTER TABLE " + SQLDialect.quote(table) + " DROP COLUMN " + SQLDialect.quote(column))
         case .alterColumn(let column, let table):

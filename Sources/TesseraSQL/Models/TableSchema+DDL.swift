@@ -13,18 +13,24 @@ extension TableSchema {
         "CREATE TABLE " + SQLDialect.quote(table) + " (" + columns.map { definition(of: $0, in: dialect) }.joined(separator: ", ") + ")"
     }
 
-    /// `column`'s definition in `CREATE TABLE` or `ADD COLUMN`.
+    /// `column`'s definition in `CREATE TABLE`: the primary key's, or any other's.
     func definition(of column: ColumnSchema, in dialect: SQLDialect) -> String {
-        let name = SQLDialect.quote(column.name)
-        if column.name == primaryKey {
-            return name + " " + (generatesKey ? dialect.autoIncrementPrimaryKey : column.kind.sqlType(in: dialect) + " PRIMARY KEY NOT NULL")
-        }
-        var definition = name + " " + column.kind.sqlType(in: dialect)
-        if !column.isNullable { definition += " NOT NULL" }
-        if let value = column.defaultValue { definition += " DEFAULT " + value.literal(in: dialect) }
-        if let reference = column.references {
-            definition += " REFERENCES " + SQLDialect.quote(reference.table) + " (" + SQLDialect.quote(reference.column) + ")"
-                + reference.onDelete.clause
+        guard column.name == primaryKey else { return column.definition(in: dialect) }
+        return SQLDialect.quote(column.name) + " "
+            + (generatesKey ? dialect.autoIncrementPrimaryKey : column.kind.sqlType(in: dialect) + " PRIMARY KEY NOT NULL")
+    }
+}
+
+extension ColumnSchema {
+    /// The definition of a column that is not the primary key, in `CREATE TABLE` or
+    /// `ADD COLUMN`.
+    func definition(in dialect: SQLDialect) -> String {
+        var definition = SQLDialect.quote(name) + " " + kind.sqlType(in: dialect)
+        if !isNullable { definition += " NOT NULL" }
+        if let defaultValue { definition += " DEFAULT " + defaultValue.literal(in: dialect) }
+        if let references {
+            definition += " REFERENCES " + SQLDialect.quote(references.table) + " (" + SQLDialect.quote(references.column) + ")"
+                + references.onDelete.clause
         }
         return definition
     }

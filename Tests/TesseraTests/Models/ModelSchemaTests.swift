@@ -57,7 +57,7 @@ struct ModelSchemaTests {
 
     /// Klass's table as an older version of the app made it: no `isOnline`, `notes` or
     /// `level` index, a `room` since dropped, `price` an integer and `title` nullable.
-    private static func olderKlass(_ migrations: inout Migrations) {
+    static func olderKlass(_ migrations: inout Migrations) {
         migrations.register("instructor") { db in try await db.createTable(Instructor.self) }
         migrations.register("klass.old") { db in
             try await db.apply(
