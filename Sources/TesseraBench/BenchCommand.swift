@@ -16,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
 /// The benchmarks this build has: the PostgreSQL statement benchmark needs the `PostgreSQL` trait.
 private let subcommands: [any ParsableCommand.Type] = {
     var commands: [any ParsableCommand.Type] = [
-        FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, PeerServer.self,
+        FortunesBench.self, PagesBench.self, AnalyticsBench.self, ReuseBench.self, ModelsBench.self, PeerServer.self,
     ]
     #if PostgreSQL
     commands.append(StatementsBench.self)

@@ -66,7 +66,7 @@ public struct SQLRecordMacro: ExtensionMacro {
     }
 
     /// Whether `binding` stores its value: no accessor block, or only `willSet`/`didSet`.
-    private static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
         guard let accessors = binding.accessorBlock?.accessors else { return true }
         switch accessors {
         case .getter: return false

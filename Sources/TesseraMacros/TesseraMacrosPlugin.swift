@@ -7,6 +7,7 @@ import SwiftSyntaxMacros
 @main
 struct TesseraMacrosPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
-        TemplateModelMacro.self, TemplatePropertyMark.self, SQLRecordMacro.self, ComponentMacro.self,
+        TemplateModelMacro.self, TemplatePropertyMark.self, SQLRecordMacro.self, ComponentMacro.self, ModelMacro.self,
+        ColumnMark.self,
     ]
 }

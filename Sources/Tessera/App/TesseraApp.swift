@@ -52,6 +52,11 @@ public protocol TesseraApp: Sendable {
     /// Registers the app's migrations, in order; they run after Tessera's own. Default none.
     func migrations(_ migrations: inout Migrations)
 
+    /// The app's models (`@Model`), in one place: `migrate --plan` compares their
+    /// tables with the database, and `makemigration` writes the migration that brings it to
+    /// them. Default none.
+    var models: [any SQLModel.Type] { get }
+
     /// Inserts the rows a first run shows; runs once, as the migration ``seedIdentifier``, after
     /// every migration, on SQLite or PostgreSQL. Default nothing.
     func seed(_ db: SQLConnection) async throws
@@ -118,6 +123,8 @@ extension TesseraApp {
     public var layoutComposition: [ComponentSlot] { [] }
     /// None.
     public func migrations(_ migrations: inout Migrations) {}
+    /// None.
+    public var models: [any SQLModel.Type] { [] }
     /// Nothing.
     public func seed(_ db: SQLConnection) async throws {}
     /// `seed.v1`.

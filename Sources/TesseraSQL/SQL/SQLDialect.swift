@@ -39,7 +39,10 @@ public enum SQLDialect: String, Sendable, Equatable {
     /// `name` quoted for this database in the form both fold to: lowercased, in double quotes.
     /// (PostgreSQL folds unquoted names to lower case and SQLite ignores case, so `"passwordhash"`
     /// names a column created as `passwordHash` on both.)
-    public func quoted(_ name: String) -> String {
+    public func quoted(_ name: String) -> String { Self.quote(name) }
+
+    /// ``quoted(_:)``, which is the same on both databases.
+    static func quote(_ name: String) -> String {
         "\"" + name.lowercased().replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
