@@ -78,7 +78,7 @@ extension NewAppTemplate {
             server 127.0.0.1:8081 max_fails=1 fail_timeout=2s;
             server 127.0.0.1:8082 max_fails=1 fail_timeout=2s;
             keepalive 32;
-            keepalive_timeout 20s;
+            keepalive_timeout 4s;
         }
 
         server {

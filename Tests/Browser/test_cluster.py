@@ -325,7 +325,7 @@ def test_a_rolling_restart_behind_nginx_fails_no_request_and_loses_no_job(databa
     comment posts, with no client retry at all — while probe jobs are enqueued: every request
     is answered (no 5xx, no connection error), every acknowledged comment is stored once, every
     probe job runs once, and each process's /up said 503 before its port closed."""
-    with Cluster(database, extra=["--drain-grace", "1"]) as cluster:
+    with Cluster(database, extra=["--drain-grace", "5"]) as cluster:
         servers = cluster.servers
         client = Client(cluster.nginx.port)
         member = sign_in(client)
