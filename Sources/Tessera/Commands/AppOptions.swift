@@ -118,33 +118,27 @@ struct AppOptions: ParsableArguments {
             }
             configuration.jobWorkers = jobWorkers
         }
-        if let jobLease {
-            guard let duration = TesseraConfiguration.duration(seconds: jobLease) else {
-                throw ValidationError("--job-lease must be a number of seconds more than 0 and at most 86400, not \(jobLease)")
-            }
-            configuration.jobLease = duration
-        }
-        if let connectionTimeout {
-            guard let duration = TesseraConfiguration.duration(seconds: connectionTimeout) else {
-                throw ValidationError("--connection-timeout must be a number of seconds more than 0 and at most 86400, not \(connectionTimeout)")
-            }
-            configuration.connectionTimeout = duration
-        }
+        if let jobLease { configuration.jobLease = try Self.seconds(jobLease, "--job-lease") }
+        if let connectionTimeout { configuration.connectionTimeout = try Self.seconds(connectionTimeout, "--connection-timeout") }
         if let logFormat { configuration.logFormat = logFormat }
-        if let drainGrace {
-            guard let duration = TesseraConfiguration.duration(seconds: drainGrace, allowingZero: true) else {
-                throw ValidationError("--drain-grace must be a number of seconds from 0 to 86400, not \(drainGrace)")
-            }
-            configuration.drainGrace = duration
-        }
-        if let drainTimeout {
-            guard let duration = TesseraConfiguration.duration(seconds: drainTimeout) else {
-                throw ValidationError("--drain-timeout must be a number of seconds more than 0 and at most 86400, not \(drainTimeout)")
-            }
-            configuration.drainTimeout = duration
-        }
+        if let drainGrace { configuration.drainGrace = try Self.seconds(drainGrace, "--drain-grace", allowingZero: true) }
+        if let drainTimeout { configuration.drainTimeout = try Self.seconds(drainTimeout, "--drain-timeout") }
         return configuration
     }
 }
 
 extension LogFormat: ExpressibleByArgument {}
+
+// MARK: - Durations
+
+extension AppOptions {
+    /// `text` seconds as the option `flag` takes them (more than 0, or 0 too when
+    /// `allowingZero`, and at most a day), or an error naming the option.
+    static func seconds(_ text: String, _ flag: String, allowingZero: Bool = false) throws -> Duration {
+        guard let duration = TesseraConfiguration.duration(seconds: text, allowingZero: allowingZero) else {
+            let range = allowingZero ? "from 0 to 86400" : "more than 0 and at most 86400"
+            throw ValidationError("\(flag) must be a number of seconds \(range), not \(text)")
+        }
+        return duration
+    }
+}
