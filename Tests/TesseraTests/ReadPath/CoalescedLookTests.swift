@@ -8,7 +8,7 @@ import Testing
 /// Requests asking at once share a look at the database, and none gets a look begun before it
 /// asked (which could miss a write acknowledged just before).
 @Suite("Shared look")
-struct SharedLookTests {
+struct CoalescedLookTests {
     /// A clock ticked by each caller as it asks and by each round as it begins.
     final class Clock: Sendable {
         private let ticks = Atomic<Int>(0)

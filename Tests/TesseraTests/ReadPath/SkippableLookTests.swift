@@ -8,7 +8,7 @@ import Testing
 /// A request skips its look at a SQLite database only while no process rang the bell since the
 /// last look, and that look is recent.
 @Suite("Look gate")
-struct LookGateTests {
+struct SkippableLookTests {
     @Test("a look is skipped only while the bell's count stands where the last look found it, for under a second")
     func skipsOnlyUnchangedRecentLooks() {
         let gate = SkippableLook()
