@@ -221,7 +221,7 @@ public struct JobQueue: Sendable {
     /// Deletes the failed jobs whose last try failed before `date` (nil: every failed job);
     /// returns how many.
     @discardableResult
-    public func purgeFailed(before date: Date?) async throws -> Int {
+    package func purgeFailed(before date: Date?) async throws -> Int {
         try await database.write { db in try await Self.purgeFailed(before: date, in: db) }
     }
 
