@@ -16,7 +16,7 @@ struct DrainTests {
         var folder = try AppFolder(templates: FixtureTemplates.all)
         defer { folder.remove() }
         folder.configuration.port = 0
-        folder.configuration.drainGrace = .seconds(5)  // long enough for the probes below on a loaded machine
+        folder.configuration.drainGrace = .seconds(15)  // long enough for the probes below on a loaded machine
         var quiet = Logger(label: "drain-test")
         quiet.logLevel = .critical
         let (ports, found) = AsyncStream<Int>.makeStream()
