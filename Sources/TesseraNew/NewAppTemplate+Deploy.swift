@@ -124,8 +124,9 @@ extension NewAppTemplate {
                 proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
                 proxy_set_header X-Forwarded-Proto $scheme;
                 proxy_set_header X-Request-ID $request_id;
-                # A process whose port closed (it drains) is skipped, POSTs included: nothing was sent.
-                proxy_next_upstream error timeout http_502 http_503;
+                # A request a process did not answer (it drains, its port closing) goes to another,
+                # POSTs included: a form's one-time token makes the replay run its action once.
+                proxy_next_upstream error timeout http_502 http_503 non_idempotent;
                 proxy_connect_timeout 2s;
             }
         }
