@@ -208,6 +208,9 @@ extension NewAppTemplate {
         /// The first page: the reading list.
         final class ShelfScene: Scene {
             override class var path: String { "/" }
+            /// Who may see it and use its shelf: anyone (`.signedIn`, `.role(.admin)` or an
+            /// owner's rule narrow it).
+            override class var policy: Policy? { .anyone }
 
             /// The shelf, declared once: its actions are mounted under this scene, and the
             /// template places it as `{{components.shelf}}`.

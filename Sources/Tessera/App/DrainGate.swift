@@ -19,6 +19,6 @@ struct DrainGate: Service {
         try? await gracefulShutdown()
         health.markDraining()
         logger.info("draining: the health check answers 503; closing the port in \(grace), then finishing what is in flight")
-        try? await Task.sleep(for: grace)
+        await health.waitOutGrace(grace)
     }
 }

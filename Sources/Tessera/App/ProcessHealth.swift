@@ -18,6 +18,7 @@ package final class ProcessHealth: Sendable {
     }
 
     private let current = Atomic<UInt8>(Phase.starting.rawValue)
+    private let graceCut = Atomic<Bool>(false)
 
     /// A process that is starting.
     package init() {}
@@ -33,5 +34,21 @@ package final class ProcessHealth: Sendable {
     /// Marks the process draining, for good.
     package func markDraining() {
         current.store(Phase.draining.rawValue, ordering: .releasing)
+    }
+
+    // MARK: - The grace
+
+    /// Ends a draining process's grace now: its port closes without waiting out the rest
+    /// (``DrainGate``; a test that has seen what the grace shows).
+    package func endGrace() {
+        graceCut.store(true, ordering: .releasing)
+    }
+
+    /// Waits out `grace`, or less once ``endGrace()`` is called.
+    package func waitOutGrace(_ grace: Duration) async {
+        let end = ContinuousClock.now + grace
+        while !graceCut.load(ordering: .acquiring), ContinuousClock.now < end {
+            try? await Task.sleep(for: min(.milliseconds(20), end - ContinuousClock.now))
+        }
     }
 }

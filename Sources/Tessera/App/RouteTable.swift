@@ -18,6 +18,8 @@ package struct RouteTable: Sendable, CustomStringConvertible {
         let action: String?
         /// Whether it is served without sessions.
         let stateless: Bool
+        /// Who may use it, in words (``Policy``): the scene's, and the action's own.
+        let policy: String
     }
 
     /// The routes, in mounting order: stateless scenes, then the scenes with sessions.
@@ -143,12 +145,15 @@ package struct RouteTable: Sendable, CustomStringConvertible {
 
     // MARK: - Listing
 
-    /// One route a line: method, path, scene, then the component and action (`tessera routes`).
+    /// One route a line: method, path, who may use it, scene, then the component and action
+    /// (`tessera routes`).
     package var description: String {
         let pathWidth = routes.map(\.path.count).max() ?? 0
+        let policyWidth = routes.map(\.policy.count).max() ?? 0
         return routes.map { route in
             var line = route.method.padding(toLength: 5, withPad: " ", startingAt: 0)
-                + route.path.padding(toLength: pathWidth + 2, withPad: " ", startingAt: 0) + route.scene
+                + route.path.padding(toLength: pathWidth + 2, withPad: " ", startingAt: 0)
+                + route.policy.padding(toLength: policyWidth + 2, withPad: " ", startingAt: 0) + route.scene
             if route.component == "*" {
                 line += "  (a component's fragment)"
             } else if let component = route.component {

@@ -54,12 +54,7 @@ struct StartupCheck {
             } else if !sceneType.path.hasPrefix("/") {
                 problems.append(StartupProblem(file: nil, type: name, message: "path '\(sceneType.path)' must start with '/'"))
             }
-            if sceneType.requiresSignIn, sceneType.reusesVisitorPages {
-                problems.append(
-                    StartupProblem(
-                        file: nil, type: name,
-                        message: "requires sign-in, so it has no visitors' pages to reuse (remove `reusesVisitorPages`)"))
-            }
+            problems += PolicyStartupCheck.problems(of: sceneType)
             if let declared = sceneType.declaredTemplates {
                 for (variant, template) in declared {
                     if templates.contains(template) {

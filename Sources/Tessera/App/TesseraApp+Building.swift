@@ -74,9 +74,8 @@ extension TesseraApp {
             scenes: allScenes + statelessScenes, site: siteConfiguration(configuration), templates: templates,
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
         let (problems, warnings, found) = check.run()
-        let all = problems + membersProblems + scheduleProblems
-            + RouteTable.problems(plans: plans)
-            + compositionProblems(templates)
+        let all = TypeLocator.locate(
+            problems + membersProblems + scheduleProblems + RouteTable.problems(plans: plans) + compositionProblems(templates))
         if let templateErrors {
             guard !all.isEmpty else { throw templateErrors }
             let fromTemplates = templateErrors.diagnostics.map {

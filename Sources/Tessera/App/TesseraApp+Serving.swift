@@ -16,11 +16,11 @@ extension TesseraApp {
     /// untried), and the process has 5 seconds more to end.
     ///
     /// `drainsOnSignals` (default true) makes SIGTERM and SIGINT drain; a test passes false and
-    /// calls `triggerGracefulShutdown()`.
+    /// calls `triggerGracefulShutdown()`. Returns the group and the site it serves.
     package func makeServingGroup(
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [], drainsOnSignals: Bool = true,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
-    ) async throws -> ServiceGroup {
+    ) async throws -> (group: ServiceGroup, site: Site) {
         let connections = ConnectionCap.openConnections(for: configuration, logger: logger)
         let site = try await makeSite(configuration, logger: logger)
         let application = try makeApplication(
@@ -34,6 +34,6 @@ extension TesseraApp {
             gracefulShutdownSignals: drainsOnSignals ? [.sigterm, .sigint] : [], logger: logger)
         group.maximumGracefulShutdownDuration = grace + configuration.drainTimeout
         group.maximumCancellationDuration = .seconds(5)
-        return ServiceGroup(configuration: group)
+        return (ServiceGroup(configuration: group), site)
     }
 }

@@ -56,5 +56,6 @@ extension TesseraDatabase {
         ProbeJob.registerMigration(in: &steps)
         ChangeTriggers.registerMigrations(in: &steps)
         MemberTokens.registerMigration(in: &steps)
+        MemberRoles.registerMigration(in: &steps)
     }
 }

@@ -31,7 +31,7 @@ struct ServeCommand<App: TesseraApp>: AsyncParsableCommand {
             defer { logBuffer.flush() }
             var logger = configuration.logFormat.logger(label: App().name, buffer: logBuffer)
             logger.logLevel = configuration.isDevelopment ? .debug : .info
-            let group = try await App().makeServingGroup(configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
+            let (group, _) = try await App().makeServingGroup(configuration, logger: logger, services: [LogBufferFlusher(buffer: logBuffer)])
             try await group.run()
         } catch {
             throw CommandFailure.report(error)

@@ -22,6 +22,9 @@ public struct Action<C: Component>: Sendable {
     public let path: String
     /// The largest body accepted, in bytes; larger is a 413.
     public let maxBodySize: Int
+    /// Who may run it beyond who may use its scene (``Scene/policy``): both must allow; nil for
+    /// the scene's alone. An owner rule here may read the component (`.owner { (c: Self) in … }`).
+    public let policy: Policy?
     let handler: @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
 
     /// The action `name`, run by `handler` (an unbound method such as `BlogComponent.like`).
@@ -31,25 +34,28 @@ public struct Action<C: Component>: Sendable {
     ///   - path: the route relative to the scene's path (default: the name; "" for the scene's
     ///     own path).
     ///   - maxBodySize: the body limit (default 64 KiB).
+    ///   - policy: who may run it, beyond the scene's policy (default: the scene's alone).
     ///   - handler: the component's method that runs the action, unbound
     ///     (`BlogComponent.like`).
     public init(
-        _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024,
+        _ name: String, path: String? = nil, maxBodySize: Int = 64 * 1024, policy: Policy? = nil,
         _ handler: @escaping @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
     ) {
         self.name = name
         self.path = path ?? name
         self.maxBodySize = maxBodySize
+        self.policy = policy
         self.handler = handler
     }
 
     /// The action `name` of a form with the file fields `files`: its body may be as large as
     /// those files allow, and 64 KiB of text besides.
     public init(
-        _ name: String, path: String? = nil, files: [FileField],
+        _ name: String, path: String? = nil, files: [FileField], policy: Policy? = nil,
         _ handler: @escaping @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
     ) {
-        self.init(name, path: path, maxBodySize: Self.textAllowance + files.reduce(0) { $0 + $1.maxBytes + 1024 }, handler)
+        self.init(
+            name, path: path, maxBodySize: Self.textAllowance + files.reduce(0) { $0 + $1.maxBytes + 1024 }, policy: policy, handler)
     }
 
     /// What a form's fields but its files may take: 64 KiB.

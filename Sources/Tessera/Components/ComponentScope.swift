@@ -83,6 +83,10 @@ public final class ComponentScope<C: Component>: Sendable {
     /// The file sent as `field`, checked by its rules (a multipart form's; none otherwise).
     public func file(_ field: FileField) -> FileValue { field.check(request.files.first { $0.field == field.name }) }
 
+    /// Whether the signed-in member has `role` (``RequestScope/hasRole(_:)``): read once per
+    /// request, and only for a component whose caching lets it see the member.
+    public func hasRole(_ role: Role) async throws -> Bool { try await request.hasRole(role) }
+
     /// The signed-in member's id, or a 403 when nobody is signed in.
     public func requireUser() throws(RequestError) -> Int64 {
         guard let userID else { throw .forbidden("Sign in to do that.") }

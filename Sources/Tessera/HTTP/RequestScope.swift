@@ -48,9 +48,26 @@ public final class RequestScope: Sendable {
     /// Where this request's reuse of kept values starts (``read(_:)``): set for a page or a
     /// fragment when reuse is on, before its scene reads; nil in an action.
     let reuseStart: FragmentCache.Start?
+    /// The members' roles this request read (``hasRole(_:)``, role policies).
+    let roleCache: RoleCache
 
     /// The signed-in user's id, or nil.
     public var userID: Int64? { session.userID }
+
+    /// Whether the signed-in member has `role` (``MemberRoles``); false for a visitor. The
+    /// member's roles are read once per request, as a read of this request (a fragment that asks
+    /// is not reused after a grant or a revocation).
+    public func hasRole(_ role: Role) async throws -> Bool {
+        guard let userID else { return false }
+        return try await roles(of: userID).contains(role)
+    }
+
+    /// Member `memberID`'s roles, read once per request.
+    func roles(of memberID: Int64) async throws -> Set<Role> {
+        try await roleCache.roles(of: memberID) {
+            try await database.read { db in try await MemberRoles.roles(of: memberID, in: db) }
+        }
+    }
 
     /// A copy whose database counts into a new child counter (a component's share).
     func forComponent() -> RequestScope {
@@ -110,7 +127,8 @@ public final class RequestScope: Sendable {
     /// A scope of `request` with these parts; `peer` is where it came from.
     init(
         request: Request, path: Parameters, query: Parameters, form: Parameters, files: [UploadedFile], site: Site,
-        database: CountingDatabase, session: Session, wantsFragment: Bool, peer: Peer, reuseStart: FragmentCache.Start? = nil
+        database: CountingDatabase, session: Session, wantsFragment: Bool, peer: Peer, reuseStart: FragmentCache.Start? = nil,
+        roleCache: RoleCache = RoleCache()
     ) {
         self.request = request
         self.path = path
@@ -123,6 +141,7 @@ public final class RequestScope: Sendable {
         self.wantsFragment = wantsFragment
         self.peer = peer
         self.reuseStart = reuseStart
+        self.roleCache = roleCache
     }
 
     /// This scope with the given values changed.
@@ -133,7 +152,7 @@ public final class RequestScope: Sendable {
         RequestScope(
             request: request ?? self.request, path: path, query: query, form: form ?? self.form, files: files ?? self.files,
             site: site, database: database ?? self.database, session: session ?? self.session, wantsFragment: wantsFragment,
-            peer: peer ?? self.peer, reuseStart: reuseStart ?? self.reuseStart)
+            peer: peer ?? self.peer, reuseStart: reuseStart ?? self.reuseStart, roleCache: roleCache)
     }
 }
 

@@ -24,7 +24,7 @@ public struct SiteConfiguration: Sendable {
     /// The folder templates are loaded from. Default `Views`.
     public var viewsDirectory = "Views"
 
-    /// Where members-only scenes (``Scene/requiresSignIn``) send visitors, with `next`
+    /// Where scenes whose ``Scene/policy`` wants a member send visitors, with `next`
     /// appended; default none, and then visitors get a 403 page instead.
     public var signInPath: String?
     /// The app's members (``TesseraApp/members``), or nil; the members' pages and the `member`

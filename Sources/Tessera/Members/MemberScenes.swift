@@ -16,6 +16,7 @@ open class MemberPageScene: Scene {
 /// `GET /signin`, `POST /signin` (sign in), `POST /signin/signout` (sign out).
 open class SignInScene: MemberPageScene {
     open override class var path: String { "/signin" }
+    open override class var policy: Policy? { .anyone }
     open override class var composition: [ComponentSlot] { [slot("sign-in") { _, _ in SignInFormComponent() }] }
     /// "Sign in".
     open override var title: String { "Sign in" }
@@ -27,6 +28,7 @@ open class SignInScene: MemberPageScene {
 /// `GET /signup`, `POST /signup`: become a member.
 open class SignUpScene: MemberPageScene {
     open override class var path: String { "/signup" }
+    open override class var policy: Policy? { .anyone }
     open override class var composition: [ComponentSlot] { [slot("sign-up") { _, _ in SignUpFormComponent() }] }
     /// "Create an account".
     open override var title: String { "Create an account" }
@@ -36,10 +38,10 @@ open class SignUpScene: MemberPageScene {
 // MARK: - PasswordScene
 
 /// `GET /account/password`, `POST /account/password`: a member changes their password
-/// (``Scene/requiresSignIn``: visitors are sent to sign in and back).
+/// (``Policy/signedIn``: visitors are sent to sign in and back).
 open class PasswordScene: MemberPageScene {
     open override class var path: String { "/account/password" }
-    open override class var requiresSignIn: Bool { true }
+    open override class var policy: Policy? { .signedIn }
     open override class var composition: [ComponentSlot] { [slot("password") { _, _ in PasswordFormComponent() }] }
     /// "Change your password".
     open override var title: String { "Change your password" }
@@ -51,6 +53,7 @@ open class PasswordScene: MemberPageScene {
 /// `GET /account/forgot`, `POST /account/forgot`: ask for a link to choose a new password.
 open class ForgotPasswordScene: MemberPageScene {
     open override class var path: String { "/account/forgot" }
+    open override class var policy: Policy? { .anyone }
     open override class var composition: [ComponentSlot] { [slot("forgot-password") { _, _ in ForgotPasswordFormComponent() }] }
     /// "Forgot your password?".
     open override var title: String { "Forgot your password?" }
@@ -61,6 +64,7 @@ open class ForgotPasswordScene: MemberPageScene {
 /// `GET /account/reset?token=…`, `POST /account/reset`: the page a reset link opens.
 open class ResetPasswordScene: MemberPageScene {
     open override class var path: String { "/account/reset" }
+    open override class var policy: Policy? { .anyone }
     open override class var composition: [ComponentSlot] { [slot("choose-password") { _, _ in ResetPasswordFormComponent() }] }
     /// "Choose a new password".
     open override var title: String { "Choose a new password" }
@@ -68,10 +72,10 @@ open class ResetPasswordScene: MemberPageScene {
 
 // MARK: - EmailScene
 
-/// `GET /account/email`, `POST /account/email`: a member's address (``Scene/requiresSignIn``).
+/// `GET /account/email`, `POST /account/email`: a member's address (``Policy/signedIn``).
 open class EmailScene: MemberPageScene {
     open override class var path: String { "/account/email" }
-    open override class var requiresSignIn: Bool { true }
+    open override class var policy: Policy? { .signedIn }
     open override class var composition: [ComponentSlot] { [slot("email") { _, _ in EmailFormComponent() }] }
     /// "Your e-mail address".
     open override var title: String { "Your e-mail address" }
@@ -83,6 +87,7 @@ open class EmailScene: MemberPageScene {
 /// link opens, signed in or not.
 open class ConfirmEmailScene: MemberPageScene {
     open override class var path: String { "/account/email/confirm" }
+    open override class var policy: Policy? { .anyone }
     open override class var composition: [ComponentSlot] { [slot("confirm-email") { _, _ in ConfirmEmailComponent() }] }
     /// "Confirm your address".
     open override var title: String { "Confirm your address" }

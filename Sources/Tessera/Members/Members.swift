@@ -15,7 +15,7 @@ import Foundation
 /// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`, and
 /// `/account/forgot`, `/account/reset`, `/account/email`, `/account/email/confirm`) beside the app's,
 /// gives every template the signed-in `member` and the `memberPages` links, and sends visitors
-/// asking for a ``Scene/requiresSignIn`` page to sign in and back. Their templates are Tessera's
+/// asking for a members' page (``Policy/signedIn``) to sign in and back. Their templates are Tessera's
 /// (`Tessera/SignInForm`, `Tessera/SignUpForm`, `Tessera/PasswordForm`) until the app puts its
 /// own of the same name in `Views/`; its copy and pages stay the app's to change.
 ///

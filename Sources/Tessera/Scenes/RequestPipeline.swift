@@ -65,12 +65,10 @@ struct RequestPipeline: Sendable {
     func run(_ mode: Mode, _ request: RequestScope) async throws -> Answer {
         var scope = request
 
-        // 1. Authorize: a members-only scene shows a visitor the sign-in page, and refuses
-        //    anything else, before anything is read or run.
-        if plan.sceneType.requiresSignIn, scope.userID == nil {
-            guard case .page = mode else { throw RequestError.forbidden("Sign in to do that.") }
-            return try signInRedirect(scope)
-        }
+        // 1. Authorize: the scene's policy, as far as the viewer alone decides it, before
+        //    anything is read or run (an owner rule waits for the scene's record, step 4).
+        let authorized = try await decide(plan.policy, scope, subjects: [])
+        if case .denied(let refusal) = authorized { return try refuse(refusal, mode, scope) }
 
         // 2. Reuse: a GET may reuse what earlier requests rendered. Reuse starts before the scene
         //    reads, so what it hands its components counts too; a visitor may get a whole page
@@ -102,6 +100,10 @@ struct RequestPipeline: Sendable {
         // 4. Load: the scene's data (its access checks, once), then the components its
         //    composition makes from it.
         try await scene.loadData(scope)
+        if authorized == .undecided {
+            let decision = try await decide(plan.policy, scope, subjects: [scene])
+            if decision != .allowed { return try refuse(decision.refusal, mode, scope) }
+        }
         let placed = place(scene, scope, inLayout: mode.showsLayout && scene.layout != nil)
 
         switch mode {
@@ -134,6 +136,10 @@ struct RequestPipeline: Sendable {
 
         case .action(let action):
             let acting = try await actingComponent(action, in: placed, scope)
+            if let policy = action.entry.policy {
+                let decision = try await decide(policy, scope, subjects: [acting.component, scene])
+                if decision != .allowed { return try refuse(decision.refusal, mode, scope) }
+            }
             // The tab's open stream waits for the answer, which it then need not send again.
             let tab = scope.request.headers[LiveStream.streamHeader].flatMap { site.liveHub.inboxes.begin($0, for: scope.session.id) }
             defer { tab?.end() }
@@ -243,6 +249,30 @@ struct RequestPipeline: Sendable {
             form: .none, files: [], site: site, database: site.database.counting(into: QueryCounter()),
             session: session, wantsFragment: request.headers[Self.fragmentHeader] != nil,
             peer: context.remoteAddress.map { .socket($0) } ?? .text(nil))
+    }
+
+    // MARK: - Policies
+
+    /// What `policy` says of `scope`'s viewer with `subjects` at hand; a scene with no policy
+    /// (start-up refuses one, so only a site made without its checks has it) lets no one in.
+    private func decide(_ policy: Policy?, _ scope: RequestScope, subjects: [Any]) async throws -> PolicyDecision {
+        guard let policy else { return .denied(.forbidden) }
+        return try await policy.decide(for: scope, subjects: subjects)
+    }
+
+    /// The answer to a viewer `refusal` turns away: a visitor's page asks them to sign in and come
+    /// back; otherwise a `403`, or a `404` for a record they do not own.
+    private func refuse(_ refusal: PolicyDecision.Refusal, _ mode: Mode, _ scope: RequestScope) throws -> Answer {
+        let acts = if case .action = mode { true } else { false }
+        switch refusal {
+        case .signIn:
+            guard case .page = mode else { throw RequestError.forbidden(acts ? "Sign in to do that." : "Sign in to see this.") }
+            return try signInRedirect(scope)
+        case .forbidden:
+            throw RequestError.forbidden(acts ? "You may not do that." : "You may not see this page.")
+        case .notFound:
+            throw RequestError.notFound()
+        }
     }
 
     /// For a members-only page and a visitor: to the sign-in page, coming back here.

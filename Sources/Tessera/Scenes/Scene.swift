@@ -40,12 +40,21 @@ open class Scene {
     /// order: the types whose actions are mounted and whose templates start-up checks.
     public static var componentTypes: [any Component.Type] { ComponentSlot.componentTypes(of: composition) }
 
-    /// Whether only signed-in visitors may use this scene; default `false`.
+    /// Who may see this scene and use what it holds: its page, its components' fragments, their
+    /// children and live follows, and their actions (an action may narrow it with its own). There
+    /// is no default: a scene that declares none stops start-up, so no page is open by omission.
     ///
-    /// When `true`, Tessera checks before any hook runs: a visitor asking for the page is sent
-    /// (`303`) to ``SiteConfiguration/signInPath`` with `next` pointing back, and a visitor's
-    /// fragment requests and actions get `403`. Hooks can then rely on `scope.userID`.
-    open class var requiresSignIn: Bool { false }
+    /// ```swift
+    /// override class var policy: Policy? { .anyone }
+    /// override class var policy: Policy? { .signedIn }
+    /// override class var policy: Policy? { .owner { (scene: DraftScene) in scene.draft?.authorID } || .role(.admin) }
+    /// ```
+    ///
+    /// Tessera checks it before any hook runs (an owner rule right after ``loadData(_:)``): a
+    /// visitor asking for the page is sent (`303`) to ``SiteConfiguration/signInPath`` with `next`
+    /// pointing back, and gets `403` for a fragment or an action; see ``Policy`` for the rest.
+    /// Hooks can rely on what it allows (`scope.userID` under ``Policy/signedIn``).
+    open class var policy: Policy? { nil }
 
     /// Whether a visitor's page is kept and sent again to the next visitors asking for the same
     /// URL, until a table it was made from changes (in any process); default `false`.
@@ -61,8 +70,8 @@ open class Scene {
     ///
     /// For a request a kept page answers, Tessera runs ``parseParameters(_:)`` and
     /// ``didRender(_:status:)`` (so analytics counts the view), not ``loadData(_:)``, the
-    /// components or ``willRender(_:_:)``. Members' pages are never kept. A members-only scene
-    /// (``requiresSignIn``) that declares it is a start-up error.
+    /// components or ``willRender(_:_:)``. Members' pages are never kept. A scene whose
+    /// ``policy`` does not let anyone in that declares it is a start-up error.
     open class var reusesVisitorPages: Bool { false }
 
     /// The name analytics records; default the type's name.

@@ -8,6 +8,8 @@ struct ScenePlan: Sendable {
     let sceneType: Scene.Type
     /// Its page's path (``Scene/path``).
     let path: String
+    /// Who may use it (``Scene/policy``); nil only for a scene start-up refuses.
+    let policy: Policy?
     /// Its ``Scene/composition``.
     let composition: [ComponentSlot]
     /// The app's ``TesseraApp/layoutComposition``: placed in its layout, answered under its path.
@@ -30,6 +32,7 @@ struct ScenePlan: Sendable {
     init(_ sceneType: Scene.Type, stateless: Bool = false, layoutComposition: [ComponentSlot] = []) {
         self.sceneType = sceneType
         path = sceneType.path
+        policy = sceneType.policy
         composition = sceneType.composition
         self.layoutComposition = layoutComposition
         componentTypes = ComponentSlot.componentTypes(of: composition + layoutComposition)
@@ -48,13 +51,23 @@ struct ScenePlan: Sendable {
     var routes: [RouteTable.Route] {
         let name = String(describing: sceneType)
         return [
-            RouteTable.Route(method: "GET", path: path, scene: name, component: nil, action: nil, stateless: isStateless),
-            RouteTable.Route(method: "GET", path: fragmentPath, scene: name, component: "*", action: nil, stateless: isStateless),
+            RouteTable.Route(
+                method: "GET", path: path, scene: name, component: nil, action: nil, stateless: isStateless, policy: policyWords(nil)),
+            RouteTable.Route(
+                method: "GET", path: fragmentPath, scene: name, component: "*", action: nil, stateless: isStateless,
+                policy: policyWords(nil)),
         ]
             + actions.map {
                 RouteTable.Route(
                     method: "POST", path: $0.path, scene: name, component: String(describing: $0.componentType), action: $0.entry.name,
-                    stateless: isStateless)
+                    stateless: isStateless, policy: policyWords($0.entry.policy))
             }
+    }
+
+    /// Who may use a route, in words: the scene's policy, and the action's when it has one.
+    private func policyWords(_ actionPolicy: Policy?) -> String {
+        let scene = policy?.description ?? "none"
+        guard let actionPolicy else { return scene }
+        return "(\(scene)) and (\(actionPolicy))"
     }
 }

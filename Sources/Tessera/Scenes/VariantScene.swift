@@ -26,6 +26,7 @@ public protocol TemplateVariant: CaseIterable, Sendable {
 /// ```swift
 /// final class ProfileScene: Scene, VariantScene {
 ///     override class var path: String { "/users/:id" }
+///     override class var policy: Policy? { .anyone }
 ///     var variant = ProfileVariant.visitor
 ///     override func parseParameters(_ scope: RequestScope) throws {
 ///         variant = try scope.path.id("id") == scope.userID ? .own : .visitor

@@ -14,6 +14,7 @@ import Tessera
 /// in the same response, focus on the new comment.
 final class BlogScene: Scene {
     override class var path: String { "/blogs/:id" }
+    override class var policy: Policy? { .anyone }
     /// A visitor's page shows only what its URL names: kept until its data changes.
     override class var reusesVisitorPages: Bool { true }
     override class var composition: [ComponentSlot] {

@@ -8,6 +8,7 @@ import Tessera
 /// would measure SQLite, not the page.
 final class FortunesScene: Scene, ModelScene {
     override class var path: String { "/fortunes" }
+    override class var policy: Policy? { .anyone }
 
     private var fortunes: [Fortune] = []
 

@@ -5,6 +5,7 @@ import Tessera
 /// `GET /`: the community feed, and the signed-in member's current priorities beside it.
 final class HomeScene: Scene, ModelScene {
     override class var path: String { "/" }
+    override class var policy: Policy? { .anyone }
     /// A visitor's page shows only what its URL names: kept until its data changes.
     override class var reusesVisitorPages: Bool { true }
     override class var composition: [ComponentSlot] {

@@ -6,6 +6,7 @@ import Tessera
 /// here (its title is the page's); a missing one is a 404 for the page and its fragment.
 final class PhotoScene: Scene {
     override class var path: String { "/photos/:id" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] {
         [
             slot("photo") { scene, _ in

@@ -5,6 +5,7 @@ import Tessera
 /// `GET /photos`: the gallery.
 final class PhotosScene: Scene {
     override class var path: String { "/photos" }
+    override class var policy: Policy? { .anyone }
     /// A visitor's page shows only what its URL names: kept until its data changes.
     override class var reusesVisitorPages: Bool { true }
     override class var composition: [ComponentSlot] {

@@ -4,13 +4,13 @@ import Tessera
 
 /// A page only its signed-in member sees (their trash, drafts, messages, settings).
 ///
-/// Tessera keeps visitors out before any hook runs (``Scene/requiresSignIn``): a page request
+/// Tessera keeps visitors out before any hook runs (its policy, `.signedIn`): a page request
 /// is sent to the sign-in page with `next` pointing back, and a fragment or form post is a 403.
 /// Subclasses declare their components with ``memberSlot(_:lazy:_:)``, whose maker gets the
 /// member's id, and set their title with ``memberTitle``; they never see a signed-out request.
 /// One with values for its template also conforms to ``ModelScene``.
 class MemberScene: Scene {
-    override class var requiresSignIn: Bool { true }
+    override class var policy: Policy? { .signedIn }
 
     // MARK: - Configuration
 

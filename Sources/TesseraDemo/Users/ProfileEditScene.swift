@@ -3,10 +3,11 @@ import Tessera
 // MARK: - ProfileEditScene
 
 /// `GET /users/:id/edit` (its form posts to the same address): a member edits their display
-/// name and bio. Members only (``MemberScene``); anyone else's profile is a 404, checked once
-/// in ``loadData(_:)`` before the form shows the profile or saves it.
+/// name and bio. Its member only (its policy): anyone else's profile is a 404, as is a missing
+/// one, before the form shows the profile or saves it.
 final class ProfileEditScene: MemberScene {
     override class var path: String { "/users/:id/edit" }
+    override class var policy: Policy? { .owner { (scene: ProfileEditScene) in scene.user?.id } }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] {
         [slot("profile-form") { scene, _ in scene.user.map { ProfileFormComponent(user: $0, profileURL: DemoURLs.user) } }]
@@ -24,11 +25,9 @@ final class ProfileEditScene: MemberScene {
         profileID = try scope.path.id("id")
     }
 
-    /// The profile, which must be the member's own (else a 404); the form shows it.
+    /// The profile (else a 404); the form shows it.
     override func loadData(_ scope: RequestScope) async throws {
-        guard profileID == scope.userID, let user = try await UserStore(database: scope.database).user(profileID) else {
-            throw RequestError.notFound()
-        }
+        guard let user = try await UserStore(database: scope.database).user(profileID) else { throw RequestError.notFound() }
         self.user = user
     }
 }

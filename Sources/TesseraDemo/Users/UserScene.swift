@@ -7,6 +7,7 @@ import Tessera
 /// the components then load and paginate on their own.
 final class UserScene: Scene, VariantScene {
     override class var path: String { "/users/:id" }
+    override class var policy: Policy? { .anyone }
     /// A visitor's page shows only what its URL names: kept until its data changes.
     override class var reusesVisitorPages: Bool { true }
     /// Every component either composition may hold; the owner's drafts and trash only on

@@ -26,6 +26,7 @@ struct SectionShelfComponent: Component {
 
 final class SectionShelfScene: Scene {
     override class var path: String { "/shelves" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in SectionShelfComponent() }] }
 }
@@ -44,6 +45,7 @@ enum RoomVariant: TemplateVariant {
 
 final class RoomScene: Scene, VariantScene {
     override class var path: String { "/rooms" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in SectionShelfComponent() }] }
     var variant = RoomVariant.visitor
 
@@ -79,6 +81,7 @@ struct BannerComponent {
 /// A room whose own component is also called `banner`.
 final class BannerRoomScene: Scene {
     override class var path: String { "/banner-room" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("banner") { _, _ in BannerComponent() }] }
 }

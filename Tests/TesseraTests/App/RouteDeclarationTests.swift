@@ -19,6 +19,7 @@ struct AbsoluteActionComponent {
 /// Holds ``AbsoluteActionComponent`` at `/shelf`.
 final class AbsoluteActionScene: Scene {
     override class var path: String { "/shelf" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("finish") { _, _ in AbsoluteActionComponent() }] }
 }
@@ -26,6 +27,7 @@ final class AbsoluteActionScene: Scene {
 /// Declares one id twice.
 final class TwiceDeclaredScene: Scene {
     override class var path: String { "/twice" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] {
         [slot("shelf") { _, _ in FinishComponent() }, slot("shelf") { _, _ in AbsoluteActionComponent() }]
     }
@@ -34,6 +36,7 @@ final class TwiceDeclaredScene: Scene {
 /// Its template places a component its composition does not declare (a typo).
 final class TypoScene: Scene {
     override class var path: String { "/typo" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in FinishComponent() }] }
     override class var template: String? { "Books/Typo" }
 }
@@ -41,6 +44,7 @@ final class TypoScene: Scene {
 /// A scene whose own action (path "") is its page's address.
 final class SelfPostingScene: Scene {
     override class var path: String { "/notes/:id" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("form") { _, _ in SelfPostingComponent() }] }
 }
 
@@ -160,12 +164,15 @@ struct RouteDeclarationTests {
 /// Scenes whose declared paths are not in the form links use.
 final class UntidyPathScene: Scene {
     override class var path: String { "/shelf//all/" }
+    override class var policy: Policy? { .anyone }
 }
 
 final class TwoParameterScene: Scene {
     override class var path: String { "//shelves/:shelf//books/:id/" }
+    override class var policy: Policy? { .anyone }
 }
 
 final class RelativePathScene: Scene {
     override class var path: String { "shelf" }
+    override class var policy: Policy? { .anyone }
 }

@@ -10,6 +10,7 @@ import Testing
 /// A page at `/books/:id`.
 final class BookPageScene: Scene {
     override class var path: String { "/books/:id" }
+    override class var policy: Policy? { .anyone }
     override class var template: String? { "Books/Page" }
 }
 
@@ -25,6 +26,7 @@ struct FinishComponent {
 /// The scene holding the shelf, at `/books`, with no template of its own.
 final class ShelfPageScene: Scene {
     override class var path: String { "/books" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in FinishComponent() }] }
 }
@@ -32,6 +34,7 @@ final class ShelfPageScene: Scene {
 /// A reading room whose template is found by its name, `Views/**/ReadingRoomScene.mustache`.
 final class ReadingRoomScene: Scene {
     override class var path: String { "/room" }
+    override class var policy: Policy? { .anyone }
 }
 
 /// A scene that forgot its path.
@@ -115,10 +118,10 @@ struct StartupCheckTests {
 
     @Test("the same route twice is a clash; a literal beside a parameter is not")
     func duplicateRoutes() {
-        let page = RouteTable.Route(method: "GET", path: "/books/:id", scene: "A", component: nil, action: nil, stateless: false)
-        let same = RouteTable.Route(method: "GET", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false)
-        let post = RouteTable.Route(method: "POST", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false)
-        let literal = RouteTable.Route(method: "GET", path: "/books/new", scene: "C", component: nil, action: nil, stateless: false)
+        let page = RouteTable.Route(method: "GET", path: "/books/:id", scene: "A", component: nil, action: nil, stateless: false, policy: "anyone")
+        let same = RouteTable.Route(method: "GET", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false, policy: "anyone")
+        let post = RouteTable.Route(method: "POST", path: "/books/:id", scene: "B", component: nil, action: nil, stateless: false, policy: "anyone")
+        let literal = RouteTable.Route(method: "GET", path: "/books/new", scene: "C", component: nil, action: nil, stateless: false, policy: "anyone")
         #expect(RouteTable.clash(page, same) == "both answer GET /books/:id")
         #expect(RouteTable.clash(page, post) == nil)
         #expect(RouteTable.clash(page, literal) == nil)
@@ -139,18 +142,18 @@ struct StartupCheckTests {
         let error = try #require(throws: StartupErrors.self) { _ = try MembersKeptApp().check(folder.configuration) }
         #expect(
             error.problems.map(\.description) == [
-                "MembersOnlyKeptScene: requires sign-in, so it has no visitors' pages to reuse (remove `reusesVisitorPages`)"
+                "MembersOnlyKeptScene: lets only some members in (policy signed in), so it has no visitors' pages to reuse (remove `reusesVisitorPages`)"
             ])
     }
 
-    @Test("routes lists every route with its scene, component and action")
+    @Test("routes lists every route with its policy, scene, component and action")
     func routeListing() {
         let table = RouteTable(scenes: [ShelfPageScene.self])
         #expect(
             table.description.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") } == [
-                "GET /books ShelfPageScene",
-                "GET /books/_/:tessera_component ShelfPageScene (a component's fragment)",
-                "POST /books/:item/finish ShelfPageScene FinishComponent.finish",
+                "GET /books anyone ShelfPageScene",
+                "GET /books/_/:tessera_component anyone ShelfPageScene (a component's fragment)",
+                "POST /books/:item/finish anyone ShelfPageScene FinishComponent.finish",
             ])
     }
 }

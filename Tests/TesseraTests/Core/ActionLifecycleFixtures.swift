@@ -7,6 +7,7 @@ import Tessera
 /// Each component's maker logs "<name>.make", so the tests see when components are made anew.
 final class VaultScene: Scene {
     override class var path: String { "/vaults/:id" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] {
         [
             slot("counter") { _, _ in

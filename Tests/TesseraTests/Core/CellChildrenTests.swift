@@ -13,6 +13,7 @@ import Testing
 /// slot (``ChildSlot/init(_:key:_:)``): no `scope.child` and no field for it in any model.
 final class CellShelfScene: Scene {
     override class var path: String { "/cells" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("cells") { _, _ in CellShelfComponent() }] }
 

@@ -8,6 +8,7 @@ import Tessera
 /// child component of its own (per viewer, never reused), loaded in one batch.
 final class ShelfScene: Scene {
     override class var path: String { "/shelf" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("items") { _, _ in ShelfItemsComponent() }] }
 
@@ -105,6 +106,7 @@ struct StarComponent {
 /// member 1 alone — an owner-only branch, as an app writes it, with no check in the child.
 final class LedgerScene: Scene {
     override class var path: String { "/ledger" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("rows") { _, _ in LedgerComponent() }] }
 
     /// The fixtures' templates.

@@ -173,6 +173,7 @@ struct ComponentMacroTests {
 /// `/shelf`, holding the shelf.
 final class MacroShelfScene: Scene {
     override class var path: String { "/shelf" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("shelf") { _, _ in MacroShelfComponent() }] }
     override class var rendersComponentsInOrder: Bool { true }
 }

@@ -128,6 +128,7 @@ class ItemsScene: Scene, ModelScene {
     }
 
     override class var path: String { "/items" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] {
         [
             slot("item-list") { _, _ in

@@ -21,6 +21,7 @@ struct ToolshedApp: TesseraApp {
 /// `GET /` (its form posts to the same address): the listing form alone.
 final class NewListingScene: Scene {
     override class var path: String { "/" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("listing-form") { _, _ in ListingFormComponent() }] }
 }

@@ -23,6 +23,7 @@ enum ToolExtra: String, FormChoosable {
 /// `/listing`: a form with one field of every kind.
 final class ListingScene: Scene {
     override class var path: String { "/listing" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("listing") { _, _ in KitchenSinkFormComponent() }] }
 
     /// The fixture's template.

@@ -70,6 +70,7 @@ struct NoteFormComponent {
 /// The notes page.
 final class NotesScene: Scene {
     override class var path: String { "/notes" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("note-form") { _, _ in NoteFormComponent() }] }
 }
 

@@ -28,6 +28,7 @@ struct StudioApp: TesseraApp {
 /// `GET /`: the schedule alone.
 final class ScheduleScene: Scene {
     override class var path: String { "/" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("schedule") { _, _ in ScheduleComponent() }] }
 }
@@ -106,6 +107,7 @@ struct MisspeltStudioApp: TesseraApp {
 /// `GET /`: a schedule whose booking slot names `klasses`.
 final class MisspeltScene: Scene {
     override class var path: String { "/" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("schedule") { _, _ in MisspeltScheduleComponent() }] }
 }

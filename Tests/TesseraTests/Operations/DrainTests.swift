@@ -16,11 +16,11 @@ struct DrainTests {
         var folder = try AppFolder(templates: FixtureTemplates.all)
         defer { folder.remove() }
         folder.configuration.port = 0
-        folder.configuration.drainGrace = .seconds(15)  // long enough for the probes below on a loaded machine
+        folder.configuration.drainGrace = .seconds(300)  // ended below, once the probes saw it: no race with a loaded machine
         var quiet = Logger(label: "drain-test")
         quiet.logLevel = .critical
         let (ports, found) = AsyncStream<Int>.makeStream()
-        let group = try await EchoApp().makeServingGroup(folder.configuration, logger: quiet, drainsOnSignals: false) { channel in
+        let (group, site) = try await EchoApp().makeServingGroup(folder.configuration, logger: quiet, drainsOnSignals: false) { channel in
             found.yield(channel.localAddress?.port ?? 0)
         }
         try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -44,6 +44,7 @@ struct DrainTests {
             #expect(Set(answers).isSubset(of: [200, 503]), "every probe was answered: \(answers)")
             // Fresh connections are still served during the grace.
             #expect(try await Self.status(port, "/items") == 200)
+            site.health.endGrace()
             var refused = false
             while !refused {
                 do { _ = try await Self.status(port, "/up") } catch { refused = true }

@@ -50,6 +50,7 @@ struct TokenStampComponent: StampComponent {
 /// `/stamps`: one of each, in order.
 final class StampsScene: Scene {
     override class var path: String { "/stamps" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] {
         [
@@ -90,6 +91,7 @@ struct MemberFormModel: TemplateModel {
 /// `/member-form`: one ``MemberFormComponent``.
 final class MemberFormScene: Scene {
     override class var path: String { "/member-form" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("form") { _, _ in MemberFormComponent() }] }
 
     static let templates = [
@@ -115,6 +117,7 @@ struct HandedTitleComponent: Component {
 /// component's load and a concurrent request of this process sees it.
 final class HandedTitleScene: Scene {
     override class var path: String { "/handed" }
+    override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] {
         [slot("title") { scene, _ in HandedTitleComponent(title: scene.title) }]
     }

@@ -31,6 +31,7 @@ struct LiveNoteComponent: Component {
 /// counts the views it records.
 final class KeptPageScene: Scene {
     override class var path: String { "/kept/:id" }
+    override class var policy: Policy? { .anyone }
     override class var reusesVisitorPages: Bool { true }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("stamp") { _, _ in PageStampComponent() }] }
@@ -67,6 +68,7 @@ final class KeptPageScene: Scene {
 /// `/never-kept`: allows its page to be kept, but holds a component that never reuses.
 final class NeverKeptPageScene: Scene {
     override class var path: String { "/never-kept" }
+    override class var policy: Policy? { .anyone }
     override class var reusesVisitorPages: Bool { true }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] {
@@ -93,6 +95,7 @@ struct FlakyLoadError: Error {}
 /// `/flaky-kept`: a kept page holding ``FlakyStampComponent``.
 final class FlakyKeptPageScene: Scene {
     override class var path: String { "/flaky-kept" }
+    override class var policy: Policy? { .anyone }
     override class var reusesVisitorPages: Bool { true }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("flaky") { _, _ in FlakyStampComponent() }] }
@@ -101,6 +104,7 @@ final class FlakyKeptPageScene: Scene {
 /// `/live-kept`: a kept page holding only a live component that reads nothing.
 final class LiveKeptPageScene: Scene {
     override class var path: String { "/live-kept" }
+    override class var policy: Policy? { .anyone }
     override class var reusesVisitorPages: Bool { true }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("note") { _, _ in LiveNoteComponent() }] }
@@ -109,7 +113,7 @@ final class LiveKeptPageScene: Scene {
 /// `/members-kept`: members only, yet declares its visitors' pages reused (a start-up error).
 final class MembersOnlyKeptScene: Scene {
     override class var path: String { "/members-kept" }
-    override class var requiresSignIn: Bool { true }
+    override class var policy: Policy? { .signedIn }
     override class var reusesVisitorPages: Bool { true }
     override class var rendersComponentsInOrder: Bool { true }
 }

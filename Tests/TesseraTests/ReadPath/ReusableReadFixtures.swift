@@ -83,6 +83,7 @@ struct ReadStampModel: TemplateModel {
 /// shows them in components `shared`, `member` and `plain`.
 final class ReadStampScene: Scene {
     override class var path: String { "/read-stamps/:id" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] {
         [
