@@ -45,7 +45,16 @@ struct NewAppTemplate {
     var package: String {
         #"""
         // swift-tools-version:6.1
+        import Foundation
         import PackageDescription
+
+        /// The HTML snapshots' folders (`__Snapshots__`) under a test target, which are not
+        /// sources: found on disk, so deleting them leaves nothing to warn about.
+        func snapshotFolders(_ target: String) -> [String] {
+            let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/" + target)
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: tests.path)) ?? []
+            return paths.filter { $0.hasSuffix("__Snapshots__") }.sorted()
+        }
 
         let package = Package(
             name: "\#(name)",
@@ -63,7 +72,7 @@ struct NewAppTemplate {
                 .testTarget(
                     name: "\#(name)Tests",
                     dependencies: ["\#(name)", .product(name: "TesseraTesting", package: "\#(packageIdentity)")],
-                    exclude: ["__Snapshots__"]
+                    exclude: snapshotFolders("\#(name)Tests")
                 ),
             ]
         )

@@ -30,9 +30,9 @@ package struct RouteTable: Sendable, CustomStringConvertible {
         self.init(plans: Self.plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
-    /// The routes of `plans`, in order.
-    init(plans: [ScenePlan]) {
-        routes = plans.flatMap(\.routes)
+    /// The routes of `plans`, in order, then those serving `fileRoutes`' stored files.
+    init(plans: [ScenePlan], fileRoutes: [FileRoute] = []) {
+        routes = plans.flatMap(\.routes) + fileRoutes.map(\.route)
     }
 
     /// The plans of an app's scenes, whose layout holds `layoutComposition`: the stateless ones

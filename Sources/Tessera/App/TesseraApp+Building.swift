@@ -162,7 +162,7 @@ extension TesseraApp {
         let database = try await openDatabase(configuration, logger: logger)
         return try await Site(
             configuration: siteConfiguration(configuration), templates: templates, database: database, logger: logger,
-            services: services(configuration), globals: { scope in await self.globals(scope) })
+            services: services(configuration), globals: { scope in try await self.globals(scope) })
     }
 
     /// The router, in this order: the health check (``SiteConfiguration/healthCheckPath``) and the

@@ -76,8 +76,9 @@ public protocol TesseraApp: Sendable {
     associatedtype Globals: TemplateModel = EmptyModel
 
     /// Values every template may read, computed per request (say the signed-in member's name).
-    /// Their keys are checked like any model's. Default none.
-    func globals(_ scope: RequestScope) async -> Globals
+    /// Their keys are checked like any model's. Default none. An error thrown here (a database
+    /// that fails) is the request's: a `500` page, drawn without the app's globals.
+    func globals(_ scope: RequestScope) async throws -> Globals
 
     /// The types whose previews `/_tessera/previews` shows in development and `TesseraTesting`
     /// snapshots (see ``Previewable``), in the order they are listed. Default none.

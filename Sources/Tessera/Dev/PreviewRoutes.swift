@@ -30,7 +30,7 @@ enum PreviewRoutes {
                 guard !bare, let layout = site.configuration.defaultLayout else {
                     return PreviewPages.barePage(title: title, info: info, fragment: result.html)
                 }
-                let renderer = await site.renderer(for: scope)
+                let renderer = try await site.renderer(for: scope)
                 var writer = HTMLWriter()
                 let frame = PreviewPages.Frame(info: info, fragment: result.html)
                 site.writePage(layout: layout, head: PageHead(title: "Preview: " + title), body: frame, renderer: renderer, into: &writer)

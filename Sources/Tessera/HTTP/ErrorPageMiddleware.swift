@@ -59,7 +59,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     /// failed).
     func page(status: HTTPResponse.Status, message: String, details: String? = nil, for request: Request) async -> Response {
         let scope = (400..<500).contains(status.code) ? await self.scope(for: request) : visitor(request)
-        return page(status: status, message: message, details: details, renderer: await site.renderer(for: scope, takingNotice: false))
+        // The app's globals may be what failed: then the page is drawn without them.
+        let app = (try? await site.globals(scope)) ?? EmptyModel()
+        return page(status: status, message: message, details: details, renderer: await site.renderer(for: scope, app: app, takingNotice: false))
     }
 
     private func page(status: HTTPResponse.Status, message: String, details: String? = nil, renderer: TemplateRenderer) -> Response {

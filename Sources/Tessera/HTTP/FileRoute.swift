@@ -51,6 +51,16 @@ public struct FileRoute: Sendable {
     /// Who may read them.
     public let access: Access
 
+    /// Its route as `tessera routes` lists it: `GET <path>/:name`, and who may read.
+    var route: RouteTable.Route {
+        let readers = switch access {
+        case .everyone: "anyone"
+        case .decided: "decided per file"
+        }
+        return RouteTable.Route(
+            method: "GET", path: path + "/:name", scene: "(stored files)", component: nil, action: nil, stateless: false, policy: readers)
+    }
+
     /// Files stored and served under `path` (a path such as `/avatars`), read by `access`.
     public init(_ path: String, access: Access) {
         precondition(path.hasPrefix("/") && !path.hasSuffix("/") && path.count > 1, "FileRoute \(path): a path such as /avatars")

@@ -9,7 +9,7 @@ import Synchronization
 /// request. Scenes are mounted on a router with `mount(_:on:)`.
 public final class Site: Sendable {
     /// Values every template may read, computed per request (say the signed-in user's name).
-    public typealias Globals = @Sendable (RequestScope) async -> any ViewModel
+    public typealias Globals = @Sendable (RequestScope) async throws -> any ViewModel
 
     /// The configuration.
     public let configuration: SiteConfiguration
@@ -141,9 +141,14 @@ public final class Site: Sendable {
     /// A renderer for `scope`, with the request's globals below every view model. A full page
     /// (a `GET` not asking for fragments) takes the browser's pending ``Notice`` to show.
     /// An error page passes `takingNotice: false`: the notice waits for the next page.
-    func renderer(for scope: RequestScope, takingNotice: Bool = true) async -> TemplateRenderer {
+    func renderer(for scope: RequestScope, takingNotice: Bool = true) async throws -> TemplateRenderer {
+        await renderer(for: scope, app: try await globals(scope), takingNotice: takingNotice)
+    }
+
+    /// A renderer for `scope` with `app` as the app's globals.
+    func renderer(for scope: RequestScope, app: any ViewModel, takingNotice: Bool = true) async -> TemplateRenderer {
         let values = RequestGlobals(
-            app: await globals(scope), session: scope.session, isDevelopment: configuration.isDevelopment,
+            app: app, session: scope.session, isDevelopment: configuration.isDevelopment,
             siteName: configuration.name, assets: AssetURLs(files: staticFiles),
             notice: takingNotice ? await pendingNotice(scope) : nil,
             member: await signedInMember(scope), memberPages: memberPages, request: scope)

@@ -41,7 +41,7 @@ package struct PreviewRunner: Sendable {
     /// fragment with the preview's own site (for the dev page, which shows the app's layout).
     func render(
         _ preview: Preview,
-        page: (@Sendable (Site, RequestScope, StandaloneRender) async -> String)?
+        page: (@Sendable (Site, RequestScope, StandaloneRender) async throws -> String)?
     ) async -> StandaloneRender {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-preview-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -61,7 +61,7 @@ package struct PreviewRunner: Sendable {
         do {
             let rendered = try await previewSite.renderAlone(component, id: id, sceneURL: preview.sceneURL, scope: scope)
             guard let page else { return rendered }
-            let html = await page(previewSite, scope, rendered)
+            let html = try await page(previewSite, scope, rendered)
             return StandaloneRender(html: html, queryCount: rendered.queryCount, fragmentURL: rendered.fragmentURL, loadError: rendered.loadError)
         } catch {
             return Self.failed(fragmentURL, "Loading refused the request: \(error)")

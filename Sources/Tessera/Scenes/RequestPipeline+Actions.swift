@@ -45,7 +45,7 @@ extension RequestPipeline {
         }
         guard inPlace else {
             let components = try await showing(result.model, as: acting, among: placed, scope, deferringLazy: true)
-            var page = await renderPage(scene, components, scope, status: status)
+            var page = try await renderPage(scene, components, scope, status: status)
             if scope.wantsFragment { page.headers[Self.pageHeader] = "1" }
             return page
         }
@@ -71,7 +71,7 @@ extension RequestPipeline {
         // Rendered with its tokens as holes, so the digests are the stream's own (TokenHoles).
         var copies: [(url: String, copy: LiveInboxes.Copy)] = []
         let rendering = acknowledgedAt == nil ? scope : scope.seen(as: scope.session.withTokenHoles())
-        var answer = await render(rendering, status: status) { writer, renderer in
+        var answer = try await render(rendering, status: status) { writer, renderer in
             for component in components {
                 let start = writer.byteCount
                 component.write(into: &writer, renderer: renderer)

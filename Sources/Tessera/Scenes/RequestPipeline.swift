@@ -109,13 +109,13 @@ struct RequestPipeline: Sendable {
         switch mode {
         case .page:
             let loaded = try await ComponentLoader.load(placed, scope, deferringLazy: true)
-            let answer = await renderPage(scene, loaded, scope)
+            let answer = try await renderPage(scene, loaded, scope)
             if let pageKey { ReuseLayer.keepPage(answer, of: plan.sceneType, holding: loaded, at: pageKey, scope) }
             return answer
 
         case .body:
             let loaded = try await ComponentLoader.load(placed, scope)
-            return await render(SceneBody(scene: scene, components: loaded), scope)
+            return try await render(SceneBody(scene: scene, components: loaded), scope)
 
         case .fragment(let id):
             guard Self.places(id, in: plan.composition) || Self.places(id, in: plan.layoutComposition),
@@ -128,8 +128,8 @@ struct RequestPipeline: Sendable {
             }
             let loaded = try await ComponentLoader.load([target], scope)
             // A lazy component's placeholder link, followed without JavaScript: a page to read.
-            if target.isLazy, !scope.wantsFragment { return await renderPage(scene, loaded, scope, body: loaded[0]) }
-            var answer = await render(loaded[0], scope)
+            if target.isLazy, !scope.wantsFragment { return try await renderPage(scene, loaded, scope, body: loaded[0]) }
+            var answer = try await render(loaded[0], scope)
             answer.row = target.row
             await scene.didRender(scope, status: 200)
             return answer
@@ -187,12 +187,12 @@ struct RequestPipeline: Sendable {
     func renderPage(
         _ scene: Scene, _ components: [LoadedComponent], _ scope: RequestScope, status: HTTPResponse.Status = .ok,
         body: (any HTMLFragment)? = nil
-    ) async -> Answer {
+    ) async throws -> Answer {
         var head = PageHead(title: site.configuration.name)
         head.status = status
         scene.willRender(&head, scope)
         if status == .badRequest, !head.title.hasPrefix(Self.refusedTitlePrefix) { head.title = Self.refusedTitlePrefix + head.title }
-        let renderer = await site.renderer(for: scope)
+        let renderer = try await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
         let body = body ?? SceneBody(scene: scene, components: components.filter { !isInLayout($0.id) })
         site.writePage(
@@ -203,15 +203,15 @@ struct RequestPipeline: Sendable {
     }
 
     /// `fragment` alone (no layout, no notice taken).
-    func render(_ fragment: some HTMLFragment, _ scope: RequestScope, status: HTTPResponse.Status = .ok) async -> Answer {
-        await render(scope, status: status) { writer, renderer in fragment.write(into: &writer, renderer: renderer) }
+    func render(_ fragment: some HTMLFragment, _ scope: RequestScope, status: HTTPResponse.Status = .ok) async throws -> Answer {
+        try await render(scope, status: status) { writer, renderer in fragment.write(into: &writer, renderer: renderer) }
     }
 
     /// What `write` writes, alone (no layout, no notice taken).
     func render(
         _ scope: RequestScope, status: HTTPResponse.Status = .ok, _ write: (inout HTMLWriter, TemplateRenderer) -> Void
-    ) async -> Answer {
-        let renderer = await site.renderer(for: scope)
+    ) async throws -> Answer {
+        let renderer = try await site.renderer(for: scope)
         var writer = HTMLWriter()
         write(&writer, renderer)
         return Answer(status: status, html: writer.takeBuffer())

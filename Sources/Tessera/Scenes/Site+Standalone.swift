@@ -30,7 +30,7 @@ extension Site {
         let placed = PlacedComponent(component: component, id: id ?? C.componentName, sceneURL: sceneURL)
         let loaded = try await ComponentLoader.load([placed], scope)[0]
         let queries = scope.database.counter.value
-        let renderer = await renderer(for: scope)
+        let renderer = try await renderer(for: scope)
         var writer = HTMLWriter()
         loaded.write(into: &writer, renderer: renderer)
         var loadError: String?

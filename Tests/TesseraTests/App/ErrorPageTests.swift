@@ -67,6 +67,23 @@ struct LinkedFailingApp: TesseraApp {
     }
 }
 
+/// An app whose globals read the database, which fails: every page is a 500.
+struct FailingGlobalsApp: TesseraApp {
+    var name: String { "Fixture Shop" }
+    var scenes: [Scene.Type] { [ItemsScene.self] }
+    var layout: String? { "Layouts/Main" }
+
+    @TemplateModel
+    struct Globals {
+        let aboutURL: String
+    }
+
+    func globals(_ scope: RequestScope) async throws -> Globals {
+        let url = try await scope.database.read { db in try await db.fetchValue(String.self, "SELECT url FROM no_such_table") }
+        return Globals(aboutURL: url ?? "/about")
+    }
+}
+
 /// Error pages render inside the app's layout (header, navigation, footer, the site's name in
 /// the title, a way home), or inside Tessera's own layout when the app has none.
 @Suite("Error pages")
@@ -126,6 +143,21 @@ struct ErrorPageTests {
         let response = try await LinkedFailingApp.get("/boom")
         #expect(response.status == .internalServerError)
         #expect(response.select("footer a").map { $0[attribute: "href"] } == ["/about"])
+    }
+
+    @Test("globals that throw make the page a 500, drawn in the layout without them, not a page missing its values")
+    func throwingGlobals() async throws {
+        var templates = FixtureTemplates.all
+        templates["Layouts/Main"] = LinkedFailingApp.layout
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        let app = try await TestApp(FailingGlobalsApp(), root: folder.root)
+        try await app.test { client in
+            let response = try await client.get("/items")
+            #expect(response.status == .internalServerError)
+            #expect(response.select("main h1").map(\.text) == ["Something went wrong"])
+            #expect(response.select("footer a").map { $0[attribute: "href"] } == [""], "the footer's link had no globals to read")
+        }
     }
 
     @Test("a write that breaks a foreign key is a 409 page, not a 500 (SQLite, PostgreSQL)")

@@ -243,4 +243,13 @@ struct ComponentNameTests {
         #expect(NameFieldComponent.name.name == "name")
         #expect(NameFieldComponent.componentName == "name-field")
     }
+
+    @Test("routes lists the routes serving stored files, with who may read them")
+    func fileRouteListing() {
+        let table = RouteTable(
+            plans: [ScenePlan(ShelfPageScene.self)],
+            fileRoutes: [FileRoute("/avatars", access: .everyone), FileRoute("/uploads", access: .decided { _ in false })])
+        let lines = table.description.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.suffix(2) == ["GET /avatars/:name anyone (stored files)", "GET /uploads/:name decided per file (stored files)"])
+    }
 }
