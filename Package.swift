@@ -3,11 +3,12 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// The HTML snapshot folders next to a test target's tests: data for the tests, not sources.
-func snapshotFolders(_ target: String) -> [String] {
+/// The folders of data beside a test target's tests, not sources: HTML snapshots
+/// (`__Snapshots__`) and the `Views/` and `Public/` of the small apps some tests serve.
+func dataFolders(_ target: String) -> [String] {
     let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/" + target)
     let paths = (try? FileManager.default.subpathsOfDirectory(atPath: tests.path)) ?? []
-    return paths.filter { $0.hasSuffix("__Snapshots__") }.sorted()
+    return paths.filter { path in ["__Snapshots__", "/Views", "/Public"].contains { path.hasSuffix($0) } }.sorted()
 }
 
 let package = Package(
@@ -191,7 +192,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
-            exclude: snapshotFolders("TesseraTests")
+            exclude: dataFolders("TesseraTests")
         ),
         .testTarget(
             name: "TesseraDemoTests",
@@ -203,7 +204,7 @@ let package = Package(
                 // Only for the tests about real connections (TestSite+Live.swift).
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
-            exclude: snapshotFolders("TesseraDemoTests")
+            exclude: dataFolders("TesseraDemoTests")
         ),
     ]
 )

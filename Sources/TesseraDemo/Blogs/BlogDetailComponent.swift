@@ -12,8 +12,9 @@ struct BlogDetailComponent {
     /// The post is everyone's, but its author also gets the Edit and trash controls: one copy
     /// per member (the author's own, holding a form token, is never kept).
     static var caching: FragmentCaching { .perUser }
-    /// `POST <scene>/trash`: moves the post to the trash.
-    static let trash = Action("trash", BlogDetailComponent.trash)
+    /// `POST <scene>/trash`: moves the post to the trash; its author only (anyone else gets a
+    /// 404, as if the post were not there).
+    static let trash = Action("trash", policy: .owner { (detail: BlogDetailComponent) in detail.post.blog.userID }, BlogDetailComponent.trash)
 
     // MARK: - Configuration
 
@@ -51,8 +52,8 @@ struct BlogDetailComponent {
 
     // MARK: - Actions
 
-    /// Moves the post to the trash; only its author may (anyone else gets a 404, as if the post
-    /// were not there), then shows the author's profile.
+    /// Moves the post to the trash (its policy lets its author alone in; the store checks again
+    /// in the write, against a post trashed meanwhile), then shows the author's profile.
     func trash(_ context: ComponentScope<Self>) async throws -> ActionResult<Model> {
         let userID = try context.requireUser()
         let store = BlogStore(database: context.database)

@@ -14,12 +14,21 @@ package enum BuiltInTemplates {
     /// names `status`, `title`, `message`, `homeURL`.
     package static let errorPage = "Tessera/ErrorPage"
     /// The layout of an app that declares none (``TesseraApp/layout``): the site's name in the header
-    /// and every title, the page, a footer, Tessera's client script and the app's
+    /// and every title, the page, a footer, named places an app fills (``layoutHead``), Tessera's client script and the app's
     /// `/css/app.css`; with ``Members``, the signed-in member and their links (or Sign in). Names
     /// what any layout may read: `documentTitle` (the page's title and the site's name), `title`,
     /// `siteName`, `bodyClass`, `content`, `isDevelopment`, and the globals (`notice`, `member`,
     /// `memberPages`).
     package static let layout = "Tessera/Layout"
+    /// The built-in layout's named places, each a partial an app fills by putting a file of the
+    /// same name in `Views/` (`Views/Tessera/LayoutNavigation.mustache`), without copying the
+    /// layout: more of the `<head>` (empty by default), links after the site's name in the main
+    /// navigation (empty), and the footer's content (the site's name).
+    package static let layoutHead = "Tessera/LayoutHead"
+    /// See ``layoutHead``.
+    package static let layoutNavigation = "Tessera/LayoutNavigation"
+    /// See ``layoutHead``.
+    package static let layoutFooter = "Tessera/LayoutFooter"
 
     /// The hidden fields every form that posts must carry, as a partial: `{{> Tessera/FormTokens}}`
     /// writes the CSRF token (`_csrf`), a one-time token (`_once`, see `SubmissionGuard`) and the
@@ -129,6 +138,9 @@ package enum BuiltInTemplates {
             text: """
                 <div id="tessera-notice" class="notice-region">{{#notice}}<div class="notice flash" role="status" data-tessera-notice><p>{{message}}</p>{{#undoURL}}<form method="post" action="{{undoURL}}" class="inline-form">{{> Tessera/FormTokens}}<input type="hidden" name="back" value="{{undoBack}}"><button type="submit" class="button button-small button-secondary">Undo</button></form>{{/undoURL}}</div>{{/notice}}</div>
                 """),
+        TemplateSource(name: layoutHead, text: "{{! More of the <head>: Views/Tessera/LayoutHead.mustache }}"),
+        TemplateSource(name: layoutNavigation, text: "{{! Links of the main navigation: Views/Tessera/LayoutNavigation.mustache }}"),
+        TemplateSource(name: layoutFooter, text: "<p>{{siteName}} · made with Tessera</p>"),
         TemplateSource(
             name: layout,
             text: """
@@ -140,14 +152,15 @@ package enum BuiltInTemplates {
                 <title>{{documentTitle}}</title>
                 {{#assets.css/app.css}}<link rel="stylesheet" href="{{assets.css/app.css}}">{{/assets.css/app.css}}
                 {{> Tessera/Scripts}}
+                {{> Tessera/LayoutHead}}
                 </head>
                 <body{{#bodyClass}} class="{{bodyClass}}"{{/bodyClass}}>
-                <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a>{{#memberPages}} <span class="account">{{#member}}{{displayName}} {{#memberPages.password}}<a href="{{memberPages.password}}">Password</a> {{/memberPages.password}}<form method="post" action="{{memberPages.signOut}}" class="inline-form">{{> Tessera/CSRFField}}<button type="submit">Sign out</button></form>{{/member}}{{^member}}<a href="{{memberPages.signIn}}">Sign in</a>{{#memberPages.signUp}} <a href="{{memberPages.signUp}}">Create an account</a>{{/memberPages.signUp}}{{/member}}</span>{{/memberPages}}</nav></header>
+                <header class="site-header"><nav aria-label="Main"><a class="brand" href="/">{{siteName}}</a>{{> Tessera/LayoutNavigation}}{{#memberPages}} <span class="account">{{#member}}{{displayName}} {{#memberPages.password}}<a href="{{memberPages.password}}">Password</a> {{/memberPages.password}}<form method="post" action="{{memberPages.signOut}}" class="inline-form">{{> Tessera/CSRFField}}<button type="submit">Sign out</button></form>{{/member}}{{^member}}<a href="{{memberPages.signIn}}">Sign in</a>{{#memberPages.signUp}} <a href="{{memberPages.signUp}}">Create an account</a>{{/memberPages.signUp}}{{/member}}</span>{{/memberPages}}</nav></header>
                 <main id="main" class="page">
                 {{> Tessera/Notice}}
                 {{content}}
                 </main>
-                <footer class="site-footer"><p>{{siteName}} · made with Tessera</p></footer>
+                <footer class="site-footer">{{> Tessera/LayoutFooter}}</footer>
                 </body>
                 </html>
                 """),

@@ -183,6 +183,25 @@ struct ErrorPageTests {
         }
     }
 
+    @Test("the built-in layout's named places take the app's head, navigation links and footer, without copying it")
+    func builtInLayoutPlaces() async throws {
+        var templates = FixtureTemplates.all.filter { $0.key != "Layouts/Main" }
+        templates["Tessera/LayoutHead"] = #"<meta name="description" content="A shop of fixtures">"#
+        templates["Tessera/LayoutNavigation"] = #" <a href="/items">Items</a> <a href="/about">About</a>"#
+        templates["Tessera/LayoutFooter"] = #"<p>© Fixture Shop · <a href="/terms">Terms</a></p>"#
+        let folder = try AppFolder(templates: templates)
+        defer { folder.remove() }
+        try await TestApp(FixtureApp(declaresLayout: false), root: folder.root).test { client in
+            for path in ["/items", "/nothing-here"] {
+                let page = try await client.get(path)
+                #expect(page.select("head meta[name=description]").map { $0[attribute: "content"] } == ["A shop of fixtures"], "\(path)")
+                #expect(page.select("header nav a").map(\.text) == ["Fixture Shop", "Items", "About"], "\(path)")
+                #expect(page.select("footer a").map { $0[attribute: "href"] } == ["/terms"], "\(path)")
+                #expect(!page.select("footer p").map(\.text).contains { $0.contains("made with Tessera") }, "\(path)")
+            }
+        }
+    }
+
     @Test("an app declaring no layout: pages and error pages use Tessera's layout with the site's name")
     func builtInLayout() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all.filter { $0.key != "Layouts/Main" })
