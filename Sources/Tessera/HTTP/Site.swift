@@ -75,7 +75,7 @@ public final class Site: Sendable {
         mailer = Mailer(delivery: configuration.mailDelivery, domain: configuration.mailDomain)
         self.globals = globals
         errorReporting = ErrorReporting(configuration.errorReporters)
-        telemetry = SiteTelemetry(metrics: configuration.metrics ? SiteMetrics() : nil, tracing: configuration.tracer.map(SiteTracing.init))
+        telemetry = SiteTelemetry(metrics: configuration.metrics ? SiteMetrics(database: database.dialect) : nil, tracing: configuration.tracer.map(SiteTracing.init))
         self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity, batchSize: configuration.analyticsBatchSize)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
         // No secret of its own: every process sharing the database must sign visitors' tokens

@@ -25,9 +25,8 @@ package final class SiteMetrics: Sendable {
     private let reuseSeries = Mutex<[String: ReuseSeries]>([:])
     /// Jobs' series by job type.
     private let jobSeries = Mutex<[String: JobSeries]>([:])
-    /// Statements by database.
-    let sqlite: StatementSeries
-    let postgres: StatementSeries
+    /// The statements on the site's database.
+    let statements: StatementSeries
 
     /// Connections open and refused (read from the server when scraped).
     let openConnections: CoreMetrics.Meter
@@ -53,15 +52,14 @@ package final class SiteMetrics: Sendable {
         .seconds(5), .seconds(10),
     ]
 
-    /// A new registry and its fixed series.
-    package init() {
+    /// A new registry and its fixed series, for a site on a `database` of that kind.
+    package init(database: SQLDialect) {
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = Self.buckets
         self.registry = registry
         self.factory = factory
-        sqlite = StatementSeries(.sqlite, factory: factory)
-        postgres = StatementSeries(.postgres, factory: factory)
+        statements = StatementSeries(database, factory: factory)
         openConnections = CoreMetrics.Meter(label: "tessera_connections_open", factory: factory)
         refusedConnections = CoreMetrics.Counter(label: "tessera_connections_refused_total", factory: factory)
         openLiveStreams = CoreMetrics.Meter(label: "tessera_live_streams_open", factory: factory)
@@ -135,12 +133,11 @@ package final class SiteMetrics: Sendable {
         }
     }
 
-    /// Counts a statement on `dialect` that took `elapsed`.
-    func recordStatement(_ dialect: SQLDialect, elapsed: Duration, failed: Bool) {
-        let series = dialect == .sqlite ? sqlite : postgres
-        series.count.increment()
-        if failed { series.failed.increment() }
-        series.latency.recordNanoseconds(elapsed.nanoseconds)
+    /// Counts a statement on the site's database that took `elapsed`.
+    func recordStatement(elapsed: Duration, failed: Bool) {
+        statements.count.increment()
+        if failed { statements.failed.increment() }
+        statements.latency.recordNanoseconds(elapsed.nanoseconds)
     }
 
     // MARK: - Reuse

@@ -14,10 +14,10 @@ struct StatementTelemetry: StatementWatcher {
         let start = ContinuousClock.now
         do {
             let result = try await traced(statement, body)
-            metrics?.recordStatement(statement.dialect, elapsed: ContinuousClock.now - start, failed: false)
+            metrics?.recordStatement(elapsed: ContinuousClock.now - start, failed: false)
             return result
         } catch {
-            metrics?.recordStatement(statement.dialect, elapsed: ContinuousClock.now - start, failed: true)
+            metrics?.recordStatement(elapsed: ContinuousClock.now - start, failed: true)
             throw error
         }
     }

@@ -150,6 +150,17 @@ struct MetricsTests {
         #expect(app.site.metricsText() == nil)
     }
 
+    @Test("TESSERA_METRICS_PORT turns metrics on; a port out of range is refused")
+    func metricsPortSetting() throws {
+        let configuration = try TesseraConfiguration.fromEnvironment(["TESSERA_METRICS_PORT": "9464"])
+        #expect(configuration.metricsPort == 9464)
+        #expect(FixtureApp().siteConfiguration(configuration).metrics)
+        #expect(!FixtureApp().siteConfiguration(TesseraConfiguration()).metrics)
+        for bad in ["0", "65536", "port"] {
+            #expect(throws: ConfigurationError.self) { try TesseraConfiguration.fromEnvironment(["TESSERA_METRICS_PORT": bad]) }
+        }
+    }
+
     /// A site on `location` running the fixture jobs, with metrics on.
     static func site(_ location: DatabaseLocation) async throws -> Site {
         let plain = try await JobFixtures.site(location)
