@@ -10,9 +10,9 @@ import TesseraSQL
 /// every app in one) keeps its own series. The registry is read in Prometheus' text format by
 /// `MetricsServer` (`serve --metrics-port`).
 ///
-/// Every label has a bounded set of values: route *patterns* (`/blogs/:id`, or `unmatched`),
-/// methods (the standard ones, else `OTHER`), status classes (`2xx`…), the two databases,
-/// component and job type names. A raw path, an id or a query never becomes a label.
+/// Every label has a bounded set of values: route *patterns* (`/blogs/{id}`, or `unmatched`),
+/// methods (the standard ones, else `OTHER`), status classes (`2xx`…), the site's database
+/// kind, component and job type names. A raw path, an id or a query never becomes a label.
 package final class SiteMetrics: Sendable {
     /// Where every series is kept.
     package let registry: PrometheusCollectorRegistry
