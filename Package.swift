@@ -177,6 +177,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         /// Test helpers shared by the test targets (hostile strings).
