@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPTypes
+import InMemoryTracing
 import Tessera
 import TesseraDemo
 import TesseraTesting
@@ -37,8 +38,20 @@ struct PagesBench: AsyncParsableCommand {
     @Option(parsing: .upToNextOption, help: "Pages loaded signed in as the demo account.")
     var member = ["/users/1", "/", "/blogs/1"]
 
+    @Flag(help: "Keep metrics, as `serve --metrics-port` does.")
+    var metrics = false
+
+    @Flag(help: "Trace every request into an in-memory tracer (every span made and kept, none exported).")
+    var tracing = false
+
     func run() async throws {
-        let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root))
+        let tracer = tracing ? InMemoryTracer(recordInjections: false, recordExtractions: false) : nil
+        let app = try await TestApp<DemoApp>(root: URL(fileURLWithPath: root)) { [metrics] configuration in
+            if metrics { configuration.metricsPort = 9464 }  // keeps metrics; nothing is served in process
+            configuration.tracer = tracer
+        }
+        if metrics || tracing { print("metrics \(metrics ? "on" : "off"), tracing \(tracing ? "on" : "off")") }
+        Self.tidy = { tracer?.clearAll() }
         let (iterations, rounds, visitor, member) = (iterations, rounds, visitor, member)
         try await app.test { client in
             let session = try await client.signIn(at: "/signin", [("username", "demo"), ("password", "tessera-demo")])
@@ -74,6 +87,9 @@ struct PagesBench: AsyncParsableCommand {
 
     // MARK: - Measuring
 
+    /// Run after each round (the finished spans dropped, so a tracer's memory stays flat).
+    nonisolated(unsafe) static var tidy: () -> Void = {}
+
     /// The medians over `rounds` of wall and CPU µs per GET of `path` (as `session`, or a
     /// cookie-less visitor). Refuses to time a page that does not answer 200.
     private static func measure(
@@ -82,6 +98,7 @@ struct PagesBench: AsyncParsableCommand {
         let first = try await client.get(path, as: session)
         guard first.status == .ok else { throw ValidationError("\(path) answered \(first.status.code), not 200") }
         for _ in 0..<(iterations / 4) { _ = try await client.get(path, as: session) }  // warm up
+        tidy()
         var wall: [Double] = []
         var cpu: [Double] = []
         let clock = ContinuousClock()
@@ -92,6 +109,7 @@ struct PagesBench: AsyncParsableCommand {
             let nanos = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
             wall.append(nanos / Double(iterations) / 1000)
             cpu.append((processCPUMicros() - startCPU) / Double(iterations))
+            tidy()
         }
         return (wall.sorted()[rounds / 2], cpu.sorted()[rounds / 2])
     }

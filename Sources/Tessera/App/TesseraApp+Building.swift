@@ -22,6 +22,8 @@ extension TesseraApp {
         site.compressesResponses = configuration.compressesResponses
         site.logFormat = configuration.logFormat
         site.errorReporters = errorReporters
+        site.metrics = configuration.metricsPort != nil
+        site.tracer = configuration.tracer
         if let retention = configuration.failedJobRetention { site.failedJobRetention = retention }
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
         site.members = members

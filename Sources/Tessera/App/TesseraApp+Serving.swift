@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -21,13 +22,30 @@ extension TesseraApp {
         _ configuration: TesseraConfiguration, logger: Logger, services: [any Service] = [], drainsOnSignals: Bool = true,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) async throws -> (group: ServiceGroup, site: Site) {
+        var configuration = configuration
+        // Run first, so they end last: the spans of the last requests are sent.
+        var first: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        #if OTLP
+        if configuration.tracer == nil,
+            let otlp = try OTLPTracing.start(serviceName: name, environment: ProcessInfo.processInfo.environment, logger: logger)
+        {
+            configuration.tracer = otlp.tracer
+            first.append(.init(service: otlp.service))
+        }
+        #endif
         let connections = ConnectionCap.openConnections(for: configuration, logger: logger)
         let site = try await makeSite(configuration, logger: logger)
         let application = try makeApplication(
             configuration, site: site, connections: connections, logger: logger, services: services, onServerRunning: onServerRunning)
+        if let port = configuration.metricsPort, let metrics = site.telemetry?.metrics {
+            first.append(.init(service: MetricsServer.application(
+                        site: site, metrics: metrics, connections: connections, port: port,
+                        eventLoops: EventLoopGroups.shared(threads: configuration.eventLoopThreads), logger: logger)))
+            logger.info("metrics: http://127.0.0.1:\(port)\(MetricsServer.path)")
+        }
         let grace = configuration.resolvedDrainGrace
         var group = ServiceGroupConfiguration(
-            services: [
+            services: first + [
                 .init(service: application),
                 .init(service: DrainGate(health: site.health, grace: grace, logger: logger)),
             ],

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Operations settings
 
 extension TesseraConfiguration {
-    /// Reads the settings of running in production from `environment`: `TESSERA_LOG_FORMAT` (`text` or `json`), `TESSERA_FAILED_JOB_RETENTION` (days, or `forever`), `TESSERA_DRAIN_GRACE`
+    /// Reads the settings of running in production from `environment`: `TESSERA_LOG_FORMAT` (`text` or `json`), `TESSERA_FAILED_JOB_RETENTION` (days, or `forever`), `TESSERA_METRICS_PORT` (1 to 65535), `TESSERA_DRAIN_GRACE`
     /// (seconds, 0 to 86,400) and `TESSERA_DRAIN_TIMEOUT` (seconds, more than 0, at most 86,400).
     mutating func readOperationSettings(_ environment: [String: String]) throws {
         if let format = environment["TESSERA_LOG_FORMAT"], !format.isEmpty {
@@ -22,6 +22,12 @@ extension TesseraConfiguration {
                 }
                 failedJobRetention = .some(.seconds(number * 86_400))
             }
+        }
+        if let port = environment["TESSERA_METRICS_PORT"], !port.isEmpty {
+            guard let number = Int(port), (1...65535).contains(number) else {
+                throw ConfigurationError(message: "TESSERA_METRICS_PORT must be a number from 1 to 65535, not '\(port)'")
+            }
+            metricsPort = number
         }
         if let grace = environment["TESSERA_DRAIN_GRACE"], !grace.isEmpty {
             guard let duration = Self.duration(seconds: grace, allowingZero: true) else {

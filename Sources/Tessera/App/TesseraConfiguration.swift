@@ -1,4 +1,5 @@
 import Foundation
+import Tracing
 
 // MARK: - TesseraConfiguration
 
@@ -141,6 +142,14 @@ public struct TesseraConfiguration: Sendable {
     /// How `serve` writes its log: swift-log's text lines (default) or one JSON object per line
     /// (``LogFormat/json``). Environment `TESSERA_LOG_FORMAT`, flag `--log-format`.
     public var logFormat = LogFormat.text
+    /// The port of the metrics server: nil (default) keeps no metrics at all; a port turns
+    /// ``SiteConfiguration/metrics`` on and serves them at `http://127.0.0.1:PORT/metrics` in
+    /// Prometheus' text format, on the loopback address only, never the site's port
+    /// (environment `TESSERA_METRICS_PORT`, flag `--metrics-port`, 1 to 65535).
+    public var metricsPort: Int?
+    /// Where the site's spans go (``SiteConfiguration/tracer``): `serve` sets swift-otel's when
+    /// built with the `OTLP` trait and `OTEL_EXPORTER_OTLP_ENDPOINT` is set. Nil: none.
+    package var tracer: (any Tracer)?
     /// ``drainGrace``, or its default for the mode.
     package var resolvedDrainGrace: Duration { drainGrace ?? (isDevelopment ? .zero : .seconds(5)) }
 

@@ -67,6 +67,9 @@ struct AppOptions: ParsableArguments {
     @Option(help: "How the log is written: text lines or one JSON object per line (default text, or $TESSERA_LOG_FORMAT).")
     var logFormat: LogFormat?
 
+    @Option(help: "Serve metrics in Prometheus' text format at http://127.0.0.1:PORT/metrics, 1 to 65535 (default none, or $TESSERA_METRICS_PORT).")
+    var metricsPort: Int?
+
     @Option(
         help: ArgumentHelp(
             "Seconds a process keeps accepting after SIGTERM while /up answers 503, so a balancer moves first (default 5, none with --dev, or $TESSERA_DRAIN_GRACE).",
@@ -121,6 +124,10 @@ struct AppOptions: ParsableArguments {
         if let jobLease { configuration.jobLease = try Self.seconds(jobLease, "--job-lease") }
         if let connectionTimeout { configuration.connectionTimeout = try Self.seconds(connectionTimeout, "--connection-timeout") }
         if let logFormat { configuration.logFormat = logFormat }
+        if let metricsPort {
+            guard (1...65535).contains(metricsPort) else { throw ValidationError("--metrics-port must be from 1 to 65535, not \(metricsPort)") }
+            configuration.metricsPort = metricsPort
+        }
         if let drainGrace { configuration.drainGrace = try Self.seconds(drainGrace, "--drain-grace", allowingZero: true) }
         if let drainTimeout { configuration.drainTimeout = try Self.seconds(drainTimeout, "--drain-timeout") }
         return configuration

@@ -123,8 +123,17 @@ enum ComponentLoader {
         var reads = TableSet.all
     }
 
-    /// Loads `placed` with its own query counter, timing it for the request log.
+    /// Loads `placed` with its own query counter, timing it for the request log, in a span of
+    /// its own when the site traces.
     static func loadOne(_ placed: PlacedComponent, _ scope: RequestScope) async throws -> LoadOutcome {
+        guard let tracing = scope.site.telemetry?.tracing else { return try await loadOneUntraced(placed, scope) }
+        return try await tracing.span("load " + placed.type.componentName, attributes: ["tessera.component": "\(placed.type.componentName)"]) { _ in
+            try await loadOneUntraced(placed, scope)
+        }
+    }
+
+    /// ``loadOne(_:_:)`` without its span.
+    private static func loadOneUntraced(_ placed: PlacedComponent, _ scope: RequestScope) async throws -> LoadOutcome {
         let own = scope.forComponent().seenBy(placed.type.caching)
         let start = ContinuousClock.now
         let result: Result<any ViewModel & Sendable, any Error>
@@ -158,6 +167,16 @@ enum ComponentLoader {
     /// Loads `placed` (components of type `C`) in one batch. The batch's statements are counted
     /// on its first component; an error other than a ``RequestError`` shows in each.
     private static func loadBatch<C: Component>(_ type: C.Type, _ placed: [PlacedComponent], _ scope: RequestScope)
+        async throws -> [LoadOutcome]
+    {
+        guard let tracing = scope.site.telemetry?.tracing else { return try await loadBatchUntraced(type, placed, scope) }
+        return try await tracing.span("load " + C.componentName + "×\(placed.count)", attributes: ["tessera.component": "\(C.componentName)"]) { _ in
+            try await loadBatchUntraced(type, placed, scope)
+        }
+    }
+
+    /// ``loadBatch(_:_:_:)`` without its span.
+    private static func loadBatchUntraced<C: Component>(_ type: C.Type, _ placed: [PlacedComponent], _ scope: RequestScope)
         async throws -> [LoadOutcome]
     {
         let own = scope.forComponent().seenBy(C.caching)

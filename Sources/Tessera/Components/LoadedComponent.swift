@@ -68,6 +68,12 @@ final class LoadedComponent: HTMLFragment, Sendable {
     /// or the reused bytes), then closes it; keeps the fragment for reuse when asked to and it
     /// read nothing personal (its children's reads aside: they are left out of it).
     func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+        guard let tracing = SiteTelemetry.current?.tracing else { return writeUntraced(into: &writer, renderer: renderer) }
+        tracing.rendering("render " + type.componentName) { writeUntraced(into: &writer, renderer: renderer) }
+    }
+
+    /// ``write(into:renderer:)`` without its span.
+    private func writeUntraced(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         if case .reused(let fragment) = state {
             return ReuseLayer.write(fragment, liveSince: liveSince, children: children, into: &writer, renderer: renderer)
         }

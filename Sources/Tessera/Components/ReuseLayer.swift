@@ -25,6 +25,7 @@ enum ReuseLayer {
             type: ObjectIdentifier(placed.type), id: placed.id, sceneURL: placed.sceneURL,
             query: scope.request.uri.query ?? "", userID: caching == .perUser ? scope.userID : nil)
         let (fragment, pending) = await start.cache.lookup(key, from: start)
+        scope.site.telemetry?.metrics?.recordReuse(component: placed.type.componentName, hit: fragment != nil)
         guard let fragment else { return .load(keep: pending) }
         scope.database.counter.recordBelow(fragment.reads)
         RequestLog.current?.addReused()

@@ -10,6 +10,7 @@ final class OpenConnections: Sendable {
     /// How long apart refusals are reported at most, in nanoseconds (10 s).
     static let reportInterval: UInt64 = 10_000_000_000
     private let count = Atomic<Int>(0)
+    private let refusedCount = Atomic<Int>(0)
     private let unreported = Atomic<Int>(0)
     private let nextReport = Atomic<UInt64>(0)
 
@@ -18,6 +19,9 @@ final class OpenConnections: Sendable {
 
     /// The connections admitted and not yet released.
     var current: Int { count.load(ordering: .relaxed) }
+
+    /// The connections refused at the cap since the server began (for the metrics).
+    var refusedSoFar: Int { refusedCount.load(ordering: .relaxed) }
 
     // MARK: - Admitting
 
@@ -45,6 +49,7 @@ final class OpenConnections: Sendable {
     /// returns ``dueReport(now:)``: a flood logs a line every few seconds, not one per connection.
     func refused(now: UInt64) -> Int? {
         unreported.add(1, ordering: .relaxed)
+        refusedCount.add(1, ordering: .relaxed)
         return dueReport(now: now)
     }
 

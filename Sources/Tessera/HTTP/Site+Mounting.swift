@@ -104,7 +104,8 @@ extension Site {
     }
 
     /// The standard middleware, outermost first: `Connection: close` on every answer while the
-    /// process drains (`DrainingMiddleware`), a log line per request, `304`s for pages the
+    /// process drains (`DrainingMiddleware`), a log line per request, the request's metrics and
+    /// span when either is on (`TelemetryMiddleware`), `304`s for pages the
     /// client already has (`ConditionalGetMiddleware`), security headers
     /// (with HSTS when ``SiteConfiguration/usesTLS``), gzip for public text responses
     /// (`CompressionMiddleware`, unless ``SiteConfiguration/compressesResponses`` is off),
@@ -114,6 +115,7 @@ extension Site {
     package func addMiddleware(to router: Router<TesseraRequestContext>) {
         router.add(middleware: DrainingMiddleware<TesseraRequestContext>(health: health))
         router.add(middleware: RequestLogMiddleware<TesseraRequestContext>(logger: logger, format: configuration.logFormat, reporter: errorReporting))
+        if let telemetry { router.add(middleware: TelemetryMiddleware<TesseraRequestContext>(telemetry: telemetry)) }
         router.add(middleware: ConditionalGetMiddleware<TesseraRequestContext>())
         router.add(middleware: SecurityHeadersMiddleware<TesseraRequestContext>(strictTransportSecurity: configuration.usesTLS))
         if configuration.compressesResponses { router.add(middleware: CompressionMiddleware<TesseraRequestContext>()) }

@@ -40,6 +40,9 @@ public final class Site: Sendable {
     package let health = ProcessHealth()
     /// The app's error reporters (``SiteConfiguration/errorReporters``).
     package let errorReporting: ErrorReporting
+    /// The site's metrics and traces; nil when both are off (``SiteConfiguration/metrics``,
+    /// ``SiteConfiguration/tracer``).
+    package let telemetry: SiteTelemetry?
 
     /// A site.
     ///
@@ -72,6 +75,7 @@ public final class Site: Sendable {
         mailer = Mailer(delivery: configuration.mailDelivery, domain: configuration.mailDomain)
         self.globals = globals
         errorReporting = ErrorReporting(configuration.errorReporters)
+        telemetry = SiteTelemetry(metrics: configuration.metrics ? SiteMetrics(database: database.dialect) : nil, tracing: configuration.tracer.map(SiteTracing.init))
         self.analytics = AnalyticsQueue(capacity: configuration.analyticsQueueCapacity, batchSize: configuration.analyticsBatchSize)
         self.staticFiles = StaticFiles(directory: configuration.publicDirectory, rescans: configuration.isDevelopment)
         // No secret of its own: every process sharing the database must sign visitors' tokens

@@ -1,4 +1,5 @@
 import Foundation
+import Tracing
 
 // MARK: - SiteConfiguration
 
@@ -131,6 +132,21 @@ public struct SiteConfiguration: Sendable {
     /// Who is told of every `5xx` answer and every job that failed for good
     /// (``TesseraApp/errorReporters``). Default none.
     public var errorReporters: [any ErrorReporter] = []
+
+    /// Whether the site keeps metrics — requests by route pattern, method and status class with
+    /// their latency; statements by database; reuse by component; connections, live streams,
+    /// jobs and mail — for `serve --metrics-port` to publish in Prometheus' text format
+    /// (``TesseraConfiguration/metricsPort``). Default off: a request then passes through no
+    /// metrics code at all.
+    public var metrics = false
+
+    /// Where the site's spans go: one per request named by its route pattern, with children
+    /// per component load, template render and statement (its table names, never its values),
+    /// and a job's span linked to the request that enqueued it. Nil (default): no spans, and
+    /// nothing paid for them. `serve` sets swift-otel's tracer when the app is built with the
+    /// `OTLP` trait and `OTEL_EXPORTER_OTLP_ENDPOINT` names a collector; an app may set any
+    /// swift-distributed-tracing `Tracer` (its tests, an in-memory one).
+    public var tracer: (any Tracer)?
 
     /// The defaults.
     public init() {}

@@ -33,6 +33,11 @@ public struct JobQueue: Sendable {
         migrations.register("tessera.jobs.v2") { db in
             try await db.execute("ALTER TABLE \(table) ADD COLUMN requestID TEXT")
         }
+        // The span context of the request that enqueued the job, when the site traces: the
+        // job's span links to it (`SiteTracing.carriedContext()`).
+        migrations.register("tessera.jobs.v3") { db in
+            try await db.execute("ALTER TABLE \(table) ADD COLUMN traceContext TEXT")
+        }
     }
 
     // MARK: - Enqueueing
@@ -40,17 +45,26 @@ public struct JobQueue: Sendable {
     /// Adds `job` in `db`'s open write transaction — an action's, so the job exists only if the
     /// action commits. It runs from `at` (default now). With a `uniqueKey`, it is added only if
     /// no job with that key is waiting, running or failed; returns whether it was added. Enqueued
-    /// while a request runs, the job carries the request's id (``JobContext/requestID``).
+    /// while a request runs, the job carries the request's id (``JobContext/requestID``), and,
+    /// when the site traces, its span's context, which the job's span links to.
     @discardableResult
     public static func enqueue<J: Job>(_ job: J, in db: SQLConnection, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
         let arguments = String(decoding: try JSONEncoder().encode(job), as: UTF8.self)
         let now = Date().timeIntervalSince1970
+        let telemetry = SiteTelemetry.current
         let added = try await db.execute(
             """
-            INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey, requestID) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (uniqueKey) DO NOTHING
-            """, [J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey, RequestLog.current?.requestID]) == 1
-        if added { try await announce(in: db) }
+            INSERT INTO \(table) (name, arguments, runAt, enqueuedAt, maxAttempts, uniqueKey, requestID, traceContext)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uniqueKey) DO NOTHING
+            """,
+            [
+                J.name, arguments, date?.timeIntervalSince1970 ?? now, now, J.maxAttempts, uniqueKey, RequestLog.current?.requestID,
+                telemetry?.tracing?.carriedContext(),
+            ]) == 1
+        if added {
+            try await announce(in: db)
+            telemetry?.metrics?.recordJob(J.name, .enqueued)
+        }
         return added
     }
 
@@ -79,6 +93,10 @@ public struct JobQueue: Sendable {
         let maxAttempts: Int
         /// The id of the request that enqueued it, if one did.
         var requestID: String? = nil
+        /// When it was due (seconds since 1970).
+        var runAt: Double = 0
+        /// The span context of the request that enqueued it, when that request was traced.
+        var traceContext: String? = nil
     }
 
     /// Takes up to `limit` ready jobs for `claim` until `leaseEnd`: first a read (most polls
@@ -96,12 +114,12 @@ public struct JobQueue: Sendable {
                 """
                 UPDATE \(Self.table) SET lockedBy = ?, lockedUntil = ?, attempts = attempts + 1
                 WHERE id IN (SELECT id FROM \(Self.table) WHERE \(ready) ORDER BY runAt, id LIMIT ?\(skipLocked))
-                RETURNING id, name, arguments, attempts, maxAttempts, requestID
+                RETURNING id, name, arguments, attempts, maxAttempts, requestID, runAt, traceContext
                 """, [claim, leaseEnd.timeIntervalSince1970, time, time, limit]
             ) { row in
                 Claimed(
                     id: try row[0], name: try row[1], arguments: try row[2], attempts: try row[3], maxAttempts: try row[4],
-                    requestID: try row[5])
+                    requestID: try row[5], runAt: try row[6], traceContext: try row[7])
             }
         }
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import Synchronization
+import Tracing
 
 // MARK: - JobWorker
 
@@ -119,8 +120,39 @@ struct JobWorker: Service {
 
     // MARK: - One try
 
-    /// Runs one try of `job` under `claim`, and records how it ended.
+    /// Runs one try of `job` under `claim`, and records how it ended; when the site keeps
+    /// metrics or traces, counts it (its wait since it was due, while it runs) and runs it in a
+    /// span of its own, linked to the request that enqueued it.
     func perform(_ job: JobQueue.Claimed, claim: String) async {
+        guard let telemetry = site.telemetry else { return await run(job, claim: claim) }
+        let name = label(of: job)
+        let metrics = telemetry.metrics
+        metrics?.recordJobWait(name, .milliseconds(Int64(((Date().timeIntervalSince1970 - job.runAt) * 1000).rounded())))
+        metrics?.runningJobCount.add(1, ordering: .relaxed)
+        defer { metrics?.runningJobCount.subtract(1, ordering: .relaxed) }
+        try? await telemetry.bound {
+            guard let tracing = telemetry.tracing else { return await run(job, claim: claim) }
+            var attributes: SpanAttributes = [:]
+            attributes["tessera.job"] = name
+            attributes["tessera.job.attempt"] = job.attempts
+            if let requestID = job.requestID { attributes["tessera.request_id"] = requestID }
+            try await tracing.span("job " + name, kind: .consumer, context: .topLevel, attributes: attributes) { span in
+                if let carried = job.traceContext, let request = tracing.context(carriedIn: carried) {
+                    span.addLink(SpanLink(context: request, attributes: [:]))
+                }
+                await run(job, claim: claim)
+            }
+        }
+    }
+
+    /// `job`'s name as a metric's label: a registered type's name, else `unknown` (a row's name
+    /// is anything a program wrote there).
+    private func label(of job: JobQueue.Claimed) -> String {
+        registry.type(named: job.name) == nil ? "unknown" : job.name
+    }
+
+    /// ``perform(_:claim:)`` without its metrics and span.
+    private func run(_ job: JobQueue.Claimed, claim: String) async {
         guard let type = registry.type(named: job.name) else {
             await record(job, claim: claim, error: JobUnrunnable(reason: "no job named \(job.name) is registered with the app"), retryAfter: nil)
             return
@@ -145,6 +177,7 @@ struct JobWorker: Service {
         do {
             try await decoded.run(context)
             if !completion.isDone { try await queue.finish(job.id, claim: claim) }
+            site.telemetry?.metrics?.recordJob(job.name, .completed)
         } catch let lost as JobLeaseLost {
             site.logger.warning("jobs: \(lost)")
         } catch where Task.isCancelled {
@@ -171,6 +204,7 @@ struct JobWorker: Service {
         } catch {
             site.logger.error("jobs: could not record the failure of \(job.name) \(job.id): \(error)")
         }
+        site.telemetry?.metrics?.recordJob(label(of: job), retryAfter == nil ? .failed : .retried)
         guard retryAfter == nil else { return }
         await site.errorReporting.report(
             ErrorReport(origin: .job(name: job.name, id: job.id, attempt: job.attempts), requestID: job.requestID, memberID: nil, error: error))

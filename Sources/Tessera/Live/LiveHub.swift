@@ -52,6 +52,7 @@ package final class LiveHub: Service, Sendable {
     private let state: Mutex<State>
     private let responder = Mutex<(any HTTPResponder<TesseraRequestContext>)?>(nil)
     private let renderCount = Atomic<Int>(0)
+    private let writeCount = Atomic<Int>(0)
     /// Rung when a stream opens while none was: the hub waits for it.
     private let firstStreamOpened = Doorbell()
     /// The open streams' acknowledgements of what their tabs' actions answered.
@@ -202,6 +203,10 @@ package final class LiveHub: Service, Sendable {
     /// How many renders streams asked for since the hub began.
     package var renders: Int { renderCount.load(ordering: .relaxed) }
 
+    /// How many times the hub found new writes while streams were open (each may wake every
+    /// stream, and cost a render per stream that follows what changed).
+    package var writesSeen: Int { writeCount.load(ordering: .relaxed) }
+
     /// The app data's versions as of the latest look.
     var versions: DataVersions { database.currentVersions }
 
@@ -246,6 +251,8 @@ package final class LiveHub: Service, Sendable {
             do {
                 try await database.refreshFromOtherConnections()
                 let generation = database.currentGeneration
+                let advanced = state.withLock { $0.wakeup.generation < generation }
+                if advanced { writeCount.add(1, ordering: .relaxed) }
                 update { $0.generation = max($0.generation, generation) }
             } catch {
                 logger.warning("live pages could not look for changes: \(error)")

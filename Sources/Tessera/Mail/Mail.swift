@@ -128,6 +128,13 @@ struct MailJob: Job {
     let mail: Mail
 
     func run(_ context: JobContext) async throws {
-        try await context.site.mailer.deliver(mail, id: "tessera-job-\(context.id)")
+        let metrics = context.site.telemetry?.metrics
+        do {
+            try await context.site.mailer.deliver(mail, id: "tessera-job-\(context.id)")
+            metrics?.mailSent.increment()
+        } catch {
+            metrics?.mailFailed.increment()
+            throw error
+        }
     }
 }

@@ -195,9 +195,14 @@ struct RequestPipeline: Sendable {
         let renderer = try await site.renderer(for: scope)
         var page = HTMLWriter(capacity: 16_384)
         let body = body ?? SceneBody(scene: scene, components: components.filter { !isInLayout($0.id) })
-        site.writePage(
-            layout: scene.layout, head: head, body: body, layoutComponents: components.filter { isInLayout($0.id) }, renderer: renderer,
-            into: &page)
+        let layoutComponents = components.filter { isInLayout($0.id) }
+        if let tracing = SiteTelemetry.current?.tracing {
+            tracing.rendering("render page " + (scene.layout ?? "")) {
+                site.writePage(layout: scene.layout, head: head, body: body, layoutComponents: layoutComponents, renderer: renderer, into: &page)
+            }
+        } else {
+            site.writePage(layout: scene.layout, head: head, body: body, layoutComponents: layoutComponents, renderer: renderer, into: &page)
+        }
         await scene.didRender(scope, status: Int(head.status.code))
         return Answer(status: head.status, headers: head.headers, html: page.takeBuffer())
     }

@@ -94,6 +94,14 @@ public struct SQLConnection: Sendable {
     /// Runs `sql`, hands each row to `body` and returns the count of rows changed.
     private func run(_ sql: String, _ arguments: SQLArguments, wantsRows: Bool = true, _ body: (SQLRow) throws -> Void) async throws -> Int {
         if let counter { counter.increment(reading: catalog?.tables(in: sql) ?? .all) }
+        guard let watcher = StatementWatch.current else { return try await runUnwatched(sql, arguments, wantsRows: wantsRows, body) }
+        return try await watcher.watch(WatchedStatement(sql: sql, dialect: dialect, catalog: catalog)) {
+            try await runUnwatched(sql, arguments, wantsRows: wantsRows, body)
+        }
+    }
+
+    /// ``run(_:_:wantsRows:_:)`` without its watcher.
+    private func runUnwatched(_ sql: String, _ arguments: SQLArguments, wantsRows: Bool, _ body: (SQLRow) throws -> Void) async throws -> Int {
         do {
             switch driver {
             case .sqliteReader(let readers, let index):
