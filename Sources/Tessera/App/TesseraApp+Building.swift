@@ -27,6 +27,7 @@ extension TesseraApp {
         if let retention = configuration.failedJobRetention { site.failedJobRetention = retention }
         if !configuration.reusesFragments { site.fragmentCacheLimit = 0 }
         site.members = members
+        site.backOffice = backOffice
         site.signInPath = members?.signInPath
         site.jobs = jobs
         site.schedules = schedules
@@ -122,9 +123,10 @@ extension TesseraApp {
     /// they are mounted.
     var plans: [ScenePlan] { RouteTable.plans(scenes: allScenes, statelessScenes: statelessScenes, layoutComposition: layoutComposition) }
 
-    /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself.
+    /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself,
+    /// then ``backOffice``'s.
     public var allScenes: [Scene.Type] {
-        scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } }
+        scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } } + (backOffice?.scenes ?? [])
     }
 
     /// Opens the database ``TesseraConfiguration/databasePath`` names (a SQLite path, or a

@@ -37,6 +37,9 @@ public protocol TesseraApp: Sendable {
     /// Members: sign-up, sign-in, sign-out and password change on the app's member table, their
     /// pages mounted after ``scenes`` (``Members``). Default nil: no members.
     var members: Members? { get }
+    /// A back office for the app's records, its pages mounted after ``members``' under `/admin`
+    /// for members with the ``Role/admin`` role (``BackOffice``). Default nil: none.
+    var backOffice: BackOffice? { get }
 
     /// The layout every scene and error page renders in, under `Views/` (say `Layouts/Main`);
     /// nil (default) for Tessera's own (`BuiltInTemplates.layout`). A declared layout that
@@ -118,6 +121,8 @@ extension TesseraApp {
     public var statelessScenes: [Scene.Type] { [] }
     /// None.
     public var members: Members? { nil }
+    /// None.
+    public var backOffice: BackOffice? { nil }
     /// None: Tessera's layout.
     public var layout: String? { nil }
     /// None.

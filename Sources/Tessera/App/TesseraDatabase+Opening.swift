@@ -57,5 +57,6 @@ extension TesseraDatabase {
         ChangeTriggers.registerMigrations(in: &steps)
         MemberTokens.registerMigration(in: &steps)
         MemberRoles.registerMigration(in: &steps)
+        BackOfficeChanges.registerMigration(in: &steps)
     }
 }

@@ -31,6 +31,8 @@ public struct SiteConfiguration: Sendable {
     /// The app's members (``TesseraApp/members``), or nil; the members' pages and the `member`
     /// and `memberPages` globals read it.
     public var members: Members?
+    /// The app's back office (``TesseraApp/backOffice``), or nil; its pages read it.
+    package var backOffice: BackOffice?
 
     /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`,
     /// `X-Real-IP`), whose last entry `ClientAddress` then uses; default none (the connection's

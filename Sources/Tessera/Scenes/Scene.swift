@@ -50,7 +50,7 @@ open class Scene {
     /// override class var policy: Policy? { .owner { (scene: DraftScene) in scene.draft?.authorID } || .role(.admin) }
     /// ```
     ///
-    /// Tessera checks it before any hook runs (an owner rule right after ``loadData(_:)``): a
+    /// Tessera checks it before any hook runs (an owner rule right after ``Scene/loadData(_:)``): a
     /// visitor asking for the page is sent (`303`) to ``SiteConfiguration/signInPath`` with `next`
     /// pointing back, and gets `403` for a fragment or an action; see ``Policy`` for the rest.
     /// Hooks can rely on what it allows (`scope.userID` under ``Policy/signedIn``).

@@ -59,7 +59,7 @@ package enum BuiltInTemplates {
     package static let pagerMore = "Tessera/PagerMore"
 
     /// The sources, by name: the core's, then the members' forms.
-    static let sources: [TemplateSource] = coreSources + memberSources
+    static let sources: [TemplateSource] = coreSources + memberSources + backOfficeSources
 
     private static let coreSources: [TemplateSource] = [
         TemplateSource(
