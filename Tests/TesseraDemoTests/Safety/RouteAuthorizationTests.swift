@@ -7,8 +7,8 @@ import TesseraTesting
 @testable import TesseraDemo
 
 /// Every URL a component answers — its fragment, a child's fragment, every action its forms post
-/// to — answers a viewer exactly as the page holding it would: the owner, another member and a
-/// visitor, on records that are published, in the trash, private and missing. A fragment is
+/// to — answers a viewer exactly as the page holding it would: the owner, another member, an
+/// admin (a member with the `admin` role, which no demo policy lets further) and a visitor, on records that are published, in the trash, private and missing. A fragment is
 /// served only when the viewer's page shows that component; an action only when the viewer's page
 /// holds that form, and a refused one is a 4xx that changes nothing.
 @Suite("Every component URL is guarded like its page")
@@ -59,9 +59,12 @@ struct RouteAuthorizationTests {
     }
 
     static func sweep(_ client: TestClient, _ site: TestSite) async throws {
+        let admin = try await signUp(client, username: "root")
+        try await MemberRoles(database: site.site.database).grant(.admin, to: try #require(await memberID("root", site)))
         let viewers = [
             Viewer(name: "owner", session: try await client.signIn()),
             Viewer(name: "other member", session: try await signUp(client)),
+            Viewer(name: "admin", session: admin),
             Viewer(name: "visitor", session: try await client.visit()),
         ]
         // What each viewer's page shows: its components (by id, with their fragment URLs) and its forms.
@@ -141,12 +144,17 @@ struct RouteAuthorizationTests {
     // MARK: - Helpers
 
     /// A member who signs up: another member than the demo account, with no posts or conversations.
-    static func signUp(_ client: TestClient) async throws -> TestSession {
+    static func signUp(_ client: TestClient, username: String = "mallory") async throws -> TestSession {
         let page = try await client.get("/signup")
         let created = try await client.submit(
-            "form", on: page, [("username", "mallory"), ("displayName", "Mallory"), ("password", "a long enough password")])
+            "form", on: page, [("username", username), ("displayName", username.capitalized), ("password", "a long enough password")])
         #expect(created.status == .seeOther)
         return try await client.session(after: created)
+    }
+
+    /// The id of the member signed up as `username`.
+    static func memberID(_ username: String, _ site: TestSite) async throws -> Int64? {
+        try await site.site.database.read { db in try await db.fetchValue(Int64.self, #"SELECT id FROM "user" WHERE username = ?"#, [username]) }
     }
 
     /// What can change in the demo's data, counted: a refused action leaves every number as it was.

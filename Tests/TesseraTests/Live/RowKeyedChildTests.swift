@@ -19,18 +19,7 @@ struct RowKeyedChildTests {
     private static func onTwoProcesses(_ body: (_ first: TestApp<StudioApp>, _ second: TestApp<StudioApp>) async throws -> Void)
         async throws
     {
-        let first = try await TestApp<StudioApp>(root: root)
-        defer { first.removeFiles() }
-        try await run(first, try await TestApp(reopening: first), body)
-        try await TestDatabases.withNewPostgresDatabase { url in
-            let first = try await TestApp<StudioApp>(root: root) { $0.databasePath = url }
-            let second = try await TestApp<StudioApp>(root: root) { $0.databasePath = url }
-            defer {
-                first.site.database.close()
-                second.site.database.close()
-            }
-            try await run(first, second, body)
-        }
+        try await TestApp<StudioApp>.onTwoProcesses(root: root) { first, second in try await run(first, second, body) }
     }
 
     private static func run(

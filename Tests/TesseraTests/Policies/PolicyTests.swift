@@ -15,24 +15,6 @@ import TesseraTesting
 struct PolicyTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Notebook")
 
-    /// Runs `body` with two sites on one new database (SQLite, then PostgreSQL when configured).
-    private static func onTwoProcesses(_ body: (_ first: TestApp<NotebookApp>, _ second: TestApp<NotebookApp>) async throws -> Void)
-        async throws
-    {
-        let first = try await TestApp<NotebookApp>(root: root)
-        defer { first.removeFiles() }
-        try await body(first, try await TestApp(reopening: first))
-        try await TestDatabases.withNewPostgresDatabase { url in
-            let first = try await TestApp<NotebookApp>(root: root) { $0.databasePath = url }
-            let second = try await TestApp<NotebookApp>(root: root) { $0.databasePath = url }
-            defer {
-                first.site.database.close()
-                second.site.database.close()
-            }
-            try await body(first, second)
-        }
-    }
-
     /// The viewers: a visitor, alice (note 1's author), bob (another member) and carol (an admin).
     private struct Viewers {
         let visitor, alice, bob, carol: TestSession
@@ -60,7 +42,7 @@ struct PolicyTests {
 
     @Test("pages and fragments answer each viewer by the scene's policy, and a visitor is asked to sign in")
     func pagesAndFragments() async throws {
-        try await Self.onTwoProcesses { first, _ in
+        try await TestApp<NotebookApp>.onTwoProcesses(root: Self.root) { first, _ in
             try await first.test(keepingFiles: true) { client in
                 let viewers = try await Viewers(client)
                 // Expected status per viewer: visitor, alice, bob, carol.
@@ -91,7 +73,7 @@ struct PolicyTests {
 
     @Test("actions inherit the scene's policy and narrow it; a refused one changes nothing")
     func actions() async throws {
-        try await Self.onTwoProcesses { first, _ in
+        try await TestApp<NotebookApp>.onTwoProcesses(root: Self.root) { first, _ in
             try await first.test(keepingFiles: true) { client in
                 let viewers = try await Viewers(client)
                 // Expected status per viewer (visitor, alice, bob, carol) for each action, each
@@ -124,7 +106,7 @@ struct PolicyTests {
 
     @Test("a revoked role refuses at once on another process, for requests sent together")
     func revocationAcrossProcesses() async throws {
-        try await Self.onTwoProcesses { first, second in
+        try await TestApp<NotebookApp>.onTwoProcesses(root: Self.root) { first, second in
             try await first.test(keepingFiles: true) { one in
                 try await second.test(keepingFiles: true) { two in
                     let carol = try await one.signIn(at: "/signin", [("username", "carol"), ("password", NotebookApp.password)])

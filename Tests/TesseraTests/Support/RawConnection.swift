@@ -22,10 +22,10 @@ final class RawConnection: Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        // No close here: the object is whole, so throwing runs `deinit`, which closes the
+        // socket. Closing it twice would close whatever the process opened under that number
+        // meanwhile (another test's connection, which then crashes NIO with EBADF).
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         var limit = timeval(tv_sec: readLimit, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }

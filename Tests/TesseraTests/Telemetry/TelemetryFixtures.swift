@@ -43,6 +43,7 @@ struct TelemetryApp: TesseraApp {
 /// `/totals/:id`: the total of likes, in a component everyone shares (its fragment reused).
 final class TotalScene: Scene {
     override class var path: String { "/totals/:id" }
+    override class var policy: Policy? { .anyone }
     override class var rendersComponentsInOrder: Bool { true }
     override class var composition: [ComponentSlot] { [slot("shared-total") { _, _ in SharedTotalComponent() }] }
 }
