@@ -43,12 +43,17 @@ def test_routes_lists_every_route_from_the_declarations():
     result = subprocess.run([str(BINARY), "routes"], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0
     lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
-    assert "GET /drafts/:id/edit DraftEditorScene" in lines
-    assert "POST /drafts/:id/edit/publish DraftEditorScene DraftFormComponent.publish" in lines
-    assert "POST /drafts/new NewDraftScene DraftFormComponent.save" in lines
-    assert "POST /blogs/:id/like BlogScene LikeButtonComponent.like" in lines
-    assert "POST /signin/signout SignInScene SignInFormComponent.signout" in lines
-    assert "GET /fortunes FortunesScene [no session]" in lines
+    # method, path, who may use it (the scene's policy, narrowed by the action's), scene, component.action
+    assert "GET /drafts/:id/edit signed in DraftEditorScene" in lines
+    assert "POST /drafts/:id/edit/publish signed in DraftEditorScene DraftFormComponent.publish" in lines
+    assert "POST /drafts/new signed in NewDraftScene DraftFormComponent.save" in lines
+    assert "POST /blogs/:id/like anyone BlogScene LikeButtonComponent.like" in lines
+    assert "POST /blogs/:id/trash owner (BlogDetailComponent) BlogScene BlogDetailComponent.trash" in lines
+    assert "GET /blogs/:id/edit owner (BlogEditScene) BlogEditScene" in lines
+    assert "POST /signin/signout anyone SignInScene SignInFormComponent.signout" in lines
+    assert "GET /fortunes anyone FortunesScene [no session]" in lines
+    # the routes serving stored files, and who reads them
+    assert "GET /avatars/:name anyone (stored files)" in lines
 
 
 def test_validate_names_a_component_the_scene_does_not_declare(tmp_path):

@@ -64,10 +64,12 @@ struct ScenePlan: Sendable {
             }
     }
 
-    /// Who may use a route, in words: the scene's policy, and the action's when it has one.
+    /// Who may use a route, in words: the scene's policy, and the action's when it has one (alone
+    /// when the scene lets anyone in).
     private func policyWords(_ actionPolicy: Policy?) -> String {
         let scene = policy?.description ?? "none"
         guard let actionPolicy else { return scene }
+        if case .anyone = policy?.rule { return actionPolicy.description }
         return "(\(scene)) and (\(actionPolicy))"
     }
 }
