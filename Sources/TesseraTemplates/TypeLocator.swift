@@ -19,6 +19,11 @@ package enum TypeLocator {
         }
     }
 
+    /// The file under `sources` declaring the type `name`, or nil.
+    package static func file(declaring name: String, under sources: String = "Sources") -> String? {
+        declarations(of: [name], under: sources)[name].map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) }
+    }
+
     // MARK: - Private
 
     /// The type a problem's `type` names: `BlogScene`, or the component of an action

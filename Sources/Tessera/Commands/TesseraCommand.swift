@@ -4,7 +4,7 @@ import Foundation
 // MARK: - TesseraCommand
 
 /// The command line of an app: `serve` (the default), `validate`, `routes`, `migrate`,
-/// `makemigration`, `jobs`, `roles`, `doctor`, then the app's own ``TesseraApp/commands``. An app gets it
+/// `makemigration`, `generate`, `jobs`, `roles`, `doctor`, then the app's own ``TesseraApp/commands``. An app gets it
 /// from ``TesseraApp/main()``.
 struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
     /// The subcommands; named after the running executable.
@@ -14,7 +14,8 @@ struct TesseraCommand<App: TesseraApp>: AsyncParsableCommand {
             abstract: "\(App().name), a Tessera app.",
             subcommands: [
                 ServeCommand<App>.self, ValidateCommand<App>.self, RoutesCommand<App>.self, MigrateCommand<App>.self,
-                MakeMigrationCommand<App>.self, JobsCommand<App>.self, RolesCommand<App>.self, DoctorCommand<App>.self,
+                MakeMigrationCommand<App>.self, GenerateCommand<App>.self, JobsCommand<App>.self, RolesCommand<App>.self,
+                DoctorCommand<App>.self,
             ] + App().commands,
             defaultSubcommand: ServeCommand<App>.self)
     }

@@ -124,14 +124,20 @@ struct JobWorker: Service {
     /// metrics or traces, counts it (its wait since it was due, while it runs) and runs it in a
     /// span of its own, linked to the request that enqueued it.
     func perform(_ job: JobQueue.Claimed, claim: String) async {
-        guard let telemetry = site.telemetry else { return await run(job, claim: claim) }
+        guard let telemetry = site.telemetry else {
+            _ = await run(job, claim: claim)
+            return
+        }
         let name = label(of: job)
         let metrics = telemetry.metrics
         metrics?.recordJobWait(name, .milliseconds(Int64(((Date().timeIntervalSince1970 - job.runAt) * 1000).rounded())))
         metrics?.runningJobCount.add(1, ordering: .relaxed)
         defer { metrics?.runningJobCount.subtract(1, ordering: .relaxed) }
         try? await telemetry.bound {
-            guard let tracing = telemetry.tracing else { return await run(job, claim: claim) }
+            guard let tracing = telemetry.tracing else {
+                _ = await run(job, claim: claim)
+                return
+            }
             var attributes: SpanAttributes = [:]
             attributes["tessera.job"] = name
             attributes["tessera.job.attempt"] = job.attempts
@@ -140,7 +146,10 @@ struct JobWorker: Service {
                 if let carried = job.traceContext, let request = tracing.context(carriedIn: carried) {
                     span.addLink(SpanLink(context: request, attributes: [:]))
                 }
-                await run(job, claim: claim)
+                if let failure = await run(job, claim: claim) {  // recorded and retried already: the span says so
+                    span.recordError(failure)
+                    span.setStatus(SpanStatus(code: .error))
+                }
             }
         }
     }
@@ -151,18 +160,21 @@ struct JobWorker: Service {
         registry.type(named: job.name) == nil ? "unknown" : job.name
     }
 
-    /// ``perform(_:claim:)`` without its metrics and span.
-    private func run(_ job: JobQueue.Claimed, claim: String) async {
+    /// ``perform(_:claim:)`` without its metrics and span; returns the error a failed try
+    /// recorded (nil when it finished, was given back, or lost its lease).
+    private func run(_ job: JobQueue.Claimed, claim: String) async -> (any Error)? {
         guard let type = registry.type(named: job.name) else {
-            await record(job, claim: claim, error: JobUnrunnable(reason: "no job named \(job.name) is registered with the app"), retryAfter: nil)
-            return
+            let error = JobUnrunnable(reason: "no job named \(job.name) is registered with the app")
+            await record(job, claim: claim, error: error, retryAfter: nil)
+            return error
         }
         let decoded: any Job
         do {
             decoded = try registry.decode(type, job.arguments)
         } catch {
-            await record(job, claim: claim, error: JobUnrunnable(reason: "its arguments do not decode as \(job.name): \(error)"), retryAfter: nil)
-            return
+            let unrunnable = JobUnrunnable(reason: "its arguments do not decode as \(job.name): \(error)")
+            await record(job, claim: claim, error: unrunnable, retryAfter: nil)
+            return unrunnable
         }
         let completion = JobContext.Completion()
         let context = JobContext(
@@ -185,7 +197,9 @@ struct JobWorker: Service {
         } catch {
             let spent = job.attempts >= job.maxAttempts
             await record(job, claim: claim, error: error, retryAfter: spent ? nil : type.retryDelay(afterAttempt: job.attempts))
+            return error
         }
+        return nil
     }
 
     /// Records a failed try: tried again after `retryAfter`, or for good when nil (its tries are

@@ -8,7 +8,7 @@ import Tessera
 
 /// The fixture shop with metrics on (and traces, when given a tracer): its items page, a page
 /// per id whose one component is reused by everyone, and `POST /enqueue/:key`, which enqueues a
-/// ``RecordJob``.
+/// ``RecordJob`` (a ``FlakyJob``, failing its first try, with `?flaky=1`).
 struct TelemetryApp: TesseraApp {
     var tracer: InMemoryTracer?
     init() {}
@@ -17,7 +17,7 @@ struct TelemetryApp: TesseraApp {
     var name: String { "Telemetry Shop" }
     var scenes: [Scene.Type] { [ItemsScene.self, TotalScene.self] }
     var layout: String? { "Layouts/Main" }
-    var jobs: [any Job.Type] { [RecordJob.self] }
+    var jobs: [any Job.Type] { [RecordJob.self, FlakyJob.self] }
 
     func migrations(_ steps: inout Migrations) {
         FixtureApp().migrations(&steps)
@@ -32,9 +32,13 @@ struct TelemetryApp: TesseraApp {
     }
 
     func addRoutes(to router: Router<TesseraRequestContext>, site: Site) {
-        router.post("/enqueue/:key") { _, context -> Response in
+        router.post("/enqueue/:key") { request, context -> Response in
             let key = try context.parameters.require("key", as: Int.self)
-            try await JobQueue(database: site.database).enqueue(RecordJob(key: key))
+            if request.uri.queryParameters["flaky"] == "1" {
+                try await JobQueue(database: site.database).enqueue(FlakyJob(key: key))
+            } else {
+                try await JobQueue(database: site.database).enqueue(RecordJob(key: key))
+            }
             return Response(status: .noContent)
         }
     }

@@ -85,6 +85,21 @@ struct TracingTests {
         #expect(statements.contains("INSERT job_effect"))
     }
 
+    @Test("a job's failed try ends its span failed, with the error; the next try's span is not")
+    func failedJobSpan() async throws {
+        let folder = try AppFolder(templates: FixtureTemplates.all)
+        defer { folder.remove() }
+        let tracer = InMemoryTracer()
+        let app = try await TestApp(TelemetryApp(tracer: tracer), root: folder.root)
+        try await app.test { (client: TestClient) async throws in
+            #expect(try await client.send(method: .post, uri: "/enqueue/8?flaky=1").status == .noContent)
+        }
+        _ = try await app.runJobs()
+        let tries = tracer.finishedSpans.filter { $0.operationName == "job FlakyJob" }
+        #expect(tries.map { $0.status?.code } == [.error, nil])
+        #expect(tries.first?.errors.count == 1)
+    }
+
     @Test("tracing off: no tracing is made")
     func off() async throws {
         let folder = try AppFolder(templates: FixtureTemplates.all)
