@@ -12,11 +12,20 @@ import Testing
 /// checked with libxml2 and the element-balance scanner in the same run.
 ///
 /// Re-record: `TESSERA_RECORD_SNAPSHOTS=1 swift test`, then review the diff with `git diff`.
-/// A missing snapshot is written and the test fails once, so nothing passes unseen. (Exclude
-/// `__Snapshots__` folders from the test target in `Package.swift`.)
+/// A missing snapshot is written, for `git status` to show beside the code that made it; the
+/// test passes, except where the environment says `CI` (as CI services do), where nobody would
+/// see the new file: there it fails. (Exclude `__Snapshots__` folders from the test target in
+/// `Package.swift`.)
 public enum Snapshot {
     /// The environment variable that re-records every snapshot when set to `1`.
     public static let recordVariable = "TESSERA_RECORD_SNAPSHOTS"
+
+    /// Whether the environment's `CI` says the tests run where nobody reads new files (set, and
+    /// not `0` or `false`).
+    static var isContinuousIntegration: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
+        return !["", "0", "false"].contains(value)
+    }
 
     /// `html` in its canonical form.
     public static func canonical(_ html: String) -> String {
@@ -47,8 +56,8 @@ public enum Snapshot {
         guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? actual.write(to: file, atomically: true, encoding: .utf8)
-            if !recording {
-                Issue.record("recorded new snapshot \(file.path); run again to compare", sourceLocation: sourceLocation)
+            if !recording, isContinuousIntegration {
+                Issue.record("no snapshot \(file.path): recorded it, but CI is set; commit the snapshot", sourceLocation: sourceLocation)
             }
             return
         }

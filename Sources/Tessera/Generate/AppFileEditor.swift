@@ -13,12 +13,15 @@ struct AppFileEditor {
     /// What could not be added, as sentences.
     private(set) var leftToDo: [String] = []
 
+    /// The longest line a list is kept on; past it, one item a line.
+    static let lineLength = 120
+
     init(_ text: String) { self.text = text }
 
     // MARK: - Edits
 
     /// Appends `items` to the array literal of `var <property>`; adds the property (declared as
-    /// `declaration`) after `var scenes` when the app has none.
+    /// `declaration`) after `var scenes`'s declaration when the app has none.
     mutating func append(_ items: [String], to property: String, declaredAs declaration: String) {
         var lines = text.components(separatedBy: "\n")
         guard let index = lines.firstIndex(where: { $0.contains("var \(property):") }) else {
@@ -27,7 +30,8 @@ struct AppFileEditor {
                 return
             }
             let indent = String(lines[scenes].prefix { $0 == " " })
-            lines.insert(indent + "var \(property): \(declaration) { [\(items.joined(separator: ", "))] }", at: scenes + 1)
+            let end = lines[scenes].hasSuffix("}") ? scenes : lines[(scenes + 1)...].firstIndex { $0 == indent + "}" } ?? scenes
+            lines.insert(indent + "var \(property): \(declaration) { [\(items.joined(separator: ", "))] }", at: end + 1)
             text = lines.joined(separator: "\n")
             return
         }
@@ -35,7 +39,15 @@ struct AppFileEditor {
         if let close = line.range(of: "] }", options: .backwards), let open = line.range(of: "{ [") {
             let inside = line[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             let list = (inside.isEmpty ? [] : [inside]) + items
-            lines[index] = String(line[..<open.upperBound]) + list.joined(separator: ", ") + String(line[close.lowerBound...])
+            let joined = String(line[..<open.upperBound]) + list.joined(separator: ", ") + String(line[close.lowerBound...])
+            if joined.count <= Self.lineLength {
+                lines[index] = joined
+            } else {  // one item a line, as a formatter would write it
+                let indent = String(line.prefix { $0 == " " })
+                let every = list.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                lines[index...index] = [String(line[..<open.lowerBound]) + "{", indent + "    ["]
+                    + every.map { indent + "        " + $0 + "," } + [indent + "    ]", indent + "}"]
+            }
         } else if let closing = lines[(index + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("]") }) {
             let indent = String(lines[closing].prefix { $0 == " " }) + "    "
             if let last = lines[index + 1..<closing].lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),

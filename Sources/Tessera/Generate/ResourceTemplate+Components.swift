@@ -109,7 +109,8 @@ extension ResourceTemplate {
                 let \#(record): \#(name.type)
 
                 func load(_ scope: ComponentScope<Self>) async throws -> Model {
-                    let canChange = scope.userID == \#(record).ownerID || (try await scope.hasRole(.admin))
+                    var canChange = scope.userID == \#(record).ownerID
+                    if !canChange { canChange = try await scope.hasRole(.admin) }
                     return Model(
                         \#(record): \#(record), canChange: canChange, editURL: \#(editScene).link(\#(record).id),
                         deleteURL: scope.url(for: Self.delete))

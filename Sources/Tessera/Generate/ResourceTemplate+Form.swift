@@ -73,7 +73,7 @@ extension ResourceTemplate {
                     guard errors.isEmpty else {  // 400: the form again, as it was sent
                         return .invalid(Model(actionURL: scope.url(for: Self.save), typed: typed, errors: errors, isNew: \#(record) == nil))
                     }
-                    var saved = \#(record) ?? \#(name.type)(id: 0, ownerID: try scope.requireUser(), \#(empty))
+                    var saved = try \#(record) ?? \#(name.type)(id: 0, ownerID: scope.requireUser(), \#(empty))
             \#(assignments)
                     let id = try await scope.database.write { db in
                         guard \#(record) != nil else { return try await saved.insert(in: db) }

@@ -82,6 +82,17 @@ struct GenerateTests {
                 """)
     }
 
+    @Test("a list grown past a line's length is written one item a line")
+    func longListIsSplit() {
+        var editor = AppFileEditor("    var scenes: [Scene.Type] { [HomeScene.self, AboutScene.self] }")
+        editor.append(["EventsScene.self", "NewEventScene.self", "EventScene.self", "EditEventScene.self"], to: "scenes", declaredAs: "")
+        #expect(editor.text.components(separatedBy: "\n") == [
+            "    var scenes: [Scene.Type] {", "        [", "            HomeScene.self,", "            AboutScene.self,",
+            "            EventsScene.self,", "            NewEventScene.self,", "            EventScene.self,", "            EditEventScene.self,",
+            "        ]", "    }",
+        ])
+    }
+
     @Test("what the editor does not recognise is left to do by hand, and said")
     func unrecognisedFileIsLeftToDo() {
         var editor = AppFileEditor("struct ShopApp: TesseraApp {\n    var scenes: [Scene.Type] { Self.all }\n}")
@@ -129,7 +140,7 @@ struct GenerateTests {
             "Views/Events/EditEventScene.mustache", "Views/Events/EventFormComponent.mustache", "Tests/NotebookTests/EventTests.swift",
         ]))
         let edited = try String(contentsOf: appFile, encoding: .utf8)
-        #expect(edited.contains("[NotebookScene.self, EventsScene.self, NewEventScene.self, EventScene.self, EditEventScene.self]"))
+        #expect(edited.contains("NotebookScene.self,\n            EventsScene.self,\n            NewEventScene.self,\n            EventScene.self,\n            EditEventScene.self,\n        ]"))
         #expect(edited.contains("var models: [any SQLModel.Type] { [Event.self] }"))
         #expect(edited.contains("        EventMigration.register(in: &migrations)\n    }"))
         let record = try String(contentsOf: root.appendingPathComponent("Sources/Notebook/Events/Event.swift"), encoding: .utf8)
