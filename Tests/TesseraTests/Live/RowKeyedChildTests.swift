@@ -31,14 +31,14 @@ struct RowKeyedChildTests {
         }
     }
 
-    @Test("a booking re-renders its own class's button once per process, for ten open pages, and no sibling or schedule")
+    @Test("a booking re-renders its own class's button once per process, for a hundred open pages, and no sibling or schedule")
     func bookingRendersItsRowOnly() async throws {
         try await Self.onTwoProcesses { first, second in
             try await first.test(keepingFiles: true) { one in
                 try await second.test(keepingFiles: true) { two in
                     let pages = (try await one.get("/"), try await two.get("/"))
                     #expect(pages.0.select(".schedule [data-tessera-live-since]").count == 20)
-                    let streams = (0..<10).map { number in
+                    let streams = (0..<100).map { number in
                         number % 2 == 0 ? TestLiveStream(first.site, on: pages.0.document) : TestLiveStream(second.site, on: pages.1.document)
                     }
                     defer { streams.forEach { $0.close() } }
