@@ -75,7 +75,7 @@ struct ModelFormTests {
             #expect(refused.first("#seats")?[attribute: "value"] == "abc")
             #expect(refused.first("#rating")?[attribute: "value"] == "4.5")
             #expect(refused.first("input[name=mood][checked]")?[attribute: "value"] == "busy")
-            #expect(refused.first("textarea#about")?.text == "Line one\nline two")
+            #expect(refused.first("textarea#about")?.rawText.drop { $0 == "\n" } == "Line one\nline two", "a browser drops the first line break")
             #expect(refused.first("#startsAt")?[attribute: "value"] == "2026-03-29T02:30")
             #expect(refused.first("#isPublic")?[attribute: "checked"] != nil)
             #expect(refused.first("#handle")?[attribute: "aria-invalid"] == "true")

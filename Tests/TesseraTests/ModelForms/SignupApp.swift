@@ -18,6 +18,7 @@ struct SignupApp: TesseraApp {
 /// `GET /signup`: the form.
 final class SignupScene: Scene {
     override class var path: String { "/signup" }
+    override class var rendersComponentsInOrder: Bool { true }
     override class var policy: Policy? { .anyone }
     override class var composition: [ComponentSlot] { [slot("form") { _, _ in SignupFormComponent() }] }
 }
