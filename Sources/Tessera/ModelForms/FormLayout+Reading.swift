@@ -9,7 +9,7 @@ extension FormLayout {
     /// The post `form` read into a change of `base`: each field the layout shows is read by
     /// its control (an unchecked checkbox is `false`), its text checked as a `TextField` checks
     /// it (control characters, lines, bytes), then as its column's type and checks say
-    /// (``Changeset/take(_:)``). What cannot be read is that field's problem, its text kept; a
+    /// (`Changeset.take(_:)`). What cannot be read is that field's problem, its text kept; a
     /// choice none of an enum's cases (a forged form) is a 400. Dates and times are read in
     /// `timeZone` (default UTC): give the viewer's.
     public func changes(from form: Parameters, to base: Model, timeZone: TimeZone? = nil) throws(RequestError) -> Changeset<Model> {

@@ -2,7 +2,7 @@
 
 /// Which of a record's fields a form shows, in what order, and how: each field's label, hint
 /// and control, said in one place. The kinds, limits and checks come from the record
-/// (``ModelField``); everything left unsaid here has a default from the column: a label from
+/// (`ModelField`); everything left unsaid here has a default from the column: a label from
 /// its name (`startsAt` is "Starts at"), a select for an enum, a checkbox for a `Bool`, a number
 /// input for an integer, a `datetime-local` input for a `Date`, an e-mail or URL input for a
 /// `.format`, a text area for text longer than 255 characters, a text input for the rest.
@@ -14,7 +14,7 @@
 ///     .control(\.level, .radios)
 /// ```
 ///
-/// It reads a post into a ``Changeset`` (``changes(from:to:timeZone:)``) and draws the form
+/// It reads a post into a `Changeset` (``changes(from:to:timeZone:)``) and draws the form
 /// (``ModelForm``).
 public struct FormLayout<Model: SQLModel>: Sendable {
     /// How one field is drawn.

@@ -12,14 +12,18 @@ import TesseraTesting
 /// its time read in Europe/Berlin and stored in UTC; on SQLite and PostgreSQL.
 @Suite("Forms from the model", .serialized)
 struct ModelFormTests {
+    private static let berlin = TimeZone(identifier: "Europe/Berlin")!
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Signups")
 
     /// Runs `body` with a new app on SQLite, then on a new PostgreSQL database when configured.
     private static func onBothDatabases(_ body: @Sendable (TestApp<SignupApp>, TestClient) async throws -> Void) async throws {
-        let app = try await TestApp<SignupApp>(root: root)
+        let app = try await TestApp<SignupApp>(root: root) { $0.timeZone = berlin }
         try await app.test { client in try await body(app, client) }
         try await TestDatabases.withNewPostgresDatabase { url in
-            let app = try await TestApp<SignupApp>(root: root) { $0.databasePath = url }
+            let app = try await TestApp<SignupApp>(root: root) {
+                $0.databasePath = url
+                $0.timeZone = berlin
+            }
             defer { app.site.database.close() }
             try await app.test { client in try await body(app, client) }
         }

@@ -3,7 +3,7 @@ import Tessera
 
 // MARK: - SignupApp
 
-/// One page with a sign-up's form drawn from the `Signup` record, its times in Europe/Berlin.
+/// One page with a sign-up's form drawn from the `Signup` record (its times in the site's zone).
 struct SignupApp: TesseraApp {
     var name: String { "Sign-ups" }
     var scenes: [Scene.Type] { [SignupScene.self] }
@@ -36,14 +36,13 @@ struct SignupFormComponent {
         .hint(\.seats, "From 1 to 10.")
         .control(\.mood, .radios)
         .control(\.about, .textArea(rows: 4))
-    static let zone = TimeZone(identifier: "Europe/Berlin")!
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        Model(actionURL: scope.url(for: Self.save), form: ModelForm(Self.form.changes(to: .blank, timeZone: Self.zone), layout: Self.form))
+        Model(actionURL: scope.url(for: Self.save), form: ModelForm(scope.newChanges(to: Signup.blank), layout: Self.form))
     }
 
     func save(_ scope: ComponentScope<Self>) async throws -> ActionResult<Model> {
-        let changes = try scope.form.changes(to: Signup.blank, layout: Self.form, timeZone: Self.zone)
+        let changes = try scope.changes(to: Signup.blank, layout: Self.form)
         do {
             let signup = try await scope.database.write { db in try await changes.insert(in: db) }
             return .redirect(to: "/signup?saved=\(signup.id)")
