@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 // MARK: - ModelColumn
@@ -17,6 +18,10 @@ struct ModelColumn {
     var references: ExprSyntax?
     /// What deleting the referenced row does (`.cascade`), as written.
     var onDelete: ExprSyntax?
+    /// Whether the property is a `let` (a changeset never sets it).
+    var isLet = false
+    /// The mark, for diagnostics.
+    var mark: AttributeSyntax?
 
     /// Whether the mark makes this the primary key.
     var isPrimaryKey: Bool { options.contains(".primaryKey") || options.contains(".autoIncrement") }
@@ -41,6 +46,8 @@ struct ModelColumn {
                 var column = ModelColumn(name: pattern.identifier.trimmedDescription.filter { $0 != "`" })
                 column.type = binding.typeAnnotation?.type.trimmed
                 column.defaultValue = binding.initializer.flatMap { isLiteral($0.value) ? $0.value.trimmed : nil }
+                column.isLet = isLet
+                column.mark = mark
                 if let mark { column.read(mark) }
                 columns.append(column)
             }
@@ -80,14 +87,54 @@ struct ModelColumn {
 
     // MARK: - Writing
 
-    /// The `ColumnSchema` this column's schema entry is made with.
-    func schemaEntry(of type: String) -> String {
-        var arguments = ["\\\(type).\(name)", StringLiteralExprSyntax(content: name).description]
-        arguments += options.filter { $0 == ".unique" || $0 == ".indexed" }
+    /// The `ModelField` this column's entry in `modelFields` is made with (its schema, options
+    /// and checks).
+    func fieldEntry(of type: String) -> String {
+        var arguments = [(isLet ? "readOnly: " : "") + "\\\(type).\(name)", StringLiteralExprSyntax(content: name).description]
+        arguments += options
         if let references {
             arguments.append("references: ColumnReference(\(references)\(onDelete.map { ", onDelete: \($0)" } ?? ""))")
         }
         if let defaultValue { arguments.append("default: \(defaultValue)") }
-        return "ColumnSchema(" + arguments.joined(separator: ", ") + ")"
+        return "ModelField(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    // MARK: - Checking
+
+    /// The options that check text, as written (`.length(max: 80)`), the leading name only.
+    private var textOptions: [String] { options.filter { $0.hasPrefix(".length") || $0.hasPrefix(".format") || $0 == ".allowsEmpty" } }
+
+    /// What is wrong with the mark's options for this column's written type, if anything: a
+    /// text check on a type that is not `String`, a range on one that is not a number, a length
+    /// whose bounds are literal and backwards, empty text allowed beside a least length.
+    var optionProblem: ModelMessage? {
+        let written = type?.trimmedDescription.replacingOccurrences(of: " ", with: "") ?? ""
+        let base = written.hasSuffix("?") ? String(written.dropLast()) : written
+        let isText = base == "String"
+        let isNumber = ["Int", "Int64", "Int32", "Double"].contains(base)
+        if !written.isEmpty, !isText, let option = textOptions.first { return .textOptionOnNonText(option) }
+        if !written.isEmpty, !isNumber, options.contains(where: { $0.hasPrefix(".range") }) { return .rangeOnNonNumber }
+        if let length = options.first(where: { $0.hasPrefix(".length") }), let (min, max) = Self.literalBounds(length), min > max || max < 1 {
+            return .badLength
+        }
+        if options.contains(".allowsEmpty"), let length = options.first(where: { $0.hasPrefix(".length") }),
+            let (min, _) = Self.literalBounds(length), min > 0
+        {
+            return .emptyAndLeast
+        }
+        return nil
+    }
+
+    /// `min` and `max` of `.length(min: 2, max: 80)` when both are literal (min default 0).
+    private static func literalBounds(_ option: String) -> (Int, Int)? {
+        let inner = option.dropFirst(".length(".count).dropLast()
+        var min = 0
+        var max: Int?
+        for part in inner.split(separator: ",") {
+            let pair = part.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, let value = Int(pair[1].replacingOccurrences(of: "_", with: "")) else { return nil }
+            if pair[0] == "min" { min = value } else if pair[0] == "max" { max = value }
+        }
+        return max.map { (min, $0) }
     }
 }

@@ -25,6 +25,14 @@ public struct ModelMacro: ExtensionMacro {
             return []
         }
         let columns = ModelColumn.all(in: declaration)
+        var refused = false
+        for column in columns {
+            if let problem = column.optionProblem {
+                context.diagnose(Diagnostic(node: Syntax(column.mark ?? node), message: problem))
+                refused = true
+            }
+        }
+        guard !refused else { return [] }
         let marked = columns.filter(\.isPrimaryKey)
         guard marked.count <= 1 else {
             context.diagnose(Diagnostic(node: node, message: ModelMessage.twoPrimaryKeys))
@@ -44,7 +52,7 @@ public struct ModelMacro: ExtensionMacro {
         let access = DeclarationAccess.prefix(of: declaration)
         let names = columns.map { StringLiteralExprSyntax(content: $0.name).description }.joined(separator: ", ")
         let reads = columns.enumerated().map { "self.\($0.element.name) = try row[\($0.offset)]" }.joined(separator: "\n")
-        let entries = columns.map { $0.schemaEntry(of: typeName) }.joined(separator: ",\n")
+        let entries = columns.map { $0.fieldEntry(of: typeName) }.joined(separator: ",\n")
         let lookups = columns.map { "if keyPath == \\\(typeName).\($0.name) { return \(StringLiteralExprSyntax(content: $0.name)) }" }
             .joined(separator: "\n")
         let values = columns.map { "self.\($0.name).sqlValue" }.joined(separator: ", ")
@@ -65,12 +73,14 @@ public struct ModelMacro: ExtensionMacro {
                     /// The columns `init(row:)` reads, in order: the stored properties.
                     \(raw: access)static let columnNames: [String] = [\(raw: names)]
 
+                    /// Every column as checks and forms see it, in order.
+                    \(raw: access)static let modelFields: [ModelField<\(type.trimmed)>] = [
+                        \(raw: entries)
+                    ]
+
                     /// The table, as `@Model` found it in the stored properties.
                     \(raw: access)static let schema = TableSchema(
-                        tableName,
-                        columns: [
-                            \(raw: entries)
-                        ],
+                        tableName, columns: modelFields.map(\\.column),
                         primaryKey: primaryKeyColumn, generatesKey: \(raw: generatesKey ? "true" : "false"))
 
                     /// The column `keyPath` names, or nil.

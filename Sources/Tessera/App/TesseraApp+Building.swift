@@ -20,6 +20,7 @@ extension TesseraApp {
         site.clientAddressHeader = configuration.clientAddressHeader
         site.usesTLS = configuration.usesTLS
         site.compressesResponses = configuration.compressesResponses
+        site.timeZone = configuration.timeZone
         site.logFormat = configuration.logFormat
         site.errorReporters = errorReporters
         site.metrics = configuration.metricsPort != nil

@@ -157,6 +157,11 @@ public struct TesseraConfiguration: Sendable {
     /// system's. Tests fix it.
     public var now: @Sendable () -> Date = { Date() }
 
+    /// The site's time zone: a form drawn from a record (``ModelForm``) shows and reads dates and
+    /// times in it unless the viewer's is given (``ComponentScope/changes(to:layout:timeZone:)``);
+    /// they are stored in UTC. Default UTC.
+    public var timeZone = TimeZone(identifier: "UTC")!
+
     /// Whether ``mode`` is development.
     public var isDevelopment: Bool {
         get { mode == .development }

@@ -11,7 +11,9 @@
 /// `?q=` over its text columns, `?<column>=true|false` for its boolean ones), live, so another
 /// admin's change appears on an open list; each record's page with its change log; new and edit
 /// forms drawn from the type's `TableSchema` (text, numbers, booleans, dates, optional values,
-/// a reference chosen among the referenced table's rows); and deleting after a confirmation.
+/// an enum's cases, a reference chosen among the referenced table's rows), holding to the
+/// checks its columns declare (`@Column(.length(…))`, `.range`, `.format`); and deleting after
+/// a confirmation.
 /// Every page and action is guarded by ``Policy/role(_:)`` with ``Role/admin`` (grant it with
 /// ``MemberRoles`` or `tessera roles grant`), and works without JavaScript.
 ///
@@ -38,7 +40,7 @@ public struct BackOffice: Sendable {
 
     /// A back office for `models`, listed in this order.
     public init(_ models: [any SQLModel.Type]) {
-        entries = models.map { BackOfficeEntry(schema: $0.schema) }
+        entries = models.map { BackOfficeEntry($0) }
     }
 
     // MARK: - Reading

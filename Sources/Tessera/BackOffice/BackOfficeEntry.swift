@@ -9,11 +9,24 @@ struct BackOfficeEntry: Sendable {
     let slug: String
     /// Its name in words, for headings ("Klass").
     let label: String
+    /// What each column's options ask of its values (the model's checks), by column.
+    let checks: [String: ColumnChecks]
+    /// The raw values of each enum column's cases, by column.
+    let cases: [String: [String]]
 
-    init(schema: TableSchema) {
+    /// The entry of `model`: its schema, and the checks and cases its fields declare.
+    init<Model: SQLModel>(_ model: Model.Type) {
+        self.init(
+            schema: model.schema, checks: Dictionary(uniqueKeysWithValues: model.modelFields.map { ($0.name, $0.checks) }),
+            cases: Dictionary(uniqueKeysWithValues: model.modelFields.compactMap { field in field.cases.map { (field.name, $0) } }))
+    }
+
+    init(schema: TableSchema, checks: [String: ColumnChecks] = [:], cases: [String: [String]] = [:]) {
         self.schema = schema
         slug = schema.name
         label = BackOfficeLabels.words(schema.name, capitalized: true)
+        self.checks = checks
+        self.cases = cases
     }
 
     // MARK: - Columns

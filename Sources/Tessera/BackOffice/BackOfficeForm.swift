@@ -37,7 +37,7 @@ struct BackOfficeForm: Sendable {
         for column in columns {
             let raw = form[column.name] ?? ""
             typed[column.name] = raw
-            switch Self.value(of: raw, for: column) {
+            switch Self.value(of: raw, for: column, checks: entry.checks[column.name], cases: entry.cases[column.name]) {
             case .success(let value): values.append((column.name, value))
             case .failure(let problem): errors[column.name] = problem.message
             }
@@ -51,14 +51,30 @@ struct BackOfficeForm: Sendable {
         let message: String
     }
 
-    /// What `raw` stores in `column`, or why it cannot.
-    static func value(of raw: String, for column: ColumnSchema) -> Result<SQLValue, Problem> {
+    /// What `raw` stores in `column`, or why it cannot: read as the column's kind, then held to
+    /// the model's `checks` and an enum's `cases`.
+    static func value(of raw: String, for column: ColumnSchema, checks: ColumnChecks? = nil, cases: [String]? = nil)
+        -> Result<SQLValue, Problem>
+    {
+        let read = kindValue(of: raw, for: column)
+        guard case .success(let value) = read else { return read }
+        if let cases, case .text(let text) = value, !cases.contains(text) {
+            return .failure(Problem(message: "Choose one of the choices offered."))
+        }
+        if let problem = checks?.problem(with: value) { return .failure(Problem(message: problem)) }
+        return read
+    }
+
+    /// What `raw` stores in `column` by its kind alone, or why it cannot.
+    private static func kindValue(of raw: String, for column: ColumnSchema) -> Result<SQLValue, Problem> {
         if column.kind == .boolean, column.references == nil, !column.isNullable { return .success(.bool(!raw.isEmpty)) }
         let checked = TextField(column.name, maxScalars: maxText, lines: .multiple).check(raw)
         if let problem = checked.problem { return .failure(Problem(message: problem)) }
         let text = checked.value
         if text.isEmpty {
-            return column.isNullable ? .success(.null) : .failure(Problem(message: column.references == nil ? "Fill this in." : "Choose one."))
+            if column.isNullable { return .success(.null) }
+            if column.kind == .text, column.references == nil { return .success(.text("")) }
+            return .failure(Problem(message: column.references == nil ? "Fill this in." : "Choose one."))
         }
         switch column.kind {
         case .text:
@@ -88,8 +104,8 @@ struct BackOfficeForm: Sendable {
     // MARK: - Fields
 
     /// The fields, holding ``typed`` and showing ``errors``; a reference column's a select among
-    /// `choices` (its table's rows, by column).
-    func fields(choices: [String: [(key: String, title: String)]]) -> [FormField] {
+    /// `choices` (its table's rows, by column), an enum column's a select of `cases`.
+    func fields(choices: [String: [(key: String, title: String)]], cases: [String: [String]] = [:]) -> [FormField] {
         columns.map { column in
             let label = BackOfficeLabels.label(of: column)
             let text = typed[column.name] ?? ""
@@ -100,6 +116,12 @@ struct BackOfficeForm: Sendable {
                 return FormField.select(
                     column.name, label: label, choices: options, selected: text, prompt: column.isNullable ? "None" : "Choose…",
                     error: error, hint: "A row of \(reference.table).", required: !column.isNullable, idPrefix: prefix)
+            }
+            if let values = cases[column.name] {
+                let options = values.map { FormChoice($0, label: BackOfficeLabels.words($0, capitalized: true)) }
+                return FormField.select(
+                    column.name, label: label, choices: options, selected: text, prompt: column.isNullable ? "None" : "Choose…",
+                    error: error, required: !column.isNullable, idPrefix: prefix)
             }
             let field = TextField(column.name, maxScalars: Self.maxText, lines: .multiple)
             let required = !column.isNullable

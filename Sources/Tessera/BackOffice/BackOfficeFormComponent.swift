@@ -86,7 +86,7 @@ struct BackOfficeFormComponent {
             }
             return choices
         }
-        let fields = form.fields(choices: choices)
+        let fields = form.fields(choices: choices, cases: entry.cases)
         let summary = form.errors.isEmpty
             ? ErrorSummary([]) : ErrorSummary(fields, message: record == nil ? "The record was not created." : "The record was not saved.")
         let slug = entry.slug

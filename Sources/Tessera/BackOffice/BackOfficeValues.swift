@@ -50,39 +50,16 @@ enum BackOfficeValues {
 
     // MARK: - Dates
 
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
-    /// `2026-12-07 17:05`, with seconds when there are any, in UTC.
+    /// `2026-12-07 17:05`, with seconds when there are any, in UTC (`LocalDateTime`).
     static func dateText(_ date: Date, separator: String) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let seconds = (parts.second ?? 0) == 0 ? "" : String(format: ":%02d", parts.second ?? 0)
-        return day + separator + time + seconds
+        LocalDateTime.text(date, in: utc).replacingOccurrences(of: "T", with: separator)
     }
 
     /// The moment `text` names in UTC: `2026-12-07`, `2026-12-07T17:05`, `2026-12-07 17:05:30`;
     /// nil for anything else.
     static func date(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
-        guard (1...2).contains(parts.count) else { return nil }
-        let day = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard day.count == 3, let year = day[0], let month = day[1], let date = day[2], (1...9999).contains(year) else { return nil }
-        var time: [Int?] = [0, 0, 0]
-        if parts.count == 2 {
-            let read = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-            guard (2...3).contains(read.count) else { return nil }
-            time = read + (read.count == 2 ? [0] : [])
-        }
-        guard let hour = time[0], let minute = time[1], let second = time[2] else { return nil }
-        let components = DateComponents(year: year, month: month, day: date, hour: hour, minute: minute, second: second)
-        guard components.isValidDate(in: utc), (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else {
-            return nil
-        }
-        return utc.date(from: components)
+        try? LocalDateTime.date(text, in: utc).get()
     }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 }

@@ -60,6 +60,9 @@ public struct SiteConfiguration: Sendable {
     /// saves bandwidth, so it pays on slow networks, not on a fast one. Turn it off behind a
     /// proxy that compresses (nginx, Caddy).
     public var compressesResponses = true
+    /// The site's time zone (``TesseraConfiguration/timeZone``): a record's form shows and reads
+    /// dates and times in it unless the viewer's is given. Default UTC.
+    public var timeZone = TimeZone(identifier: "UTC")!
 
     /// The most bytes of rendered fragments kept for components that allow their reuse
     /// (``Component/caching``), and as many of visitors' pages kept for scenes that allow it

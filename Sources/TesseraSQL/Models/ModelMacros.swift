@@ -24,14 +24,17 @@
 @attached(
     extension, conformances: SQLModel, SQLRecord,
     names: named(columnNames), named(init(row:)), named(PrimaryKey), named(tableName), named(primaryKeyColumn), named(schema),
-    named(columnName(for:)), named(primaryKey), named(columnValues))
+    named(columnName(for:)), named(primaryKey), named(columnValues), named(modelFields))
 public macro Model(table: String? = nil) = #externalMacro(module: "TesseraMacros", type: "ModelMacro")
 
 // MARK: - @Column
 
 /// Says what a ``Model(table:)`` column is beyond its type: `@Column(.unique)`,
-/// `@Column(.indexed)`, `@Column(.primaryKey)`, `@Column(.autoIncrement)`. A mark adds nothing
-/// itself; `@Model` reads it.
+/// `@Column(.indexed)`, `@Column(.primaryKey)`, `@Column(.autoIncrement)`, and the checks every
+/// ``Changeset`` of the record makes: `@Column(.length(min: 2, max: 80))`, `@Column(.range(1...40))`,
+/// `@Column(.format(.email))`, `@Column(.allowsEmpty)` (``ColumnOption``). A text check on a
+/// property that is not a `String`, a range on one that is not a number, or a backwards length
+/// does not compile. A mark adds nothing itself; `@Model` reads it.
 @attached(peer)
 public macro Column(_ options: ColumnOption...) = #externalMacro(module: "TesseraMacros", type: "ColumnMark")
 

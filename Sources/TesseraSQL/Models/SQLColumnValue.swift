@@ -17,6 +17,13 @@ public protocol SQLColumnValue: SQLValueConvertible, SQLDecodable {
     static var columnKind: ColumnKind { get }
     /// Whether the column holds `NULL` (true for optionals only).
     static var isNullable: Bool { get }
+    /// The value a form field's `text` holds, read in `style`, or why it holds none (a number
+    /// field given "abc"). Types a form cannot edit (bytes) refuse every text.
+    static func fieldValue(_ text: String, style: FieldTextStyle) -> Result<Self, FieldTextProblem>
+    /// The value as a form field holds it, in `style` (a date as `datetime-local` takes it).
+    func fieldText(style: FieldTextStyle) -> String
+    /// The raw values of an enum's cases, in order (a field's choices); nil for other types.
+    static var fieldCases: [String]? { get }
 }
 
 extension SQLColumnValue {

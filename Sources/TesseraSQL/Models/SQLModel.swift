@@ -35,6 +35,48 @@ public protocol SQLModel: SQLRecord, Sendable {
     var primaryKey: PrimaryKey { get }
     /// The values of ``SQLRecord/columnNames``, in order, as bound.
     var columnValues: [SQLValue] { get }
+
+    /// Every column as checks and forms see it, in order (``ModelField``).
+    static var modelFields: [ModelField<Self>] { get }
+
+    /// The checks Swift says beyond the columns' options, run by every ``Changeset`` after
+    /// them: add a problem to `problems` for each thing wrong with `record`. Default: none.
+    ///
+    /// ```swift
+    /// static func check(_ klass: Klass, into problems: inout ModelProblems<Klass>) {
+    ///     if klass.booked > klass.capacity { problems.add(\.capacity, "Make room for the \(klass.booked) booked.") }
+    /// }
+    /// ```
+    static func check(_ record: Self, into problems: inout ModelProblems<Self>)
+}
+
+extension SQLModel {
+    /// No checks beyond the columns'.
+    public static func check(_ record: Self, into problems: inout ModelProblems<Self>) {}
+
+    /// The field of column `name`, or nil.
+    public static func modelField(_ name: String) -> ModelField<Self>? {
+        modelFields.first { $0.name == name }
+    }
+
+    /// The field of `keyPath`'s property; stops the program for a property that is no column.
+    public static func modelField(_ keyPath: PartialKeyPath<Self>) -> ModelField<Self> {
+        guard let field = modelFields.first(where: { $0.keyPath == keyPath }) else {
+            preconditionFailure("\(Self.self): the key path \(keyPath) names no column of \(tableName)")
+        }
+        return field
+    }
+
+    /// What the columns' checks and ``check(_:into:)`` find wrong with the record; empty when
+    /// it may be written.
+    public var problems: ModelProblems<Self> {
+        var problems = ModelProblems<Self>()
+        for field in Self.modelFields {
+            if let problem = field.problem(in: self) { problems.add(field.name, problem) }
+        }
+        Self.check(self, into: &problems)
+        return problems
+    }
 }
 
 extension SQLModel {

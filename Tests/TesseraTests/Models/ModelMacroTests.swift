@@ -29,4 +29,27 @@ struct ModelMacroTests {
                 failureHandler: { Issue.record("\($0.message)") })
         }
     }
+
+    @Test("a check that does not fit its column's type, or contradicts itself, is refused at compile time on its mark")
+    func checkRefusals() {
+        let cases: [(String, String)] = [
+            ("@Column(.length(max: 5)) var size: Int", "@Column(.length(max: 5)) checks text: it applies to a `String` or `String?` property"),
+            ("@Column(.format(.email)) var at: Date?", "@Column(.format(.email)) checks text: it applies to a `String` or `String?` property"),
+            (
+                "@Column(.range(1...5)) var name: String",
+                "@Column(.range(…)) checks a number: it applies to an `Int`, `Int64`, `Int32` or `Double` property"
+            ),
+            ("@Column(.length(min: 9, max: 3)) var name: String", "@Column(.length(min:max:)) needs 0 <= min <= max and max >= 1"),
+            (
+                "@Column(.allowsEmpty, .length(min: 2, max: 9)) var name: String",
+                "@Column(.allowsEmpty) contradicts a least length above 0: drop one of them"
+            ),
+        ]
+        for (property, message) in cases {
+            let body = "struct Room {\n    var id: Int64\n    \(property)\n}"
+            assertMacroExpansion(
+                "@Model\n" + body, expandedSource: body, diagnostics: [DiagnosticSpec(message: message, line: 4, column: 5)],
+                macroSpecs: specs, failureHandler: { Issue.record("\($0.message)") })
+        }
+    }
 }
