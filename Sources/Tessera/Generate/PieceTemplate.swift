@@ -99,7 +99,7 @@ enum PieceTemplate {
         let body: String
         let doc: String
         if let table, !fields.isEmpty {
-            body = fields.map { field in
+            body = fields.map { field -> String in
                 "            try await db.apply(.addColumn(ColumnSchema(\"\(field.name)\", \(field.columnKind)\(field.isOptional ? ", nullable: true" : "")), table: \"\(table)\"))"
             }.joined(separator: "\n")
             doc = "/// Adds \(fields.map { "`\($0.name)`" }.joined(separator: ", ")) to `\(table)` (rows already there get each kind's zero, or\n/// `NULL`). Add the same properties to the model."

@@ -81,9 +81,6 @@ struct ResourceField: Sendable, Equatable {
     /// Whether the form refuses it empty.
     var isRequired: Bool { !isOptional && kind != .bool }
 
-    /// Whether it is read from the form as text (all but a checkbox).
-    var isTyped: Bool { kind != .bool }
-
     // MARK: - Samples
 
     /// What a test types into it for record `number`: `Title 1`, `12`, `2.5`, `on`.

@@ -90,7 +90,7 @@ extension ResourceTemplate {
 
     var detailComponentSource: String {
         let record = name.variable
-        let keys = fields.filter { $0 != titleField }.map { field in
+        let keys = fields.filter { $0 != titleField }.map { field -> String in
             "        var \(field.name): \(detailType(field)) { \(detailValue(field, of: record)) }"
         }
         return #"""

@@ -2,13 +2,20 @@
 
 extension ResourceTemplate {
     var record: String {
-        let columns = fields.map { "    var \($0.name): \($0.swiftType)" }.joined(separator: "\n")
+        let columns = fields.map { field -> String in
+            let checks = switch field.kind {
+            case .string: "@Column(.length(max: 200)) "
+            case .text: "@Column(.length(max: 10_000)) "
+            case .int, .double, .bool: ""
+            }
+            return "    \(checks)var \(field.name): \(field.swiftType)"
+        }.joined(separator: "\n")
         return #"""
             import Foundation
             import Tessera
 
-            /// \#(ResourceName.upperFirst(name.withArticle)): one row of `\#(name.table)`, its columns the stored properties
-            /// (`@Model`). Its owner is the member who added it.
+            /// \#(ResourceName.upperFirst(name.withArticle)): one row of `\#(name.table)`, its columns the stored properties (`@Model`),
+            /// with the checks its form and every write apply. Its owner is the member who added it.
             @Model
             struct \#(name.type): Sendable {
                 var id: Int64
@@ -21,7 +28,7 @@ extension ResourceTemplate {
     }
 
     var migrationSource: String {
-        let columns = fields.map { field in
+        let columns = fields.map { field -> String in
             "                            ColumnSchema(\"\(field.name)\", \(field.columnKind)\(field.isOptional ? ", nullable: true" : "")),"
         }.joined(separator: "\n")
         return #"""

@@ -2,7 +2,7 @@
 
 extension ResourceTemplate {
     var viewFiles: [(path: String, text: String)] {
-        let details = fields.filter { $0 != titleField }.map { field in
+        let details = fields.filter { $0 != titleField }.map { field -> String in
             "  <dt>\(field.label)</dt><dd class=\"\(cssClass(field))\">{{\(field.name)}}</dd>"
         }
         return [
@@ -44,8 +44,7 @@ extension ResourceTemplate {
                 """
                 <form class="\(cssName(name.variable))-form" method="post" action="{{actionURL}}">
                   {{> Tessera/FormTokens}}
-                  {{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}
-                  {{#fields}}{{> Tessera/Field}}{{/fields}}
+                  {{#form}}{{#summary}}{{> Tessera/ErrorSummary}}{{/summary}}{{#fields}}{{> Tessera/Field}}{{/fields}}{{/form}}
                   <button type="submit">{{#isNew}}Add \(name.words){{/isNew}}{{^isNew}}Save \(name.words){{/isNew}}</button>
                 </form>
 

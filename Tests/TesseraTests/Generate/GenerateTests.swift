@@ -144,7 +144,8 @@ struct GenerateTests {
         #expect(edited.contains("var models: [any SQLModel.Type] { [Event.self] }"))
         #expect(edited.contains("        EventMigration.register(in: &migrations)\n    }"))
         let record = try String(contentsOf: root.appendingPathComponent("Sources/Notebook/Events/Event.swift"), encoding: .utf8)
-        #expect(record.contains("    var notes: String?\n    var seats: Int\n    var price: Double?\n    var online: Bool\n}"))
+        #expect(record.contains(
+            "    @Column(.length(max: 200)) var title: String\n    @Column(.length(max: 10_000)) var notes: String?\n    var seats: Int\n    var price: Double?\n    var online: Bool\n}"))
 
         #expect(throws: ExitCode.self) { try GenerateResourceCommand<NotebookApp>.parse(arguments).run() }
         #expect(try String(contentsOf: appFile, encoding: .utf8) == edited, "a refused run changes nothing")
