@@ -3,20 +3,20 @@
 /// The checks a column's options ask of its value (``ColumnOption``), made on the value as
 /// bound, so one check serves every Swift type of a kind: required text, length, range and
 /// format. Uniqueness is the database's to check (``Changeset/insert(in:)``).
-public struct ColumnChecks: Sendable, Equatable {
+package struct ColumnChecks: Sendable, Equatable {
     /// Whether empty text is refused (a non-optional `String` without ``ColumnOption/allowsEmpty``).
-    public let requiresText: Bool
+    package let requiresText: Bool
     /// The fewest characters (Unicode scalars), or 0.
-    public let minLength: Int
+    package let minLength: Int
     /// The most characters, or nil.
-    public let maxLength: Int?
+    package let maxLength: Int?
     /// The range a number must be in, or nil.
-    public let range: ClosedRange<Double>?
+    package let range: ClosedRange<Double>?
     /// The format text must have, or nil.
-    public let format: TextFormat?
+    package let format: TextFormat?
 
     /// The checks `options` ask of a column of `kind`, nullable or not.
-    public init(_ options: [ColumnOption], kind: ColumnKind, nullable: Bool) {
+    package init(_ options: [ColumnOption], kind: ColumnKind, nullable: Bool) {
         var minLength = 0
         var maxLength: Int?
         var range: ClosedRange<Double>?
@@ -43,7 +43,7 @@ public struct ColumnChecks: Sendable, Equatable {
 
     /// The problem with `value`, as a sentence for a person; nil when it passes. `NULL` passes
     /// (an optional column may hold it).
-    public func problem(with value: SQLValue) -> String? {
+    package func problem(with value: SQLValue) -> String? {
         switch value {
         case .text(let text): textProblem(text)
         case .integer(let number): numberProblem(Double(number))

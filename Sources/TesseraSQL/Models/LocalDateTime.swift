@@ -10,9 +10,9 @@ import Foundation
 /// 02:30 happens in summer time, then an hour later in winter time). A time that does not exist
 /// is refused with a sentence saying so; a time that happens twice is the first of the two
 /// (the earlier moment, still in summer time).
-public enum LocalDateTime {
+package enum LocalDateTime {
     /// `date` in `timeZone`: `2026-12-07T17:05`, with `:30` seconds when there are any.
-    public static func text(_ date: Date, in timeZone: TimeZone) -> String {
+    package static func text(_ date: Date, in timeZone: TimeZone) -> String {
         let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
@@ -22,7 +22,7 @@ public enum LocalDateTime {
 
     /// The moment `text` names in `timeZone` (`2026-12-07T17:05`, `2026-12-07 17:05:30`, or a
     /// day, `2026-12-07`, at midnight), or why it names none.
-    public static func date(_ text: String, in timeZone: TimeZone) -> Result<Date, FieldTextProblem> {
+    package static func date(_ text: String, in timeZone: TimeZone) -> Result<Date, FieldTextProblem> {
         guard let wall = wallClock(text) else {
             return .failure(FieldTextProblem("Enter a date and time, such as 2026-12-07T17:05."))
         }

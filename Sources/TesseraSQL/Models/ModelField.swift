@@ -9,7 +9,7 @@ public struct ModelField<Model: SQLModel>: @unchecked Sendable {
     /// The options `@Column(…)` gave it.
     public let options: [ColumnOption]
     /// What its options ask of a value.
-    public let checks: ColumnChecks
+    package let checks: ColumnChecks
     /// The property's key path.
     public let keyPath: PartialKeyPath<Model>
     /// Whether a changeset may set it from text (a `var` of a type a form can edit).
