@@ -72,12 +72,22 @@ extension Site {
                 try await writer.finish(nil)
             })
         }
-        // Opened in a synchronous function, the session read (with a session cookie only) apart:
-        // an open stream's task keeps the memory its frames ever took.
+        // Opened in a synchronous function, the session read (with a session cookie only) in a
+        // function of its own: an open stream's task keeps the memory its frames ever took, and
+        // a route closure that awaited with the request and its context in hand would cost every
+        // open page a frame that size.
         router.get(RouterPath(LiveStream.path)) { request, context in
             guard let id = SessionMiddleware.sessionID(in: request, secure: secure) else { return try open(request, context, nil) }
-            return try open(request, context, try await SessionStore(database: database).find(id))
+            return try await Self.openingWithSession(id, in: database, request, context, open)
         }
+    }
+
+    /// Reads the session `id` names, then opens the stream with it (``mountLiveStreams(on:)``).
+    private static func openingWithSession(
+        _ id: String, in database: TesseraDatabase, _ request: Request, _ context: TesseraRequestContext,
+        _ open: (Request, TesseraRequestContext, Session?) throws -> Response
+    ) async throws -> Response {
+        try open(request, context, try await SessionStore(database: database).find(id))
     }
 
     /// Who a live stream's `request` is for: the member its stored `session` is signed in as, or a

@@ -34,9 +34,9 @@ package final class LiveRoutes: Sendable {
     private struct Route: Sendable {
         /// The fragment path's segments before the component's id: nil for a parameter.
         let segments: [String?]
-        /// `<scene path>` and the pattern, for keys.
-        let name: String
-        let components: [ComponentPattern]
+        /// The live components it answers, each with its key: `<scene path> <pattern>`, made
+        /// once here so every stream's ``Resolved/route`` shares one copy.
+        let components: [(pattern: ComponentPattern, key: String)]
     }
 
     /// The ids of one live component: a slot's id, or a child's (its parent's id, the child's
@@ -94,7 +94,8 @@ package final class LiveRoutes: Sendable {
         }
         guard !patterns.isEmpty else { return }
         let segments = Self.segments(plan.fragmentPath).dropLast().map { $0.hasPrefix(":") || $0.hasPrefix("*") ? nil : String($0) }
-        routes.withLock { $0.append(Route(segments: Array(segments), name: plan.path, components: patterns)) }
+        let components = patterns.map { (pattern: $0, key: plan.path + " " + $0.description) }
+        routes.withLock { $0.append(Route(segments: Array(segments), components: components)) }
     }
 
     /// The live ids among `type` at `pattern` and its children.
@@ -116,7 +117,7 @@ package final class LiveRoutes: Sendable {
         let segments = Self.segments(path)
         guard let id = segments.last, segments.count >= 2, segments[segments.count - 2] == "_" else { return nil }
         let scenePart = segments.dropLast(2)
-        var best: (route: Route, pattern: ComponentPattern, score: [Bool])?
+        var best: (key: String, score: [Bool])?
         for route in routes.withLock({ $0 }) where route.segments.count == scenePart.count + 1 {
             var score: [Bool] = []
             var matched = true
@@ -129,13 +130,14 @@ package final class LiveRoutes: Sendable {
                     score.append(false)
                 }
             }
-            guard matched, let pattern = route.components.first(where: { $0.matches(id) }) else { continue }
+            guard matched, let component = route.components.first(where: { $0.pattern.matches(id) }) else { continue }
             // Hummingbird prefers a literal segment to a parameter: so does this.
-            if best == nil || score.lexicographicallyPrecedes(best!.score, by: { $0 && !$1 }) { best = (route, pattern, score) }
+            if best == nil || score.lexicographicallyPrecedes(best!.score, by: { $0 && !$1 }) { best = (component.key, score) }
         }
-        guard let (route, pattern, _) = best else { return nil }
+        guard let (key, _) = best else { return nil }
         let items = try PercentDecoding.pairs(query).filter { !RequestPipeline.ownItems.contains($0.0) }
-        return Resolved(route: route.name + " " + pattern.description, path: String(path), items: items)
+        // A URL without a query is its path: one string, not two.
+        return Resolved(route: key, path: query.isEmpty ? url : String(path), items: items)
     }
 
     /// How `resolved` renders now: only the items its route's renders were seen to read count.

@@ -151,6 +151,10 @@ package struct LiveStream: Sendable {
         _ following: inout [Followed], for viewer: Viewer, from hub: LiveHub, inbox: LiveInboxes.Inbox,
         exit: StreamExit, into writer: inout any ResponseBodyWriter
     ) async throws {
+        // Nothing it follows read a table that changed: no task, no wait (the usual case on a
+        // write elsewhere, and at a page's first look).
+        let versions = hub.versions
+        if following.allSatisfy({ !$0.failing && versions.isUnchanged($0.reads, since: $0.renderedAt) }) { return }
         let given = following
         let work: @Sendable () async throws -> Pushed = {
             try await self.events(given, for: viewer, from: hub, inbox: inbox, exit: exit)
