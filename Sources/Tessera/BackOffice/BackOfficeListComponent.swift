@@ -8,6 +8,7 @@ struct BackOfficeListComponent {
     static var template: String? { "Tessera/BackOfficeList" }
     static var live: Bool { true }
 
+    let office: BackOffice
     let entry: BackOfficeEntry
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
@@ -24,13 +25,13 @@ struct BackOfficeListComponent {
             return (try await store.count(filter), try await store.rows(filter, offset: (page - 1) * size, limit: size))
         }
         let pages = max(1, (total + size - 1) / size)
-        let listURL = BackOfficeListScene.link(entry.slug)
+        let listURL = office.url(BackOfficeListScene.self, entry.slug)
         func pageURL(_ number: Int) -> String {
             listURL + URLQuery.encode(filter.query + (number == 1 ? [] : [("page", String(number))]))
         }
         let columns = entry.listedColumns
         return Model(
-            label: entry.label, indexURL: BackOfficeIndexScene.path, newURL: BackOfficeNewScene.link(entry.slug), listURL: listURL,
+            label: entry.label, indexURL: office.path, newURL: office.url(BackOfficeNewScene.self, entry.slug), listURL: listURL,
             search: entry.searchedColumns.isEmpty
                 ? nil
                 : FormField(
@@ -45,7 +46,7 @@ struct BackOfficeListComponent {
             headers: columns.map { BackOfficeLabels.label(of: $0) },
             rows: records.map { record in
                 Row(
-                    id: "record-" + record.keyText, url: BackOfficeRecordScene.link(entry.slug, record.keyText),
+                    id: "record-" + record.keyText, url: office.url(BackOfficeRecordScene.self, entry.slug, record.keyText),
                     title: BackOfficeValues.shown(record[columns[0].name]),
                     cells: columns.dropFirst().map { BackOfficeValues.shown(record[$0.name]) })
             },
