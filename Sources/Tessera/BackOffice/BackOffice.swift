@@ -8,7 +8,8 @@
 /// ```
 ///
 /// At `/admin` (or ``path``): an index of the types; per type a paged, searchable list (25 a
-/// page, `?page=`, `?q=` over its text columns, `?<column>=true|false` for its boolean ones),
+/// page, `?page=`, `?q=` over its text columns, `?<column>=true|false` for its boolean ones,
+/// `?<column>=set|empty` for its other optional ones),
 /// live, so another admin's change appears on an open list; each record's page with its change
 /// log; new and edit forms drawn from the type's `TableSchema` (text, numbers, booleans, dates,
 /// optional values, an enum's cases, a reference chosen among the referenced table's rows),

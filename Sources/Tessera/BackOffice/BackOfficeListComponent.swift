@@ -1,7 +1,8 @@
 // MARK: - BackOfficeListComponent
 
 /// A page of a record type's list (template `Tessera/BackOfficeList`): a search over its text
-/// columns (`?q=`), a filter per boolean column, 25 rows a page (`?page=`) in key order, each
+/// columns (`?q=`), a filter per boolean column and per other optional column (whether it holds
+/// a value), 25 rows a page (`?page=`) in key order, each
 /// linking to its record. Live: another admin's change appears on an open list.
 @Component
 struct BackOfficeListComponent {
@@ -42,7 +43,14 @@ struct BackOfficeListComponent {
                     column.name, label: BackOfficeLabels.label(of: column), choices: [FormChoice("true", label: "Yes"), FormChoice("false", label: "No")],
                     selected: filter.flags.first { $0.0 == column.name }.map { $0.1 ? "true" : "false" }, prompt: "Any", required: false,
                     idPrefix: "back-office-filter-")
-            },
+            }
+                + entry.presenceColumns.map { column in
+                    FormField.select(
+                        column.name, label: BackOfficeLabels.label(of: column),
+                        choices: [FormChoice(BackOfficeFilter.set, label: "Filled in"), FormChoice(BackOfficeFilter.empty, label: "Empty")],
+                        selected: filter.presence.first { $0.0 == column.name }.map { $0.1 ? BackOfficeFilter.set : BackOfficeFilter.empty },
+                        prompt: "Any", required: false, idPrefix: "back-office-filter-")
+                },
             headers: columns.map { BackOfficeLabels.label(of: $0) },
             rows: records.map { record in
                 Row(
