@@ -9,7 +9,7 @@ struct UserStore {
 
     /// The user with `id`, or nil.
     func user(_ id: Int64) async throws -> User? {
-        try await database.read { db in try await db.fetchOne(User.self, "SELECT \(User.columns) FROM \"user\" WHERE id = ?", [id]) }
+        try await database.read { db in try await User.find(id, in: db) }
     }
 
     /// The member with `id` and what their profile counts (published posts, likes received), or
