@@ -49,6 +49,9 @@ public struct DemoApp: TesseraApp {
     /// finds them in sync.
     public var models: [any SQLModel.Type] { [User.self, Blog.self, Comment.self] }
 
+    /// `/admin`, for members with the admin role (the seed grants it to Ada): posts and comments.
+    public var backOffice: BackOffice? { BackOffice(Blog.self, Comment.self) }
+
     /// The data a first run browses (``DemoSeed``).
     public func seed(_ db: SQLConnection) async throws { try await DemoSeed.insert(into: db) }
 
