@@ -29,12 +29,23 @@ struct EditorsOfficeApp: TesseraApp {
 
 /// Where the back office is mounted and whom it lets in are the app's to say: `/admin` and the
 /// admin role unless it names others, and then only those.
-@Suite("The back office is mounted where the app says, for the role it names", .serialized)
+@Suite("The back office is mounted where the app says, for the role it names (SQLite and PostgreSQL)", .serialized)
 struct BackOfficePlacementTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Studio")
 
     private static func signIn(_ client: TestClient, _ name: String) async throws -> TestSession {
         try await client.signIn(at: "/signin", [("username", name), ("password", BackOfficeApp.password)])
+    }
+
+    /// Runs `body` with a new app on SQLite, then on a new PostgreSQL database when configured.
+    private static func onBothDatabases(_ body: @Sendable (TestApp<EditorsOfficeApp>, TestClient) async throws -> Void) async throws {
+        let app = try await TestApp<EditorsOfficeApp>(root: root)
+        try await app.test { client in try await body(app, client) }
+        try await TestDatabases.withNewPostgresDatabase { url in
+            let app = try await TestApp<EditorsOfficeApp>(root: root) { $0.databasePath = url }
+            defer { app.site.database.close() }
+            try await app.test { client in try await body(app, client) }
+        }
     }
 
     /// The classes' titles and the number of logged changes: what a refused request leaves as it was.
@@ -58,8 +69,7 @@ struct BackOfficePlacementTests {
 
     @Test("an editor uses the back office at /office, its links and forms stay under it, and /admin is not served")
     func servedAtItsPath() async throws {
-        let app = try await TestApp<EditorsOfficeApp>(root: Self.root)
-        try await app.test { client in
+        try await Self.onBothDatabases { _, client in
             let dave = try await Self.signIn(client, "dave")
             let index = try await client.get("/office", as: dave)
             #expect(index.status == .ok)
@@ -92,10 +102,9 @@ struct BackOfficePlacementTests {
         }
     }
 
-    @Test("an admin without the named role gets 403 there, a visitor is sent to sign in, and nothing changes")
+    @Test("an admin without the named role gets 403 there, alone and many at once; a visitor is sent to sign in; nothing changes")
     func otherRolesRefused() async throws {
-        let app = try await TestApp<EditorsOfficeApp>(root: Self.root)
-        try await app.test { client in
+        try await Self.onBothDatabases { app, client in
             let visitor = try await client.visit("/")
             let carol = try await Self.signIn(client, "carol")
             let alice = try await Self.signIn(client, "alice")
@@ -113,6 +122,18 @@ struct BackOfficePlacementTests {
                 }
             }
             #expect(try await client.post("/office/klass/1/delete", [], as: visitor).status == .forbidden)
+            let together = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<24 {
+                    let session = index.isMultiple(of: 2) ? carol : alice
+                    group.addTask {
+                        index.isMultiple(of: 3)
+                            ? try await client.get("/office/klass/\(index % 5 + 1)", as: session).status
+                            : try await client.post("/office/klass/\(index % 5 + 1)/delete", [], as: session).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(together.count == 24 && together.allSatisfy { $0 == .forbidden }, "at once: \(together)")
             #expect(try await Self.state(app) == before, "a refused request changed something")
         }
     }
