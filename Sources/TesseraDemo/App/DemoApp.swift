@@ -47,7 +47,7 @@ public struct DemoApp: TesseraApp {
 
     /// The tables declared as models (`@Model`), which the migrations made: `migrate --plan`
     /// finds them in sync.
-    public var models: [any SQLModel.Type] { [User.self, Blog.self, Comment.self] }
+    public var models: [any SQLModel.Type] { [User.self, Blog.self, Comment.self, Draft.self, Photo.self, Priority.self] }
 
     /// `/admin`, for members with the admin role (the seed grants it to Ada): posts and comments.
     public var backOffice: BackOffice? { BackOffice(Blog.self, Comment.self) }
