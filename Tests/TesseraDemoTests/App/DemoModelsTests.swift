@@ -5,8 +5,9 @@ import TesseraTesting
 
 @testable import TesseraDemo
 
-/// The demo's members, posts and comments are models (`@Model`) over the tables its migrations
-/// made, and its back office keeps the posts and comments, for Ada, the seeded admin.
+/// The demo's members, posts, comments, drafts, photos and priorities are models (`@Model`)
+/// over the tables its migrations made, and its back office keeps the posts and comments, for
+/// Ada, the seeded admin.
 @Suite("The demo's models and back office")
 struct DemoModelsTests {
     @Test("the models match the migrated tables: migrate --plan finds nothing to change, on both databases")
