@@ -79,7 +79,7 @@ extension TesseraApp {
             appGlobals: Globals.self, layoutOwner: String(describing: Self.self), mails: mails + (members?.mails ?? []))
         let (problems, warnings, found) = check.run()
         let all = TypeLocator.locate(
-            problems + membersProblems + scheduleProblems + RouteTable.problems(plans: plans) + compositionProblems(templates))
+            problems + membersProblems + (backOffice?.problems ?? []) + scheduleProblems + RouteTable.problems(plans: plans) + compositionProblems(templates))
         if let templateErrors {
             guard !all.isEmpty else { throw templateErrors }
             let fromTemplates = templateErrors.diagnostics.map {
@@ -122,13 +122,18 @@ extension TesseraApp {
 
     /// The plans of its scenes, read from their declarations: the stateless ones first, as
     /// they are mounted.
-    var plans: [ScenePlan] { RouteTable.plans(scenes: allScenes, statelessScenes: statelessScenes, layoutComposition: layoutComposition) }
+    /// ``backOffice``'s pages are planned at its own path, under its role.
+    var plans: [ScenePlan] {
+        RouteTable.plans(scenes: appAndMemberScenes, statelessScenes: statelessScenes, layoutComposition: layoutComposition)
+            + (backOffice?.plans(layoutComposition: layoutComposition) ?? [])
+    }
 
     /// The scenes with sessions: ``scenes``, then ``members``' pages the app does not list itself,
     /// then ``backOffice``'s.
-    public var allScenes: [Scene.Type] {
-        scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } } + (backOffice?.scenes ?? [])
-    }
+    public var allScenes: [Scene.Type] { appAndMemberScenes + (backOffice?.scenes.map { $0 as Scene.Type } ?? []) }
+
+    /// ``scenes``, then ``members``' pages the app does not list itself.
+    private var appAndMemberScenes: [Scene.Type] { scenes + (members?.scenes ?? []).filter { kit in !scenes.contains { $0 == kit } } }
 
     /// Opens the database ``TesseraConfiguration/databasePath`` names (a SQLite path, or a
     /// `postgres://` URL): Tessera's migrations, then ``migrations(_:)``, then ``seed(_:)`` once;

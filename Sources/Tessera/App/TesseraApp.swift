@@ -37,8 +37,9 @@ public protocol TesseraApp: Sendable {
     /// Members: sign-up, sign-in, sign-out and password change on the app's member table, their
     /// pages mounted after ``scenes`` (``Members``). Default nil: no members.
     var members: Members? { get }
-    /// A back office for the app's records, its pages mounted after ``members``' under `/admin`
-    /// for members with the ``Role/admin`` role (``BackOffice``). Default nil: none.
+    /// A back office for the app's records, its pages mounted after ``members``' under its
+    /// ``BackOffice/path`` (`/admin`) for members with its ``BackOffice/role`` (``Role/admin``)
+    /// (``BackOffice``). Default nil: none.
     var backOffice: BackOffice? { get }
 
     /// The layout every scene and error page renders in, under `Views/` (say `Layouts/Main`);

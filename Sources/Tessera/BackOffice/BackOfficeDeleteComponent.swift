@@ -8,6 +8,7 @@ struct BackOfficeDeleteComponent {
     static var template: String? { "Tessera/BackOfficeDelete" }
     static let delete = Action("delete", path: "", BackOfficeDeleteComponent.delete)
 
+    let office: BackOffice
     let entry: BackOfficeEntry
     let record: BackOfficeRecord
 
@@ -30,7 +31,7 @@ struct BackOfficeDeleteComponent {
             return .invalid(model(scope, problem: "Other records still refer to this one: change or delete them first."))
         }
         guard deleted else { throw RequestError.notFound("There is no such record: it may have been deleted already.") }
-        return ActionResult.redirect(to: BackOfficeListScene.link(entry.slug))
+        return ActionResult.redirect(to: office.url(BackOfficeListScene.self, entry.slug))
             .withNotice(Notice("\(entry.label) \(record.keyText) was deleted."))
     }
 
@@ -48,6 +49,6 @@ struct BackOfficeDeleteComponent {
         let title = BackOfficeValues.shown(record[entry.titleColumn])
         return Model(
             heading: "Delete \(entry.label.lowercased()) \(record.keyText)?", title: title, actionURL: scope.url(for: Self.delete),
-            cancelURL: BackOfficeRecordScene.link(entry.slug, record.keyText), problem: problem)
+            cancelURL: office.url(BackOfficeRecordScene.self, entry.slug, record.keyText), problem: problem)
     }
 }

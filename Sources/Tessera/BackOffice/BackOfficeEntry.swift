@@ -44,8 +44,13 @@ struct BackOfficeEntry: Sendable {
     /// The text columns a search reads.
     var searchedColumns: [ColumnSchema] { schema.columns.filter { $0.kind == .text } }
 
-    /// The boolean columns a list filters by.
+    /// The boolean columns a list filters by value.
     var filteredColumns: [ColumnSchema] { schema.columns.filter { $0.kind == .boolean } }
+
+    /// The other optional columns a list filters by whether they hold a value (bytes left out).
+    var presenceColumns: [ColumnSchema] {
+        schema.columns.filter { $0.isNullable && $0.kind != .boolean && $0.kind != .bytes && $0.name != schema.primaryKey }
+    }
 
     /// The column naming a row in words: the first text column, or the key.
     var titleColumn: String { searchedColumns.first?.name ?? schema.primaryKey }

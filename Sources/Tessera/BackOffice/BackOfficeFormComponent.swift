@@ -10,6 +10,7 @@ struct BackOfficeFormComponent {
     static var queryBudget: Int { 12 }
     static let save = Action("save", path: "", BackOfficeFormComponent.save)
 
+    let office: BackOffice
     let entry: BackOfficeEntry
     /// The record edited, or nil for a new one.
     let record: BackOfficeRecord?
@@ -58,7 +59,7 @@ struct BackOfficeFormComponent {
             return keyText
         }
         guard let saved else { throw RequestError.notFound("There is no such record: it may have been deleted.") }
-        return ActionResult.redirect(to: BackOfficeRecordScene.link(entry.slug, saved))
+        return ActionResult.redirect(to: office.url(BackOfficeRecordScene.self, entry.slug, saved))
             .withNotice(Notice(record == nil ? "\(entry.label) \(saved) was created." : "\(entry.label) \(saved) was saved."))
     }
 
@@ -77,12 +78,12 @@ struct BackOfficeFormComponent {
 
     /// The form's model: `form`'s fields, with the rows each reference column may name.
     private func model(_ form: BackOfficeForm, _ scope: ComponentScope<Self>) async throws -> Model {
-        let office = scope.site.configuration.backOffice
+        let office = office
         let references = form.columns.compactMap { column in column.references.map { (column.name, $0) } }
         let choices = try await scope.database.read { db in
             var choices: [String: [(key: String, title: String)]] = [:]
             for (name, reference) in references {
-                choices[name] = try await BackOfficeStore.choices(for: reference, titled: office?.entry(table: reference.table), in: db)
+                choices[name] = try await BackOfficeStore.choices(for: reference, titled: office.entry(table: reference.table), in: db)
             }
             return choices
         }
@@ -93,7 +94,7 @@ struct BackOfficeFormComponent {
         return Model(
             heading: record.map { "Edit \(entry.label.lowercased()) \($0.keyText)" } ?? "New \(entry.label.lowercased())",
             actionURL: scope.url(for: Self.save),
-            cancelURL: record.map { BackOfficeRecordScene.link(slug, $0.keyText) } ?? BackOfficeListScene.link(slug),
+            cancelURL: record.map { office.url(BackOfficeRecordScene.self, slug, $0.keyText) } ?? office.url(BackOfficeListScene.self, slug),
             button: record == nil ? "Create" : "Save", fields: fields, summary: summary)
     }
 }

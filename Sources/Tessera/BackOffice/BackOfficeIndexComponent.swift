@@ -6,9 +6,10 @@
 struct BackOfficeIndexComponent {
     static var template: String? { "Tessera/BackOfficeIndex" }
 
+    let office: BackOffice
+
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let entries = scope.site.configuration.backOffice?.entries ?? []
-        return Model(types: entries.map { Kind(label: $0.label, url: BackOfficeListScene.link($0.slug)) })
+        Model(types: office.entries.map { Kind(label: $0.label, url: office.url(BackOfficeListScene.self, $0.slug)) })
     }
 
     /// What `Tessera/BackOfficeIndex` reads.

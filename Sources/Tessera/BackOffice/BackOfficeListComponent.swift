@@ -1,13 +1,15 @@
 // MARK: - BackOfficeListComponent
 
 /// A page of a record type's list (template `Tessera/BackOfficeList`): a search over its text
-/// columns (`?q=`), a filter per boolean column, 25 rows a page (`?page=`) in key order, each
+/// columns (`?q=`), a filter per boolean column and per other optional column (whether it holds
+/// a value), 25 rows a page (`?page=`) in key order, each
 /// linking to its record. Live: another admin's change appears on an open list.
 @Component
 struct BackOfficeListComponent {
     static var template: String? { "Tessera/BackOfficeList" }
     static var live: Bool { true }
 
+    let office: BackOffice
     let entry: BackOfficeEntry
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
@@ -24,13 +26,13 @@ struct BackOfficeListComponent {
             return (try await store.count(filter), try await store.rows(filter, offset: (page - 1) * size, limit: size))
         }
         let pages = max(1, (total + size - 1) / size)
-        let listURL = BackOfficeListScene.link(entry.slug)
+        let listURL = office.url(BackOfficeListScene.self, entry.slug)
         func pageURL(_ number: Int) -> String {
             listURL + URLQuery.encode(filter.query + (number == 1 ? [] : [("page", String(number))]))
         }
         let columns = entry.listedColumns
         return Model(
-            label: entry.label, indexURL: BackOfficeIndexScene.path, newURL: BackOfficeNewScene.link(entry.slug), listURL: listURL,
+            label: entry.label, indexURL: office.path, newURL: office.url(BackOfficeNewScene.self, entry.slug), listURL: listURL,
             search: entry.searchedColumns.isEmpty
                 ? nil
                 : FormField(
@@ -41,11 +43,18 @@ struct BackOfficeListComponent {
                     column.name, label: BackOfficeLabels.label(of: column), choices: [FormChoice("true", label: "Yes"), FormChoice("false", label: "No")],
                     selected: filter.flags.first { $0.0 == column.name }.map { $0.1 ? "true" : "false" }, prompt: "Any", required: false,
                     idPrefix: "back-office-filter-")
-            },
+            }
+                + entry.presenceColumns.map { column in
+                    FormField.select(
+                        column.name, label: BackOfficeLabels.label(of: column),
+                        choices: [FormChoice(BackOfficeFilter.set, label: "Filled in"), FormChoice(BackOfficeFilter.empty, label: "Empty")],
+                        selected: filter.presence.first { $0.0 == column.name }.map { $0.1 ? BackOfficeFilter.set : BackOfficeFilter.empty },
+                        prompt: "Any", required: false, idPrefix: "back-office-filter-")
+                },
             headers: columns.map { BackOfficeLabels.label(of: $0) },
             rows: records.map { record in
                 Row(
-                    id: "record-" + record.keyText, url: BackOfficeRecordScene.link(entry.slug, record.keyText),
+                    id: "record-" + record.keyText, url: office.url(BackOfficeRecordScene.self, entry.slug, record.keyText),
                     title: BackOfficeValues.shown(record[columns[0].name]),
                     cells: columns.dropFirst().map { BackOfficeValues.shown(record[$0.name]) })
             },

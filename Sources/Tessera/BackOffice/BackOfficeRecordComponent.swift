@@ -7,11 +7,11 @@
 struct BackOfficeRecordComponent {
     static var template: String? { "Tessera/BackOfficeRecord" }
 
+    let office: BackOffice
     let entry: BackOfficeEntry
     let record: BackOfficeRecord
 
     func load(_ scope: ComponentScope<Self>) async throws -> Model {
-        let office = scope.site.configuration.backOffice
         let members = scope.site.configuration.members?.table
         let (changes, names) = try await scope.database.read { db in
             let changes = try await BackOfficeChanges.changes(of: entry, key: record.keyText, in: db)
@@ -19,12 +19,13 @@ struct BackOfficeRecordComponent {
         }
         let slug = entry.slug
         return Model(
-            label: entry.label, key: record.keyText, listURL: BackOfficeListScene.link(slug),
-            editURL: BackOfficeEditScene.link(slug, record.keyText), deleteURL: BackOfficeDeleteScene.link(slug, record.keyText),
+            label: entry.label, key: record.keyText, listURL: office.url(BackOfficeListScene.self, slug),
+            editURL: office.url(BackOfficeEditScene.self, slug, record.keyText),
+            deleteURL: office.url(BackOfficeDeleteScene.self, slug, record.keyText),
             fields: entry.schema.columns.map { column in
                 let value = record[column.name]
-                let target = column.references.flatMap { office?.entry(table: $0.table) }
-                let link = value == .null ? nil : target.map { BackOfficeRecordScene.link($0.slug, BackOfficeValues.text(value) ?? "") }
+                let target = column.references.flatMap { office.entry(table: $0.table) }
+                let link = value == .null ? nil : target.map { office.url(BackOfficeRecordScene.self, $0.slug, BackOfficeValues.text(value) ?? "") }
                 return Field(label: BackOfficeLabels.label(of: column), value: BackOfficeValues.shown(value), url: link)
             },
             changes: changes.map { change in

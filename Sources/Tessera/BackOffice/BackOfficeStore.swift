@@ -64,6 +64,9 @@ struct BackOfficeStore {
             conditions.append("\(quoted(column)) = ?")
             arguments.append(value)
         }
+        for (column, holdsValue) in filter.presence {
+            conditions.append("\(quoted(column)) IS \(holdsValue ? "NOT NULL" : "NULL")")
+        }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 

@@ -30,15 +30,21 @@ struct ScenePlan: Sendable {
 
     /// The plan of `sceneType`, whose layout holds `layoutComposition`.
     init(_ sceneType: Scene.Type, stateless: Bool = false, layoutComposition: [ComponentSlot] = []) {
+        self.init(sceneType, path: sceneType.path, policy: sceneType.policy, stateless: stateless, layoutComposition: layoutComposition)
+    }
+
+    /// The plan of `sceneType` mounted at `path` under `policy` rather than its own declarations:
+    /// a scene Tessera mounts where the app says (the back office's).
+    init(_ sceneType: Scene.Type, path: String, policy: Policy?, stateless: Bool = false, layoutComposition: [ComponentSlot] = []) {
         self.sceneType = sceneType
-        path = sceneType.path
-        policy = sceneType.policy
+        self.path = path
+        self.policy = policy
         composition = sceneType.composition
         self.layoutComposition = layoutComposition
         componentTypes = ComponentSlot.componentTypes(of: composition + layoutComposition)
         isStateless = stateless
         actions = componentTypes.flatMap { type in
-            type.actionEntries.map { PlannedAction(componentType: type, entry: $0, path: Site.join(sceneType.path, $0.path)) }
+            type.actionEntries.map { PlannedAction(componentType: type, entry: $0, path: Site.join(path, $0.path)) }
         }
     }
 

@@ -45,6 +45,13 @@ public struct DemoApp: TesseraApp {
     /// The schema.
     public func migrations(_ migrations: inout Migrations) { DemoMigrations.register(&migrations) }
 
+    /// The tables declared as models (`@Model`), which the migrations made: `migrate --plan`
+    /// finds them in sync.
+    public var models: [any SQLModel.Type] { [User.self, Blog.self, Comment.self, Draft.self, Photo.self, Priority.self] }
+
+    /// `/admin`, for members with the admin role (the seed grants it to Ada): posts and comments.
+    public var backOffice: BackOffice? { BackOffice(Blog.self, Comment.self) }
+
     /// The data a first run browses (``DemoSeed``).
     public func seed(_ db: SQLConnection) async throws { try await DemoSeed.insert(into: db) }
 

@@ -37,5 +37,14 @@ enum DemoMigrations {
             try await db.execute("ALTER TABLE \(db.dialect.quoted("user")) ADD COLUMN email TEXT")
             try await db.execute("CREATE UNIQUE INDEX user_email ON \(db.dialect.quoted("user")) (email)")
         }
+        // Blogs and comments are models (``Blog``, ``Comment``): `<table>_on_<column>` names the
+        // indexes their columns ask for, so the two-column indexes take other names, which
+        // `migrate --plan` leaves alone. The same indexes, renamed (SQLite renames none).
+        migrations.register("demo.models.v1-index-names") { db in
+            try await db.execute("DROP INDEX blog_on_userID_createdAt")
+            try await db.execute("CREATE INDEX blog_by_userID_createdAt ON blog (userID, createdAt)")
+            try await db.execute("DROP INDEX comment_on_blog")
+            try await db.execute("CREATE INDEX comment_by_blogID_createdAt ON comment (blogID, createdAt)")
+        }
     }
 }

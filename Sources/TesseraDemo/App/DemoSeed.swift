@@ -3,18 +3,23 @@ import Tessera
 
 // MARK: - DemoSeed
 
-/// The data a first run browses: six members, 72 blogs (some liked, two of the demo user's in
+/// The data a first run browses: six members (Ada the back office's admin), 72 blogs (some liked, two of the demo user's in
 /// the trash), drafts, twelve photos, two conversations with text and image messages, and
 /// priorities. Deterministic, so snapshots of seeded pages are stable.
 enum DemoSeed {
     /// The demo account.
     static let demoUsername = "demo"
     static let demoPassword = "tessera-demo"
+    /// The member with the admin role: the back office (`/admin`) is theirs.
+    static let adminUsername = "ada"
+    static let adminPassword = "tessera-admin"
     /// Every seeded date counts from here.
     static let epoch = Date(timeIntervalSince1970: 1_767_603_600)  // 2026-01-05 09:00 UTC
 
     /// bcrypt of the demo password, computed once per process.
     static let demoHash = Passwords.hash(demoPassword)
+    /// bcrypt of the admin's password, computed once per process.
+    static let adminHash = Passwords.hash(adminPassword)
     /// bcrypt of a password nobody knows (the other members, and timing-equal failed sign-ins).
     static let unusedHash = Passwords.hash("not-a-real-password-\(UUID().uuidString)")
 
@@ -40,10 +45,12 @@ enum DemoSeed {
     static func insert(into db: SQLConnection) async throws {
         var userIDs: [Int64] = []
         for (index, member) in members.enumerated() {
+            let hash = member.username == demoUsername ? demoHash : member.username == adminUsername ? adminHash : unusedHash
             userIDs.append(
                 try await User.insert(
-                    username: member.username, displayName: member.name, bio: member.bio,
-                    passwordHash: index == 0 ? demoHash : unusedHash, createdAt: hours(-24 * 30 + index), into: db))
+                    username: member.username, displayName: member.name, bio: member.bio, passwordHash: hash,
+                    createdAt: hours(-24 * 30 + index), into: db))
+            if member.username == adminUsername { try await MemberRoles.grant(.admin, to: userIDs[index], in: db) }
         }
         // 72 blogs, round-robin over members; the demo user's #2 and #3 are in the trash.
         var blogIDs: [Int64] = []

@@ -14,10 +14,7 @@ struct BlogStore {
     /// more follow. One query.
     func range(of userID: Int64, offset: Int, limit: Int) async throws -> (blogs: [Blog], hasMore: Bool) {
         let rows = try await database.read { db in
-            try await db.fetchAll(
-                Blog.self,
-                "SELECT \(Blog.columns) FROM blog WHERE trashedAt IS NULL AND userID = ? ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?",
-                [userID, limit + 1, offset])
+            try await Blog.published.filter(\.userID == userID).newestFirst.limit(limit + 1).offset(offset).all(in: db)
         }
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
@@ -62,16 +59,13 @@ struct BlogStore {
     /// or not published.
     func update(_ id: Int64, by userID: Int64, title: String, body: String) async throws -> Bool {
         try await database.write { db in
-            try await db.execute(
-                "UPDATE blog SET title = ?, body = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", [title, body, id, userID]) == 1
+            try await Blog.published.filter(\.id == id && \.userID == userID).update([.set(\.title, title), .set(\.body, body)], in: db) == 1
         }
     }
 
     /// The published blog with `id`, or nil (missing or trashed).
     func blog(_ id: Int64) async throws -> Blog? {
-        try await database.read { db in
-            try await db.fetchOne(Blog.self, "SELECT \(Blog.columns) FROM blog WHERE id = ? AND trashedAt IS NULL", [id])
-        }
+        try await database.read { db in try await Blog.published.filter(\.id == id).first(in: db) }
     }
 
     /// The published blog `id`'s title and like count, and whether `viewerID` (if anyone) likes
@@ -145,7 +139,7 @@ struct BlogStore {
     /// Moves `userID`'s blog `id` to the trash; false if it is not theirs or not published.
     func trash(_ id: Int64, by userID: Int64, at date: Date) async throws -> Bool {
         try await database.write { db in
-            try await db.execute("UPDATE blog SET trashedAt = ? WHERE id = ? AND userID = ? AND trashedAt IS NULL", [date, id, userID]) == 1
+            try await Blog.published.filter(\.id == id && \.userID == userID).update([.set(\.trashedAt, date)], in: db) == 1
         }
     }
 

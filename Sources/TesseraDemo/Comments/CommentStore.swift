@@ -26,20 +26,15 @@ struct CommentStore {
 
     /// How many comments blog `blogID` has. One query.
     func count(of blogID: Int64) async throws -> Int {
-        try await database.read { db in
-            try await db.fetchValue(Int.self, "SELECT COUNT(*) FROM comment WHERE blogID = ?", [blogID]) ?? 0
-        }
+        try await database.read { db in try await Comment.filter(\.blogID == blogID).count(in: db) }
     }
 
     /// Adds `userID`'s comment on published blog `blogID`, with the job that mails the post's
     /// author (``CommentMailJob``); returns its id, or nil when the blog is missing or in the trash.
     func add(to blogID: Int64, by userID: Int64, body: String, at date: Date) async throws -> Int64? {
         try await database.write { db in
-            guard try await db.fetchValue(Bool.self, "SELECT TRUE FROM blog WHERE id = ? AND trashedAt IS NULL", [blogID]) != nil else {
-                return nil
-            }
-            let id = try await db.insertReturningID(
-                "INSERT INTO comment (blogID, userID, body, createdAt) VALUES (?, ?, ?, ?) RETURNING id", [blogID, userID, body, date])
+            guard try await Blog.published.filter(\.id == blogID).exists(in: db) else { return nil }
+            let id = try await Comment(id: 0, blogID: blogID, userID: userID, body: body, createdAt: date).insert(in: db)
             try await JobQueue.enqueue(CommentMailJob(commentID: id), in: db)
             return id
         }
@@ -65,10 +60,8 @@ struct CommentStore {
             "Lovely write-up — thank you.", "I tried this last week and it worked.", "Could you say more about the second part?",
             "Bookmarked.", "This made my morning.", "Same here!", "Great photos too.",
         ]
-        let blogs = try await db.fetchAll("SELECT id, createdAt FROM blog WHERE trashedAt IS NULL ORDER BY createdAt DESC LIMIT 2") { row in
-            (id: try row.decode(Int64.self, at: 0), createdAt: try row.decode(Date.self, at: 1))
-        }
-        let userIDs = try await db.fetchValues(Int64.self, "SELECT id FROM \"user\" ORDER BY id")
+        let blogs = try await Blog.published.order(by: \.createdAt, .descending).limit(2).all(in: db)
+        let userIDs = try await User.order(by: \.id).all(in: db).map(\.id)
         guard !userIDs.isEmpty else { return }
         for (blogIndex, blog) in blogs.enumerated() {
             for index in 0..<(blogIndex == 0 ? 7 : 2) {

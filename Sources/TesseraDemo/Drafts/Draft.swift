@@ -3,15 +3,17 @@ import Tessera
 
 // MARK: - Draft
 
-/// An unpublished post, only its author sees it.
-@SQLRecord
+/// An unpublished post, only its author sees it: the table `draft` as `demo.community.v1` made
+/// it, with its index on `userID` (`migrate --plan` finds nothing to change). A draft may be
+/// blank until it is published.
+@Model(table: "draft")
 public struct Draft: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "draft"
 
     public var id: Int64
-    public var userID: Int64
-    public var title: String
-    public var body: String
+    @Column(references: User.self, onDelete: .cascade, .indexed) public var userID: Int64
+    @Column(.allowsEmpty, .length(max: Draft.titleField.maxScalars)) public var title: String
+    @Column(.allowsEmpty, .length(max: Draft.bodyField.maxScalars)) public var body: String
     public var updatedAt: Date
 
     /// The title field: one line of up to 120 characters (480 bytes), trimmed.
@@ -68,7 +70,6 @@ extension Draft {
     /// it with.
     @discardableResult
     static func insert(userID: Int64, title: String, body: String, updatedAt: Date, into db: SQLConnection) async throws -> Int64 {
-        try await db.insertReturningID(
-            "INSERT INTO draft (userID, title, body, updatedAt) VALUES (?, ?, ?, ?) RETURNING id", [userID, title, body, updatedAt])
+        try await Draft(id: 0, userID: userID, title: title, body: body, updatedAt: updatedAt).insert(in: db)
     }
 }

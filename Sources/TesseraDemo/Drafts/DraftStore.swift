@@ -10,15 +10,13 @@ struct DraftStore {
     /// `userID`'s drafts, most recently edited first.
     func drafts(of userID: Int64) async throws -> [Draft] {
         try await database.read { db in
-            try await db.fetchAll(Draft.self, "SELECT \(Draft.columns) FROM draft WHERE userID = ? ORDER BY updatedAt DESC, id DESC", [userID])
+            try await Draft.filter(\.userID == userID).order(by: \.updatedAt, .descending).order(by: \.id, .descending).all(in: db)
         }
     }
 
     /// `userID`'s draft `id`, or nil.
     func draft(_ id: Int64, of userID: Int64) async throws -> Draft? {
-        try await database.read { db in
-            try await db.fetchOne(Draft.self, "SELECT \(Draft.columns) FROM draft WHERE id = ? AND userID = ?", [id, userID])
-        }
+        try await database.read { db in try await Draft.filter(\.id == id && \.userID == userID).first(in: db) }
     }
 
     /// A new draft; returns its id once stored.
@@ -31,8 +29,8 @@ struct DraftStore {
     /// Saves `userID`'s draft `id`; false if it is not theirs.
     func save(_ id: Int64, of userID: Int64, title: String, body: String, at date: Date) async throws -> Bool {
         try await database.write { db in
-            try await db.execute(
-                "UPDATE draft SET title = ?, body = ?, updatedAt = ? WHERE id = ? AND userID = ?", [title, body, date, id, userID]) == 1
+            try await Draft.filter(\.id == id && \.userID == userID)
+                .update([.set(\.title, title), .set(\.body, body), .set(\.updatedAt, date)], in: db) == 1
         }
     }
 
@@ -54,8 +52,6 @@ struct DraftStore {
 
     /// Deletes `userID`'s draft `id`; false if it is not theirs.
     func delete(_ id: Int64, of userID: Int64) async throws -> Bool {
-        try await database.write { db in
-            try await db.execute("DELETE FROM draft WHERE id = ? AND userID = ?", [id, userID]) == 1
-        }
+        try await database.write { db in try await Draft.filter(\.id == id && \.userID == userID).delete(in: db) == 1 }
     }
 }

@@ -9,21 +9,16 @@ struct PhotoStore {
     /// The newest photos, at most `limit`, skipping the `offset` newest. One query.
     func latest(limit: Int, offset: Int = 0) async throws -> [Photo] {
         guard limit > 0 else { return [] }
-        return try await database.read { db in
-            try await db.fetchAll(
-                Photo.self, "SELECT \(Photo.columns) FROM photo ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?", [limit, offset])
-        }
+        return try await database.read { db in try await Photo.newestFirst.limit(limit).offset(offset).all(in: db) }
     }
 
     /// Every photo, newest first. One query.
     func all() async throws -> [Photo] {
-        try await database.read { db in
-            try await db.fetchAll(Photo.self, "SELECT \(Photo.columns) FROM photo ORDER BY createdAt DESC, id DESC")
-        }
+        try await database.read { db in try await Photo.newestFirst.all(in: db) }
     }
 
     /// The photo with `id`, or nil.
     func photo(_ id: Int64) async throws -> Photo? {
-        try await database.read { db in try await db.fetchOne(Photo.self, "SELECT \(Photo.columns) FROM photo WHERE id = ?", [id]) }
+        try await database.read { db in try await Photo.find(id, in: db) }
     }
 }

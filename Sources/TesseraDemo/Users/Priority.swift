@@ -3,13 +3,14 @@ import Tessera
 
 // MARK: - Priority
 
-/// Something a user focuses on between two dates (seed 002's example).
-@SQLRecord
+/// Something a user focuses on between two dates (seed 002's example): the table `priority` as
+/// `demo.community.v1` made it (`migrate --plan` finds nothing to change).
+@Model(table: "priority")
 public struct Priority: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "priority"
 
     public var id: Int64
-    public var userID: Int64
+    @Column(references: User.self, onDelete: .cascade) public var userID: Int64
     public var title: String
     public var startDate: Date
     public var endDate: Date
@@ -25,8 +26,7 @@ extension Priority {
     /// numbered it with.
     @discardableResult
     static func insert(userID: Int64, title: String, startDate: Date, endDate: Date, into db: SQLConnection) async throws -> Int64 {
-        try await db.insertReturningID(
-            "INSERT INTO priority (userID, title, startDate, endDate) VALUES (?, ?, ?, ?) RETURNING id", [userID, title, startDate, endDate])
+        try await Priority(id: 0, userID: userID, title: title, startDate: startDate, endDate: endDate).insert(in: db)
     }
 }
 

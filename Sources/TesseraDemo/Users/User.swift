@@ -3,8 +3,14 @@ import Tessera
 
 // MARK: - User
 
-/// A member of the community.
-@SQLRecord
+/// A member of the community: the table `user`, as `demo.community.v1` made it and
+/// `demo.members.v2-email` added to (`migrate --plan` finds nothing to change).
+///
+/// The table keeps `username` unique (its own constraint) and `email` unique (the index
+/// `user_email`), which sign-up and the address pages check through ``Members``; the model
+/// declares no index of its own, so its plan leaves those as the migrations made them. It is
+/// not in the back office: its rows hold password hashes.
+@Model(table: "user")
 public struct User: Codable, ColumnOrderedRecord, Sendable, Equatable {
     public static let databaseTableName = "user"
 
@@ -14,10 +20,12 @@ public struct User: Codable, ColumnOrderedRecord, Sendable, Equatable {
     /// The name shown on pages.
     public var displayName: String
     /// A short text about them.
-    public var bio: String
+    @Column(.allowsEmpty) public var bio: String
     /// bcrypt hash of the password.
     public var passwordHash: String
     public var createdAt: Date
+    /// A confirmed address, for password resets (``MemberTable/email``); nil for none.
+    public var email: String? = nil
 }
 
 // MARK: - Inserting
@@ -29,8 +37,7 @@ extension User {
     static func insert(
         username: String, displayName: String, bio: String, passwordHash: String, createdAt: Date, into db: SQLConnection
     ) async throws -> Int64 {
-        try await db.insertReturningID(
-            "INSERT INTO \"user\" (username, displayName, bio, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?) RETURNING id",
-            [username, displayName, bio, passwordHash, createdAt])
+        try await User(id: 0, username: username, displayName: displayName, bio: bio, passwordHash: passwordHash, createdAt: createdAt)
+            .insert(in: db)
     }
 }

@@ -9,7 +9,7 @@ struct UserStore {
 
     /// The user with `id`, or nil.
     func user(_ id: Int64) async throws -> User? {
-        try await database.read { db in try await db.fetchOne(User.self, "SELECT \(User.columns) FROM \"user\" WHERE id = ?", [id]) }
+        try await database.read { db in try await User.find(id, in: db) }
     }
 
     /// The member with `id` and what their profile counts (published posts, likes received), or
@@ -62,8 +62,6 @@ struct UserStore {
 
     /// `userID`'s current priorities at `date` (the rule lives in ``Priority``).
     func currentPriorities(of userID: Int64, at date: Date) async throws -> [Priority] {
-        try await database.read { db in
-            try await db.fetchAll(Priority.self, "SELECT \(Priority.columns) FROM priority WHERE userID = ?", [userID])
-        }.current(at: date)
+        try await database.read { db in try await Priority.filter(\.userID == userID).all(in: db) }.current(at: date)
     }
 }

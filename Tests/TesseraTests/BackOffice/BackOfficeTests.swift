@@ -133,6 +133,24 @@ struct BackOfficeTests {
         }
     }
 
+    @Test("a list filters by whether an optional column holds a value, and refuses another word")
+    func presenceFilter() async throws {
+        try await Self.onBothDatabases { _, client in
+            let carol = try await Self.signIn(client, "carol")
+            let list = try await client.get("/admin/klass", as: carol)
+            #expect(list.select("#back-office-filter-notes option").map { $0[attribute: "value"] } == ["", "set", "empty"])
+            #expect(list.select("#back-office-filter-instructorID").count == 1)
+            let withNotes = try await client.get("/admin/klass?notes=set", as: carol)
+            #expect(withNotes.select("tbody tr th a").map(\.text) == ["\(BackOfficeApp.classCount)"])
+            #expect(withNotes.first("#back-office-filter-notes option[selected]")?[attribute: "value"] == "set")
+            let alone = try await client.get("/admin/klass?instructorID=empty", as: carol)
+            #expect(alone.first("[data-total]")?.text == "15", "the odd classes have no instructor")
+            let both = try await client.get("/admin/klass?instructorID=set&isOnline=true&q=class", as: carol)
+            #expect(both.first("[data-total]")?.text == "5")
+            #expect(try await client.get("/admin/klass?notes=maybe", as: carol).status == .badRequest)
+        }
+    }
+
     // MARK: - Changes
 
     @Test("an admin creates, edits and deletes a class, and the log shows each step with before and after")
