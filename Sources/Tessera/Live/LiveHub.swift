@@ -37,6 +37,8 @@ package final class LiveHub: Service, Sendable {
         var waiters: [Int: CheckedContinuation<Wakeup, Never>] = [:]
         var nextWaiter = 0
         var streams = 0
+        /// Whether a task waits for the server's graceful shutdown (``streamOpened()``).
+        var watchesShutdown = false
     }
 
     /// The least time between two looks for commits: commits closer together are looked at
@@ -88,21 +90,30 @@ package final class LiveHub: Service, Sendable {
     /// How many streams are open.
     var openStreams: Int { state.withLock { $0.streams } }
 
-    /// Counts a stream open for as long as `body` runs (the first one wakes the hub). When the
+    /// Counts a stream open until ``streamClosed()`` (the first one wakes the hub). When the
     /// server that holds the stream begins a graceful shutdown, every stream ends: the server
-    /// stops before the hub's own service does, and it waits for its connections to close.
-    func holdingStream<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        let first = state.withLock { state in
+    /// stops before the hub's own service does, and it waits for its connections to close. One
+    /// task per hub, started with its first stream in the server's own context, waits for that
+    /// shutdown: a stream itself holds no handler (an open stream's task keeps the memory its
+    /// frames ever took, so each frame it waits under costs every open page).
+    func streamOpened() {
+        let (first, watch) = state.withLock { state in
             state.streams += 1
-            return state.streams == 1
+            defer { state.watchesShutdown = true }
+            return (state.streams == 1, !state.watchesShutdown)
         }
         if first { firstStreamOpened.ring() }
-        defer { state.withLock { $0.streams -= 1 } }
-        return try await withGracefulShutdownHandler {
-            try await body()
-        } onGracefulShutdown: { [self] in
-            update { $0.isClosing = true }
+        if watch {
+            Task { [weak self] in
+                try? await gracefulShutdown()
+                self?.update { $0.isClosing = true }
+            }
         }
+    }
+
+    /// Counts a stream ``streamOpened()`` counted closed.
+    func streamClosed() {
+        state.withLock { $0.streams -= 1 }
     }
 
     /// Waits until the wakeup differs from `seen` (a commit, a heartbeat, the shutdown) and

@@ -83,30 +83,30 @@ package struct LiveStream: Sendable {
     /// fails), the process drains (it says ``farewell`` first), or no component is left. A `since` or `Last-Event-ID`
     /// past the data's generation counts as the generation: a page cannot silence its stream.
     func run(on hub: LiveHub, for viewer: Viewer, exit: StreamExit, into writer: inout any ResponseBodyWriter) async throws {
-        try await hub.holdingStream {
-            var wakeup = hub.wakeup
-            var following = targets.map { Followed(target: $0, renderedAt: min(since ?? 0, wakeup.generation)) }
-            let (id, inbox) = hub.inboxes.open(sessionID: sessionID)
-            defer { hub.inboxes.close(id) }
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
-            try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
-            while !following.isEmpty {
-                let next = await hub.next(after: wakeup, until: exit)
-                guard !Task.isCancelled, !exit.hasEnded else { return }
-                guard !next.isClosing else {
-                    try await writer.write(Self.farewell)
-                    return
-                }
-                // A component whose render the server failed is tried again at every wake.
-                if next.generation != wakeup.generation || following.contains(where: \.failing) {
-                    try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
-                }
-                if next.generation == wakeup.generation {
-                    try await writer.write(ByteBuffer(string: ":\n\n"))
-                }
-                wakeup = next
+        hub.streamOpened()
+        defer { hub.streamClosed() }
+        var wakeup = hub.wakeup
+        var following = targets.map { Followed(target: $0, renderedAt: min(since ?? 0, wakeup.generation)) }
+        let (id, inbox) = hub.inboxes.open(sessionID: sessionID)
+        defer { hub.inboxes.close(id) }
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+        try await writer.write(ServerSentEvent(name: "stream", data: id).bytes)
+        try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
+        while !following.isEmpty {
+            let next = await hub.next(after: wakeup, until: exit)
+            guard !Task.isCancelled, !exit.hasEnded else { return }
+            guard !next.isClosing else {
+                try await writer.write(Self.farewell)
+                return
             }
+            // A component whose render the server failed is tried again at every wake.
+            if next.generation != wakeup.generation || following.contains(where: \.failing) {
+                try await push(&following, for: viewer, from: hub, inbox: inbox, exit: exit, into: &writer)
+            }
+            if next.generation == wakeup.generation {
+                try await writer.write(ByteBuffer(string: ":\n\n"))
+            }
+            wakeup = next
         }
     }
 

@@ -139,6 +139,6 @@ extension SQLModel {
 
     /// The row whose primary key is `key`, or nil.
     public static func find(_ key: PrimaryKey, in db: SQLConnection) async throws -> Self? {
-        try await filter(SQLPredicate(SQLDialect.quote(primaryKeyColumn) + " = ?", [key.sqlValue])).first(in: db)
+        try await db.fetchOne(schema.selectByKey, SQLArguments([key.sqlValue])) { try Self(row: $0) }
     }
 }

@@ -15,6 +15,9 @@ public struct TableSchema: Sendable, Equatable {
     let quotedName: String
     /// The columns, quoted, as a `SELECT` list.
     let selectList: String
+    /// The statement that reads one row by its primary key (one `?`), made once: a lookup by
+    /// key builds no SQL.
+    let selectByKey: String
 
     /// A table of `columns` whose key is `primaryKey`, numbered by the database when
     /// `generatesKey`.
@@ -25,6 +28,7 @@ public struct TableSchema: Sendable, Equatable {
         self.generatesKey = generatesKey
         quotedName = SQLDialect.quote(name)
         selectList = columns.map { SQLDialect.quote($0.name) }.joined(separator: ", ")
+        selectByKey = "SELECT " + selectList + " FROM " + quotedName + " WHERE " + SQLDialect.quote(primaryKey) + " = ? LIMIT 1"
     }
 
     /// The column called `name` (compared as both databases do, ignoring case).
