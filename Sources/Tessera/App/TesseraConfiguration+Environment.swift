@@ -4,7 +4,7 @@ extension TesseraConfiguration {
     // MARK: - Environment
 
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
-    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL` and `TESSERA_SMTP_CA`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed) and `TESSERA_ENV` (`development` or `production`) where set. A value
+    /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL` and `TESSERA_SMTP_CA`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed), `TESSERA_TIME_ZONE` (an IANA name such as `Europe/Berlin`) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
@@ -88,6 +88,12 @@ extension TesseraConfiguration {
             }
             configuration.connectionTimeout = duration
         }
+        if let name = environment["TESSERA_TIME_ZONE"], !name.isEmpty {
+            guard let zone = Self.timeZone(named: name) else {
+                throw ConfigurationError(message: "TESSERA_TIME_ZONE must name a time zone such as Europe/Berlin or UTC, not '\(name)'")
+            }
+            configuration.timeZone = zone
+        }
         try configuration.readOperationSettings(environment)
         if let mode = environment["TESSERA_ENV"], !mode.isEmpty {
             guard let parsed = Mode(rawValue: mode) else {
@@ -143,5 +149,13 @@ extension TesseraConfiguration {
     static func duration(seconds text: String) -> Duration? {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else { return nil }
         return .milliseconds(max(1, Int64((seconds * 1000).rounded())))
+    }
+
+    /// The time zone `name` names: an IANA identifier (`Europe/Berlin`, `America/New_York`) or
+    /// `UTC`; nil for anything else (an abbreviation such as `CET` means different things in
+    /// different places, and Foundation's guesses at one are not taken).
+    static func timeZone(named name: String) -> TimeZone? {
+        guard name == "UTC" || name.contains("/"), let zone = TimeZone(identifier: name) else { return nil }
+        return zone
     }
 }

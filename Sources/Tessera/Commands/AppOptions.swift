@@ -82,6 +82,9 @@ struct AppOptions: ParsableArguments {
             valueName: "seconds"))
     var drainTimeout: String?
 
+    @Option(help: "The site's time zone, in which forms show and read dates and times: an IANA name such as Europe/Berlin (default UTC, or $TESSERA_TIME_ZONE).")
+    var timeZone: String?
+
     /// The configuration: defaults, then `environment` (default the process's), then these
     /// options.
     func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
@@ -130,6 +133,12 @@ struct AppOptions: ParsableArguments {
         }
         if let drainGrace { configuration.drainGrace = try Self.seconds(drainGrace, "--drain-grace", allowingZero: true) }
         if let drainTimeout { configuration.drainTimeout = try Self.seconds(drainTimeout, "--drain-timeout") }
+        if let timeZone {
+            guard let zone = TesseraConfiguration.timeZone(named: timeZone) else {
+                throw ValidationError("--time-zone must name a time zone such as Europe/Berlin or UTC, not \(timeZone)")
+            }
+            configuration.timeZone = zone
+        }
         return configuration
     }
 }
