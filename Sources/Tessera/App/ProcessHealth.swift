@@ -6,7 +6,7 @@ import Synchronization
 /// ``SiteConfiguration/healthCheckPath``) tells a balancer: starting until its router is built,
 /// then serving, then draining from the moment a graceful shutdown (SIGTERM) begins — before the
 /// server stops accepting (``TesseraConfiguration/drainGrace``), so the balancer moves first.
-package final class ProcessHealth: Sendable {
+public final class ProcessHealth: Sendable {
     /// Where the process stands.
     package enum Phase: UInt8, Sendable {
         /// Its site is being made: templates checked, the database opened and migrated.

@@ -161,7 +161,7 @@ extension TesseraApp {
     }
 
     /// Runs every check (``check(_:)``), opens the database, and returns the site.
-    public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) async throws -> Site {
+    package func makeSite(_ configuration: TesseraConfiguration, logger: Logger) async throws -> Site {
         let (templates, warnings) = try checkWithWarnings(configuration)
         for warning in warnings { logger.warning("\(warning)") }
         let database = try await openDatabase(configuration, logger: logger)

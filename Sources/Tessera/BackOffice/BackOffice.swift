@@ -36,10 +36,10 @@ public struct BackOffice: Sendable {
     let entries: [BackOfficeEntry]
 
     /// A back office for `models`, listed in this order.
-    public init(_ models: any SQLModel.Type...) { self.init(models) }
+    package init(_ models: any SQLModel.Type...) { self.init(models) }
 
     /// A back office for `models`, listed in this order.
-    public init(_ models: [any SQLModel.Type]) {
+    package init(_ models: [any SQLModel.Type]) {
         entries = models.map { BackOfficeEntry($0) }
     }
 

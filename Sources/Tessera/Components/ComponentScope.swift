@@ -16,7 +16,7 @@ public final class ComponentScope<C: Component>: Sendable {
     /// The request, as this component may see it.
     public let request: RequestScope
     /// The component's id in its scene: its root element's `id` and the end of its fragment URL.
-    public let id: String
+    package let id: String
     /// The URL of the scene instance the component renders in.
     public let sceneURL: String
     /// For a child, the query items its parent needs to place it again (its parent's
@@ -66,17 +66,17 @@ public final class ComponentScope<C: Component>: Sendable {
     // MARK: - The request's most read values
 
     /// Database access, counted for this component.
-    public var database: CountingDatabase { request.database }
+    package var database: CountingDatabase { request.database }
     /// Query parameters, strictly decoded.
-    public var query: Parameters { request.query }
+    package var query: Parameters { request.query }
     /// Route parameters.
-    public var path: Parameters { request.path }
+    package var path: Parameters { request.path }
     /// The POSTed form fields.
-    public var form: Parameters { request.form }
+    package var form: Parameters { request.form }
     /// The signed-in member's id, or nil (always nil for a `.shared` component).
-    public var userID: Int64? { request.userID }
+    package var userID: Int64? { request.userID }
     /// The site: templates, database, configuration.
-    public var site: Site { request.site }
+    package var site: Site { request.site }
 
     // MARK: - In an action
 
@@ -85,7 +85,7 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// Whether the signed-in member has `role` (``RequestScope/hasRole(_:)``): read once per
     /// request, and only for a component whose caching lets it see the member.
-    public func hasRole(_ role: Role) async throws -> Bool { try await request.hasRole(role) }
+    package func hasRole(_ role: Role) async throws -> Bool { try await request.hasRole(role) }
 
     /// The signed-in member's id, or a 403 when nobody is signed in.
     public func requireUser() throws(RequestError) -> Int64 {
@@ -98,7 +98,7 @@ public final class ComponentScope<C: Component>: Sendable {
     /// Places the child of kind `slot` for `key` (``ChildSlot``): it loads after this component,
     /// together with its siblings, and the returned value, in this component's model (or a
     /// cell's), writes its fragment. A key the slot makes nothing for writes nothing.
-    public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
+    package func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
         let id = slot.id(parentID: id, key: key)
         if let component, let child = slot.make(component, key) { place(child, as: id) }
         return ChildComponent(id: id)
@@ -134,7 +134,7 @@ public final class ComponentScope<C: Component>: Sendable {
     // MARK: - URLs
 
     /// The component's own URL with `query` (default none): it answers with just its fragment.
-    public func fragmentURL(query: [(String, String)] = []) -> String {
+    package func fragmentURL(query: [(String, String)] = []) -> String {
         ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: parentQuery + query)
     }
 

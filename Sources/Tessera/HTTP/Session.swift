@@ -8,12 +8,12 @@
 /// one, such as signing in.
 public struct Session: Sendable, Equatable {
     /// The random id kept in the `tessera_session` cookie; empty when nothing is stored.
-    public let id: String
+    package let id: String
     /// The signed-in user's id, or nil for a visitor.
-    public let userID: Int64?
+    package let userID: Int64?
     /// The token every form must return: a stored session's own, or a visitor's, made when
     /// first read (see `SessionMiddleware`).
-    public var csrfToken: String {
+    package var csrfToken: String {
         privacy.set()
         return tokenValue
     }
@@ -43,10 +43,10 @@ public struct Session: Sendable, Equatable {
     }
 
     /// Whether this session is a stored row (and has a `tessera_session` cookie).
-    public var isStored: Bool { !id.isEmpty }
+    package var isStored: Bool { !id.isEmpty }
 
     /// A session.
-    public init(id: String, userID: Int64?, csrfToken: String) {
+    package init(id: String, userID: Int64?, csrfToken: String) {
         self.init(id: id, userID: userID, token: .stored(csrfToken), privacy: PrivateResponseMark())
     }
 

@@ -16,18 +16,18 @@ import NIOCore
 ///
 /// A hole is 64 letters and digits drawn when the process starts (so nothing an app shows
 /// can forge one), then `c` or `o`: the same length as the tokens they stand for.
-package enum TokenHoles {
+public enum TokenHoles {
     /// What every hole starts with.
     static let mark: [UInt8] = Array(("th" + SessionStore.randomToken().prefix(62)).utf8)
     /// The hole a CSRF token goes in.
-    package static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
+    public static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
     /// The hole a one-time token goes in.
-    package static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
+    public static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
 
     /// `bytes` with every hole filled: `csrfToken` in a CSRF hole, a fresh random token in each
     /// one-time hole. Bytes without a hole come back as they are, and `csrfToken` is read only
     /// when there is a CSRF hole (reading a visitor's makes it, and marks the response private).
-    package static func fill(_ bytes: ByteBuffer, csrfToken: @autoclosure () -> String) -> ByteBuffer {
+    public static func fill(_ bytes: ByteBuffer, csrfToken: @autoclosure () -> String) -> ByteBuffer {
         bytes.withUnsafeReadableBytes { raw in
             guard var found = firstMark(in: raw, from: 0) else { return bytes }
             var filled = ByteBuffer()

@@ -9,16 +9,16 @@ public struct JobContext: Sendable {
     /// The site (its database, its configuration, its services).
     public let site: Site
     /// The job's id.
-    public let id: Int64
+    package let id: Int64
     /// Which try this is, from 1.
-    public let attempt: Int
+    package let attempt: Int
     /// The claim this try holds (its lease).
     let claim: String
     /// Whether ``complete(_:)`` committed.
     let completed: Completion
     /// The id of the request that enqueued the job (its log line's `request_id`), or nil when
     /// none did (a schedule, a command).
-    public var requestID: String? = nil
+    package var requestID: String? = nil
 
     /// The site's database.
     public var database: TesseraDatabase { site.database }

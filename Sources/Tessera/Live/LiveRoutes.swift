@@ -12,7 +12,7 @@ import Synchronization
 /// query items the component's renders were seen to read (``RenderedReads``), so URLs that
 /// differ only in items nothing reads, or in Tessera's own (`_component`, `_csrf`, `_once`),
 /// are one render.
-package final class LiveRoutes: Sendable {
+public final class LiveRoutes: Sendable {
     /// A URL a stream may follow, resolved.
     struct Resolved: Sendable {
         /// The route and component pattern it matched: whose renders teach which names count.

@@ -9,10 +9,10 @@ import Synchronization
 /// The connection's guard closes a connection whose client stopped sending while an event
 /// stream is answered (``ConnectionGuard``); its close, or any other, ends the stream through
 /// ``watch(_:)``.
-package final class StreamExit: Sendable {
+public final class StreamExit: Sendable {
     private let state = Mutex<(ended: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
 
-    package init() {}
+    public init() {}
 
     /// Ends the stream when `closing` completes (the connection's close future).
     func watch(_ closing: EventLoopFuture<Void>?) {
@@ -23,7 +23,7 @@ package final class StreamExit: Sendable {
     var hasEnded: Bool { state.withLock { $0.ended } }
 
     /// Ends the stream: a wait in progress (``waking(with:)``) ends now.
-    package func end() {
+    public func end() {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             state.ended = true
             defer { state.wake = nil }

@@ -8,7 +8,7 @@ import Foundation
 /// delivers it (``SiteConfiguration/mailDelivery``).
 public struct Mail: Sendable, Equatable, Codable {
     /// Who it is from.
-    public let from: MailAddress
+    package let from: MailAddress
     /// Who it is to.
     public let to: [MailAddress]
     /// The subject, one line.
@@ -19,7 +19,7 @@ public struct Mail: Sendable, Equatable, Codable {
     public let html: String?
 
     /// A mail, or ``MailError`` when the subject could add a header or there is no recipient.
-    public init(from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil) throws(MailError) {
+    package init(from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil) throws(MailError) {
         guard !to.isEmpty else { throw .noRecipient }
         guard !subject.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), subject.utf8.count <= 998 else {
             throw .badSubject

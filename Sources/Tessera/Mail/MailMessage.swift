@@ -51,7 +51,7 @@ extension Site {
     public func absoluteURL(_ path: String) -> String { configuration.publicURL + path }
 
     /// Who the site's mail is from: ``SiteConfiguration/mailFrom``, or `no-reply@` its mail domain.
-    public var mailSender: MailAddress {
+    package var mailSender: MailAddress {
         configuration.mailFrom ?? MailAddress("no-reply@" + configuration.mailDomain) ?? MailAddress("no-reply@localhost.localdomain")!
     }
 

@@ -25,43 +25,43 @@ import Foundation
 public struct Members: Sendable {
     /// Where members live; default ``MemberTable/init(_:id:username:passwordHash:displayName:email:newRowValues:)``'s
     /// `member` table.
-    public var table: MemberTable
+    package var table: MemberTable
     /// The scenes mounted for members, in order; default ``SignInScene``, ``SignUpScene`` and
     /// ``PasswordScene``, then — when the table keeps addresses — ``ForgotPasswordScene``,
     /// ``ResetPasswordScene``, ``EmailScene`` and ``ConfirmEmailScene``. Replace one with a subclass to move it (its `path`) or retitle it; drop
     /// ``SignUpScene`` to close sign-ups.
-    public var scenes: [Scene.Type]
+    package var scenes: [Scene.Type]
     /// Where a member goes after signing in or up when the form carried no `next`; default `/`.
-    public var home: String
+    package var home: String
     /// Where a new member goes after signing up when the form carried no `next`, given their
     /// id (say their profile); default nil, ``home``.
     public var welcomePage: (@Sendable (Int64) -> String)?
 
     /// Sign-in attempts per account name (known or not, so answers never tell which exist):
     /// default 5 in 15 minutes, then 15 minutes' wait; a success forgives the account.
-    public var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
+    package var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
     /// Sign-in attempts per client address (`ClientAddress`): default 30 in 15 minutes; a
     /// success does not count.
-    public var addressRule = ThrottleRule(
+    package var addressRule = ThrottleRule(
         name: "members.signin.address", limit: 30, window: 900, lockout: 900, success: .refunds)
     /// Current-password attempts per member when changing it: default 5 in 15 minutes.
-    public var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
+    package var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
     /// Sign-ups per client address: default 10 an hour, each one counted.
-    public var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    package var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
     /// Password resets asked for one address: default 3 an hour, each one counted (whether a
     /// member has the address or not, so the limit tells nothing).
-    public var resetAddressRule = ThrottleRule(name: "members.reset.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
+    package var resetAddressRule = ThrottleRule(name: "members.reset.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
     /// Password resets asked for from one client address: default 10 an hour.
-    public var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    package var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
     /// Confirmation mails a member asks for: default 5 an hour.
-    public var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
+    package var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
     /// Confirmation mails sent to one address, whoever asked (sign-ups and address changes of
     /// any members): default 3 an hour. Past it the mail is quietly not sent: the form answers
     /// as when it is, so the limit tells no one what was asked for that address.
-    public var confirmAddressRule = ThrottleRule(
+    package var confirmAddressRule = ThrottleRule(
         name: "members.confirm.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
     /// How long a mailed link works, in seconds: default an hour.
-    public var linkLifetime: TimeInterval = 3600
+    package var linkLifetime: TimeInterval = 3600
 
     /// Members in `table` (default the `member` table), through `scenes` (default `defaultScenes(for:)`),
     /// going to `home` (default `/`) after signing in.
@@ -73,20 +73,20 @@ public struct Members: Sendable {
 
     /// The pages of a members' kit on `table`: sign in, sign up, change password, and the four
     /// pages of mailed links when the table keeps addresses.
-    package static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
+    public static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
         [SignInScene.self, SignUpScene.self, PasswordScene.self]
             + (table.email == nil ? [] : [ForgotPasswordScene.self, ResetPasswordScene.self, EmailScene.self, ConfirmEmailScene.self])
     }
 
     /// The mails the kit sends (checked at start-up with the app's): none without addresses.
-    public var mails: [any MailMessage.Type] {
+    package var mails: [any MailMessage.Type] {
         table.email == nil ? [] : [PasswordResetMail.self, AddressConfirmationMail.self]
     }
 
     // MARK: - Pages
 
     /// The sign-in page's path (the first ``SignInScene`` of ``scenes``), or nil.
-    public var signInPath: String? { signInScene?.path }
+    package var signInPath: String? { signInScene?.path }
     /// The sign-up page's path, or nil when sign-ups are closed.
     package var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
     /// The password page's path, or nil.

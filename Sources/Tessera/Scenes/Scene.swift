@@ -90,7 +90,7 @@ open class Scene {
     /// ``ModelScene`` has values to show, so it always has a template.
     open class var rendersComponentsInOrder: Bool { false }
 
-    public internal(set) var layout: String?
+    package internal(set) var layout: String?
 
     /// A scene; Tessera makes one per request.
     public required init() {}
@@ -145,7 +145,7 @@ open class Scene {
 
     /// ``link(_:)`` for the common case of one id (`UserScene.link(user.id)`), without boxing
     /// it: lists build one or two such links per row.
-    public static func link(_ id: Int64) -> String {
+    package static func link(_ id: Int64) -> String {
         let around = SceneLinkPatterns.shared.around(Self.self)
         guard let after = around.after else { return around.before }  // no parameter: the id is dropped
         return around.before + String(id) + after

@@ -11,22 +11,22 @@
 /// let instructors = try await Klass.instructor.load(for: classes, in: db)   // 2 statements in all
 /// let name = classes[0].instructorID.flatMap { instructors[$0]?.name }
 /// ```
-public struct BelongsTo<Child: SQLModel, Parent: SQLModel>: Sendable {
+package struct BelongsTo<Child: SQLModel, Parent: SQLModel>: Sendable {
     /// The parent's key in a child, if it has one.
     let key: @Sendable (Child) -> Parent.PrimaryKey?
 
     /// The parent whose primary key `foreignKey` holds.
-    public init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey> & Sendable) {
+    package init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey> & Sendable) {
         key = { $0[keyPath: foreignKey] }
     }
 
     /// The parent whose primary key `foreignKey` holds, when it holds one.
-    public init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey?> & Sendable) {
+    package init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey?> & Sendable) {
         key = { $0[keyPath: foreignKey] }
     }
 
     /// The parents of `children`, by primary key, in one statement (none for no key).
-    public func load(for children: [Child], in db: SQLConnection) async throws -> [Parent.PrimaryKey: Parent] {
+    package func load(for children: [Child], in db: SQLConnection) async throws -> [Parent.PrimaryKey: Parent] {
         let keys = AssociationKeys.distinct(children.compactMap(key))
         guard !keys.isEmpty else { return [:] }
         let parents = try await Parent.query.filter(AssociationKeys.matching(Parent.primaryKeyColumn, keys)).all(in: db)

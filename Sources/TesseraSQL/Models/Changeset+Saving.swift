@@ -2,14 +2,14 @@
 
 extension Changeset {
     /// What a person reads when a unique column's value is another row's already.
-    public static var takenMessage: String { "This is taken already: choose another." }
+    package static var takenMessage: String { "This is taken already: choose another." }
 
     /// Inserts the record and returns it as stored (its new key, the database's defaults), or
     /// throws ``ChangesetRefused`` when something is wrong: found by the checks before any
     /// statement, or a unique column's clash in the database (another insert that came first),
     /// which becomes that column's problem. Run it inside a write and catch the refusal outside
     /// it: on PostgreSQL a refused statement ends the transaction.
-    public func insert(in db: SQLConnection) async throws -> Model {
+    package func insert(in db: SQLConnection) async throws -> Model {
         guard isValid else { throw ChangesetRefused(self) }
         let key = try await saving { try await record.insert(in: db) }
         guard let stored = try await Model.find(key, in: db) else { throw ChangesetRefused(self) }
@@ -20,7 +20,7 @@ extension Changeset {
     /// and returns the row as stored; throws ``ChangesetRefused`` when something is wrong (as
     /// ``insert(in:)`` does) or the row is gone (the problem's ``ModelProblems/message``).
     /// Nothing changed: no statement but the read.
-    public func update(in db: SQLConnection) async throws -> Model {
+    package func update(in db: SQLConnection) async throws -> Model {
         guard isValid else { throw ChangesetRefused(self) }
         let changed = Model.modelFields.filter { $0.value(of: record) != $0.value(of: base) }
         if !changed.isEmpty {

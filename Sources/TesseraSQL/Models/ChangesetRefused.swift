@@ -13,16 +13,16 @@
 ///     return .invalid(model(refused.changes))
 /// }
 /// ```
-public struct ChangesetRefused<Model: SQLModel>: Error, Sendable, CustomStringConvertible {
+package struct ChangesetRefused<Model: SQLModel>: Error, Sendable, CustomStringConvertible {
     /// The changeset, its problems said.
-    public let changes: Changeset<Model>
+    package let changes: Changeset<Model>
 
     /// The refusal of `changes`.
-    public init(_ changes: Changeset<Model>) {
+    package init(_ changes: Changeset<Model>) {
         self.changes = changes
     }
 
-    public var description: String {
+    package var description: String {
         let fields = changes.problems.fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         return "\(Model.self) not saved: " + (fields + [changes.problems.message].compactMap { $0 }).joined(separator: "; ")
     }

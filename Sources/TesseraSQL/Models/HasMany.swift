@@ -9,7 +9,7 @@
 /// }
 /// let classes = try await Instructor.classes.load(for: instructors, in: db)   // [id: [Klass]]
 /// ```
-public struct HasMany<Parent: SQLModel, Child: SQLModel>: Sendable {
+package struct HasMany<Parent: SQLModel, Child: SQLModel>: Sendable {
     /// The child's column holding the parent's key.
     let column: String
     /// The parent's key in a child, if it has one.
@@ -19,14 +19,14 @@ public struct HasMany<Parent: SQLModel, Child: SQLModel>: Sendable {
 
     /// The children whose `foreignKey` holds the parent's primary key, as `query` (default
     /// all, in no given order) finds them.
-    public init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey> & Sendable, query: ModelQuery<Child> = Child.query) {
+    package init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey> & Sendable, query: ModelQuery<Child> = Child.query) {
         column = Child.column(foreignKey)
         key = { $0[keyPath: foreignKey] }
         self.query = query
     }
 
     /// The children whose optional `foreignKey` holds the parent's primary key.
-    public init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey?> & Sendable, query: ModelQuery<Child> = Child.query) {
+    package init(_ foreignKey: KeyPath<Child, Parent.PrimaryKey?> & Sendable, query: ModelQuery<Child> = Child.query) {
         column = Child.column(foreignKey)
         key = { $0[keyPath: foreignKey] }
         self.query = query
@@ -34,7 +34,7 @@ public struct HasMany<Parent: SQLModel, Child: SQLModel>: Sendable {
 
     /// The children of each of `parents`, by the parent's primary key, in one statement (a
     /// parent with none is absent).
-    public func load(for parents: [Parent], in db: SQLConnection) async throws -> [Parent.PrimaryKey: [Child]] {
+    package func load(for parents: [Parent], in db: SQLConnection) async throws -> [Parent.PrimaryKey: [Child]] {
         let keys = AssociationKeys.distinct(parents.map(\.primaryKey))
         guard !keys.isEmpty else { return [:] }
         let children = try await query.filter(AssociationKeys.matching(column, keys)).all(in: db)

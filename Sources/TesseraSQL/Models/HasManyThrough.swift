@@ -9,7 +9,7 @@
 /// }
 /// let students = try await Klass.students.load(for: classes, in: db)   // [classID: [Student]]
 /// ```
-public struct HasManyThrough<Source: SQLModel, Join: SQLModel, Target: SQLModel>: Sendable {
+package struct HasManyThrough<Source: SQLModel, Join: SQLModel, Target: SQLModel>: Sendable {
     /// The join record's column holding the source's key.
     let sourceColumn: String
     /// The join record's column holding the target's key.
@@ -17,14 +17,14 @@ public struct HasManyThrough<Source: SQLModel, Join: SQLModel, Target: SQLModel>
 
     /// The targets whose key a join record's `targetKey` holds, for the sources whose key its
     /// `sourceKey` holds.
-    public init(_ sourceKey: KeyPath<Join, Source.PrimaryKey>, _ targetKey: KeyPath<Join, Target.PrimaryKey>) {
+    package init(_ sourceKey: KeyPath<Join, Source.PrimaryKey>, _ targetKey: KeyPath<Join, Target.PrimaryKey>) {
         sourceColumn = Join.column(sourceKey)
         targetColumn = Join.column(targetKey)
     }
 
     /// The targets of each of `sources`, by the source's primary key, each list in the
     /// targets' key order, in one statement.
-    public func load(for sources: [Source], in db: SQLConnection) async throws -> [Source.PrimaryKey: [Target]] {
+    package func load(for sources: [Source], in db: SQLConnection) async throws -> [Source.PrimaryKey: [Target]] {
         let keys = AssociationKeys.distinct(sources.map(\.primaryKey))
         guard !keys.isEmpty else { return [:] }
         let target = Target.schema.quotedName

@@ -2,25 +2,25 @@
 
 extension ModelQuery {
     /// The rows, decoded, in the query's order.
-    public func all(in db: SQLConnection) async throws -> [Model] {
+    package func all(in db: SQLConnection) async throws -> [Model] {
         let statement = select(Model.schema.selectList, in: db.dialect)
         return try await db.fetchAll(statement.sql, statement.arguments) { try Model(row: $0) }
     }
 
     /// The first row, or nil (the query limited to one row).
-    public func first(in db: SQLConnection) async throws -> Model? {
+    package func first(in db: SQLConnection) async throws -> Model? {
         let statement = limit(1).select(Model.schema.selectList, in: db.dialect)
         return try await db.fetchOne(statement.sql, statement.arguments) { try Model(row: $0) }
     }
 
     /// How many rows meet the filter (its order, limit and offset aside: a pager's total).
-    public func count(in db: SQLConnection) async throws -> Int {
+    package func count(in db: SQLConnection) async throws -> Int {
         let from = fromClause
         return try await db.fetchValue(Int.self, "SELECT COUNT(*)" + from.sql, SQLArguments(from.arguments)) ?? 0
     }
 
     /// Whether any row meets the filter.
-    public func exists(in db: SQLConnection) async throws -> Bool {
+    package func exists(in db: SQLConnection) async throws -> Bool {
         let from = fromClause
         return try await db.fetchValue(Bool.self, "SELECT EXISTS (SELECT 1" + from.sql + ")", SQLArguments(from.arguments)) ?? false
     }
@@ -28,28 +28,28 @@ extension ModelQuery {
     // MARK: - Aggregates
 
     /// The sum of `keyPath`'s column over the rows that meet the filter; nil when none do.
-    public func sum<Value: SQLColumnValue & Numeric>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
+    package func sum<Value: SQLColumnValue & Numeric>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
         try await aggregate("SUM", keyPath, as: Value.columnKind, in: db)
     }
 
     /// The smallest value of `keyPath`'s column; nil when no row meets the filter.
-    public func min<Value: SQLColumnValue & Comparable>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
+    package func min<Value: SQLColumnValue & Comparable>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
         try await aggregate("MIN", keyPath, as: nil, in: db)
     }
 
     /// The largest value of `keyPath`'s column; nil when no row meets the filter.
-    public func max<Value: SQLColumnValue & Comparable>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
+    package func max<Value: SQLColumnValue & Comparable>(_ keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws -> Value? {
         try await aggregate("MAX", keyPath, as: nil, in: db)
     }
 
     /// The mean of `keyPath`'s column; nil when no row meets the filter.
-    public func average(_ keyPath: KeyPath<Model, some SQLColumnValue & Numeric>, in db: SQLConnection) async throws -> Double? {
+    package func average(_ keyPath: KeyPath<Model, some SQLColumnValue & Numeric>, in db: SQLConnection) async throws -> Double? {
         try await aggregate("AVG", keyPath, as: .real, in: db)
     }
 
     /// How many rows that meet the filter hold each value of `keyPath`'s column, smallest value
     /// first.
-    public func count<Value: SQLColumnValue>(groupedBy keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws
+    package func count<Value: SQLColumnValue>(groupedBy keyPath: KeyPath<Model, Value>, in db: SQLConnection) async throws
         -> [(value: Value, count: Int)]
     {
         let column = Model.quotedColumn(keyPath)

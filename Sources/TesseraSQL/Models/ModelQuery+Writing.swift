@@ -10,7 +10,7 @@ extension ModelQuery {
     ///     .update([.increment(\.booked, by: 1)], in: db)   // 0: full
     /// ```
     @discardableResult
-    public func update(_ assignments: [ColumnAssignment<Model>], in db: SQLConnection) async throws -> Int {
+    package func update(_ assignments: [ColumnAssignment<Model>], in db: SQLConnection) async throws -> Int {
         precondition(!assignments.isEmpty, "an update sets at least one column")
         let from = fromClause
         var sql = "UPDATE " + Model.schema.quotedName + " SET " + assignments.map(\.sql).joined(separator: ", ")
@@ -20,7 +20,7 @@ extension ModelQuery {
 
     /// Deletes every row that meets the filter and returns how many.
     @discardableResult
-    public func delete(in db: SQLConnection) async throws -> Int {
+    package func delete(in db: SQLConnection) async throws -> Int {
         let from = fromClause
         return try await db.execute("DELETE" + from.sql, SQLArguments(from.arguments))
     }

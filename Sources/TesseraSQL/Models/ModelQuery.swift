@@ -18,7 +18,7 @@
 /// }
 /// let soon = try await Klass.upcoming(after: .now).filter(\.level == .advanced).limit(5).all(in: db)
 /// ```
-public struct ModelQuery<Model: SQLModel>: Sendable {
+package struct ModelQuery<Model: SQLModel>: Sendable {
     /// The condition rows meet, if any.
     var predicate: SQLPredicate<Model>?
     /// The order, first key first.
@@ -36,28 +36,28 @@ public struct ModelQuery<Model: SQLModel>: Sendable {
     // MARK: - Building
 
     /// Only the rows that also meet `predicate`.
-    public func filter(_ predicate: SQLPredicate<Model>) -> ModelQuery {
+    package func filter(_ predicate: SQLPredicate<Model>) -> ModelQuery {
         var query = self
         query.predicate = self.predicate.map { $0 && predicate } ?? predicate
         return query
     }
 
     /// Ordered by `keyPath` (after any order given before).
-    public func order<Value: SQLColumnValue>(by keyPath: KeyPath<Model, Value> & Sendable, _ direction: SortDirection = .ascending) -> ModelQuery {
+    package func order<Value: SQLColumnValue>(by keyPath: KeyPath<Model, Value> & Sendable, _ direction: SortDirection = .ascending) -> ModelQuery {
         var query = self
         query.orders.append(QueryOrder(column: Model.quotedColumn(keyPath), descending: direction == .descending) { $0[keyPath: keyPath].sqlValue })
         return query
     }
 
     /// At most `count` rows.
-    public func limit(_ count: Int) -> ModelQuery {
+    package func limit(_ count: Int) -> ModelQuery {
         var query = self
         query.limit = count
         return query
     }
 
     /// Skipping the first `count` rows.
-    public func offset(_ count: Int) -> ModelQuery {
+    package func offset(_ count: Int) -> ModelQuery {
         var query = self
         query.offset = count
         return query
@@ -65,7 +65,7 @@ public struct ModelQuery<Model: SQLModel>: Sendable {
 
     /// Only the rows that come after `record` in the order given so far (a cursor: the next
     /// page after a page's last row), then by the primary key, which breaks ties.
-    public func after(_ record: Model) -> ModelQuery {
+    package func after(_ record: Model) -> ModelQuery {
         var keys = orders
         let keyColumn = SQLDialect.quote(Model.primaryKeyColumn)
         if !keys.contains(where: { $0.column == keyColumn }) {
@@ -86,7 +86,7 @@ public struct ModelQuery<Model: SQLModel>: Sendable {
     /// The rows read are locked until the transaction ends (`FOR UPDATE` on PostgreSQL), so
     /// a read-then-write in ``TesseraDatabase/write(_:)`` cannot race another. SQLite writes
     /// one transaction at a time, so there it adds nothing.
-    public func forUpdate() -> ModelQuery {
+    package func forUpdate() -> ModelQuery {
         var query = self
         query.locksRows = true
         return query
@@ -125,20 +125,20 @@ public struct ModelQuery<Model: SQLModel>: Sendable {
 
 extension SQLModel {
     /// Every row, in no given order.
-    public static var query: ModelQuery<Self> { ModelQuery() }
+    package static var query: ModelQuery<Self> { ModelQuery() }
 
     /// The rows that meet `predicate`: `Klass.filter(\.level == .beginner)`.
-    public static func filter(_ predicate: SQLPredicate<Self>) -> ModelQuery<Self> { query.filter(predicate) }
+    package static func filter(_ predicate: SQLPredicate<Self>) -> ModelQuery<Self> { query.filter(predicate) }
 
     /// Every row, ordered by `keyPath`.
-    public static func order<Value: SQLColumnValue>(by keyPath: KeyPath<Self, Value> & Sendable, _ direction: SortDirection = .ascending)
+    package static func order<Value: SQLColumnValue>(by keyPath: KeyPath<Self, Value> & Sendable, _ direction: SortDirection = .ascending)
         -> ModelQuery<Self>
     {
         query.order(by: keyPath, direction)
     }
 
     /// The row whose primary key is `key`, or nil.
-    public static func find(_ key: PrimaryKey, in db: SQLConnection) async throws -> Self? {
+    package static func find(_ key: PrimaryKey, in db: SQLConnection) async throws -> Self? {
         try await filter(SQLPredicate(SQLDialect.quote(primaryKeyColumn) + " = ?", [key.sqlValue])).first(in: db)
     }
 }

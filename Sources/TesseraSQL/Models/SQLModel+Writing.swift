@@ -4,7 +4,7 @@ extension SQLModel {
     /// Inserts the record and returns its primary key: the one the database gave when it
     /// numbers the key (the record's own is left out), else the record's.
     @discardableResult
-    public func insert(in db: SQLConnection) async throws -> PrimaryKey {
+    package func insert(in db: SQLConnection) async throws -> PrimaryKey {
         let (columns, values) = insertedColumns()
         let sql = "INSERT INTO " + Self.schema.quotedName + " (" + columns.joined(separator: ", ") + ") VALUES ("
             + Self.placeholders(values.count) + ") RETURNING " + SQLDialect.quote(Self.primaryKeyColumn)
@@ -15,7 +15,7 @@ extension SQLModel {
     /// key) is there, sets that row's other columns to the record's; returns the row's primary
     /// key. `conflict` is the primary key or a unique column.
     @discardableResult
-    public func upsert(in db: SQLConnection, onConflict conflict: PartialKeyPath<Self>? = nil) async throws -> PrimaryKey {
+    package func upsert(in db: SQLConnection, onConflict conflict: PartialKeyPath<Self>? = nil) async throws -> PrimaryKey {
         let target = conflict.map { Self.column($0) } ?? Self.primaryKeyColumn
         let (columns, values) = target == Self.primaryKeyColumn ? allColumns() : insertedColumns()
         let quotedTarget = SQLDialect.quote(target)
@@ -29,7 +29,7 @@ extension SQLModel {
     /// Sets every column of the row with the record's primary key to the record's values;
     /// returns whether there was such a row.
     @discardableResult
-    public func update(in db: SQLConnection) async throws -> Bool {
+    package func update(in db: SQLConnection) async throws -> Bool {
         let (columns, values) = allColumns()
         let key = SQLDialect.quote(Self.primaryKeyColumn)
         var assignments: [String] = []
@@ -45,7 +45,7 @@ extension SQLModel {
 
     /// Deletes the row with the record's primary key; returns whether there was one.
     @discardableResult
-    public func delete(in db: SQLConnection) async throws -> Bool {
+    package func delete(in db: SQLConnection) async throws -> Bool {
         let sql = "DELETE FROM " + Self.schema.quotedName + " WHERE " + SQLDialect.quote(Self.primaryKeyColumn) + " = ?"
         return try await db.execute(sql, [primaryKey]) > 0
     }

@@ -5,7 +5,7 @@
 ///
 /// It is SQL with `?` placeholders and their values, written as it is made; the values are
 /// always bound, never written into the SQL.
-public struct SQLPredicate<Model: SQLModel>: Sendable {
+package struct SQLPredicate<Model: SQLModel>: Sendable {
     /// The condition, with `?` for each of ``arguments``.
     let sql: String
     /// The placeholders' values, in order.
@@ -18,27 +18,27 @@ public struct SQLPredicate<Model: SQLModel>: Sendable {
 
     /// A condition written in SQL, for what the operators cannot say: `?` placeholders bound
     /// to `arguments`, column names as created (`"startsAt" < date('now')`).
-    public static func sql(_ sql: String, _ arguments: SQLArguments = []) -> SQLPredicate {
+    package static func sql(_ sql: String, _ arguments: SQLArguments = []) -> SQLPredicate {
         SQLPredicate("(" + sql + ")", arguments.values)
     }
 
     /// Every row.
-    public static var all: SQLPredicate { SQLPredicate("TRUE") }
+    package static var all: SQLPredicate { SQLPredicate("TRUE") }
 
     // MARK: - Combining
 
     /// Both conditions.
-    public static func && (lhs: SQLPredicate, rhs: SQLPredicate) -> SQLPredicate {
+    package static func && (lhs: SQLPredicate, rhs: SQLPredicate) -> SQLPredicate {
         SQLPredicate("(" + lhs.sql + " AND " + rhs.sql + ")", lhs.arguments + rhs.arguments)
     }
 
     /// Either condition.
-    public static func || (lhs: SQLPredicate, rhs: SQLPredicate) -> SQLPredicate {
+    package static func || (lhs: SQLPredicate, rhs: SQLPredicate) -> SQLPredicate {
         SQLPredicate("(" + lhs.sql + " OR " + rhs.sql + ")", lhs.arguments + rhs.arguments)
     }
 
     /// The opposite condition.
-    public static prefix func ! (predicate: SQLPredicate) -> SQLPredicate {
+    package static prefix func ! (predicate: SQLPredicate) -> SQLPredicate {
         SQLPredicate("NOT " + predicate.sql, predicate.arguments)
     }
 

@@ -3,7 +3,7 @@
 /// One step from a database's tables to its models': what `migrate --plan` prints and a
 /// written migration applies (``SQLConnection/apply(_:)``), each spelled out in full so the
 /// migration keeps the schema of the day it was written.
-public enum SchemaChange: Sendable, Equatable {
+package enum SchemaChange: Sendable, Equatable {
     /// Makes a table and its indexes.
     case createTable(TableSchema)
     /// Adds a column to `table` (rows already there get its default, or its kind's zero).
@@ -19,7 +19,7 @@ public enum SchemaChange: Sendable, Equatable {
     case dropIndex(String)
 
     /// One line saying what the change does, for `migrate --plan`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .createTable(let table): "create table \(table.name) (\(table.columns.map(\.name).joined(separator: ", ")))"
         case .addColumn(let column, let table): "add column \(table).\(column.name) \(column.summary)"
