@@ -3,20 +3,20 @@
 /// How many attempts a subject (an account, a client address) may make before it must wait: at
 /// most ``limit`` within ``window``; the attempt past the limit is refused and blocks the subject
 /// for ``lockout``. What a success does to the count is ``success``.
-package struct ThrottleRule: Sendable, Equatable {
+public struct ThrottleRule: Sendable, Equatable {
     /// A stable name, stored with each subject (`signin.account`).
-    package let name: String
+    public let name: String
     /// Attempts allowed within the window.
-    package let limit: Int
+    public let limit: Int
     /// The window attempts are counted in, in seconds.
-    package let window: Double
+    public let window: Double
     /// How long a subject that passed the limit waits, in seconds.
-    package let lockout: Double
+    public let lockout: Double
     /// What a successful attempt does to the subject's count.
-    package let success: Success
+    public let success: Success
 
     /// What a successful attempt does to its subject's count.
-    package enum Success: Sendable, Equatable {
+    public enum Success: Sendable, Equatable {
         /// Forgets the subject: its earlier failures no longer count (an account that signed in).
         case forgets
         /// The successful attempt itself does not count; earlier failures still do (an address).
@@ -27,7 +27,7 @@ package struct ThrottleRule: Sendable, Equatable {
 
     /// A rule allowing `limit` attempts within `window` seconds, blocking for `lockout` seconds
     /// past it; a success `success` (default ``Success/forgets``).
-    package init(name: String, limit: Int, window: Double, lockout: Double, success: Success = .forgets) {
+    public init(name: String, limit: Int, window: Double, lockout: Double, success: Success = .forgets) {
         precondition(limit > 0 && window > 0 && lockout > 0, "ThrottleRule \(name): limits must be positive")
         self.name = name
         self.limit = limit
@@ -37,17 +37,17 @@ package struct ThrottleRule: Sendable, Equatable {
     }
 
     /// The rule applied to `subject`: what a throttle counts.
-    package func key(_ subject: String) -> ThrottleKey { ThrottleKey(rule: self, subject: subject) }
+    public func key(_ subject: String) -> ThrottleKey { ThrottleKey(rule: self, subject: subject) }
 }
 
 // MARK: - ThrottleKey
 
 /// One rule applied to one subject (an account's name, a client address).
-package struct ThrottleKey: Sendable, Equatable {
+public struct ThrottleKey: Sendable, Equatable {
     /// The rule.
-    package let rule: ThrottleRule
+    public let rule: ThrottleRule
     /// Who is counted.
-    package let subject: String
+    public let subject: String
 
     /// The stored key: the rule's name, a colon, the subject.
     var stored: String { rule.name + ":" + subject }
