@@ -170,7 +170,7 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in try await self.globals(scope) })
     }
 
-    /// The router, in this order: the health check (``SiteConfiguration/healthCheckPath``) and the
+    /// The router, in this order: the health check (`SiteConfiguration.healthCheckPath`) and the
     /// live pages' streams (`/_tessera/live`), both outside the middleware; Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
     /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
     /// sessions. Throws `StartupErrors` when two routes clash.

@@ -158,7 +158,7 @@ extension TesseraApp {
 
     /// The app's command line: `serve [--dev]`, `validate`, `routes`, `migrate`, and the app's
     /// ``commands``. An `@main` app type gets this as its entry point.
-    package static func main() async {
+    public static func main() async {
         await TesseraCommand<Self>.main()
     }
 }

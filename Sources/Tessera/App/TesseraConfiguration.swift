@@ -4,7 +4,7 @@ import Tracing
 // MARK: - TesseraConfiguration
 
 /// How an app runs: address, files, mode, timeouts. Every field has a default fit for
-/// `swift run`; the environment (``fromEnvironment(_:)``) and then command-line flags override
+/// `swift run`; the environment (`fromEnvironment(_:)`) and then command-line flags override
 /// them, in that order.
 public struct TesseraConfiguration: Sendable {
     /// Production or development.
@@ -97,7 +97,7 @@ public struct TesseraConfiguration: Sendable {
     /// `TESSERA_COMPRESS=0`, flag `--no-compress`, turn it off behind a proxy that compresses).
     package var compressesResponses = true
     /// Whether components that allow it have their rendered fragment reused between requests
-    /// (``Component/caching``, ``SiteConfiguration/fragmentCacheLimit``). Default on
+    /// (``Component/caching``, `SiteConfiguration.fragmentCacheLimit`). Default on
     /// (environment `TESSERA_FRAGMENT_CACHE=0`, flag `--no-fragment-cache`, for measuring a page
     /// as if every request loaded it). Development mode reuses nothing either way.
     public var reusesFragments = true
@@ -162,7 +162,7 @@ public struct TesseraConfiguration: Sendable {
     /// they are stored in UTC. Default UTC.
     package var timeZone = TimeZone(identifier: "UTC")!
 
-    /// Whether ``mode`` is development.
+    /// Whether `mode` is development.
     public var isDevelopment: Bool {
         get { mode == .development }
         set { mode = newValue ? .development : .production }

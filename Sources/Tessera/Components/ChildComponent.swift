@@ -3,17 +3,17 @@
 /// A child component placed by its parent (``ComponentScope/child(_:key:)``), for the parent's
 /// (or a cell's) model: written in a template (`{{likeButton}}`), it is the child's whole
 /// fragment, loaded after the parent.
-package struct ChildComponent: HTMLFragment, TemplateReadable, Sendable {
+public struct ChildComponent: HTMLFragment, TemplateReadable, Sendable {
     /// The child's id on the page (`<parent id>-<name>-<key>`).
     package let id: String
 
     /// Markup, written in place.
-    package static var templateShape: TemplateShape { .markup([]) }
+    public static var templateShape: TemplateShape { .markup([]) }
     /// `.fragment(self)`.
-    package var templateValue: TemplateValue { .fragment(self) }
+    public var templateValue: TemplateValue { .fragment(self) }
 
     /// Writes the child's fragment, loaded by then; nothing when the page holds no such child.
-    package func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
+    public func write(into writer: inout HTMLWriter, renderer: TemplateRenderer) {
         ChildOutlets.of(renderer)?.write(id, into: &writer, renderer: renderer)
     }
 }

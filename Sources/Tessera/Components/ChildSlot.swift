@@ -29,7 +29,7 @@
 /// ```
 ///
 /// Elsewhere (a child outside any list), the parent places one with
-/// ``ComponentScope/child(_:key:)`` and hands the returned ``ChildComponent`` to its model.
+/// ``ComponentScope/child(_:key:)`` and hands the returned `ChildComponent` to its model.
 ///
 /// **Keyed by a row**, a live child (``Component/live``) renders again for its open pages only
 /// when its row changes: name the table whose primary key its key is (`table: "blog"`), and a

@@ -16,7 +16,7 @@ public final class ComponentScope<C: Component>: Sendable {
     /// The request, as this component may see it.
     public let request: RequestScope
     /// The component's id in its scene: its root element's `id` and the end of its fragment URL.
-    package let id: String
+    public let id: String
     /// The URL of the scene instance the component renders in.
     public let sceneURL: String
     /// For a child, the query items its parent needs to place it again (its parent's
@@ -66,17 +66,17 @@ public final class ComponentScope<C: Component>: Sendable {
     // MARK: - The request's most read values
 
     /// Database access, counted for this component.
-    package var database: CountingDatabase { request.database }
+    public var database: CountingDatabase { request.database }
     /// Query parameters, strictly decoded.
-    package var query: Parameters { request.query }
+    public var query: Parameters { request.query }
     /// Route parameters.
-    package var path: Parameters { request.path }
+    public var path: Parameters { request.path }
     /// The POSTed form fields.
-    package var form: Parameters { request.form }
+    public var form: Parameters { request.form }
     /// The signed-in member's id, or nil (always nil for a `.shared` component).
-    package var userID: Int64? { request.userID }
+    public var userID: Int64? { request.userID }
     /// The site: templates, database, configuration.
-    package var site: Site { request.site }
+    public var site: Site { request.site }
 
     // MARK: - In an action
 
@@ -85,7 +85,7 @@ public final class ComponentScope<C: Component>: Sendable {
 
     /// Whether the signed-in member has `role` (``RequestScope/hasRole(_:)``): read once per
     /// request, and only for a component whose caching lets it see the member.
-    package func hasRole(_ role: Role) async throws -> Bool { try await request.hasRole(role) }
+    public func hasRole(_ role: Role) async throws -> Bool { try await request.hasRole(role) }
 
     /// The signed-in member's id, or a 403 when nobody is signed in.
     public func requireUser() throws(RequestError) -> Int64 {
@@ -98,7 +98,7 @@ public final class ComponentScope<C: Component>: Sendable {
     /// Places the child of kind `slot` for `key` (``ChildSlot``): it loads after this component,
     /// together with its siblings, and the returned value, in this component's model (or a
     /// cell's), writes its fragment. A key the slot makes nothing for writes nothing.
-    package func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
+    public func child<Key, Child>(_ slot: ChildSlot<C, Key, Child>, key: Key) -> ChildComponent {
         let id = slot.id(parentID: id, key: key)
         if let component, let child = slot.make(component, key) { place(child, as: id) }
         return ChildComponent(id: id)
@@ -134,7 +134,7 @@ public final class ComponentScope<C: Component>: Sendable {
     // MARK: - URLs
 
     /// The component's own URL with `query` (default none): it answers with just its fragment.
-    package func fragmentURL(query: [(String, String)] = []) -> String {
+    public func fragmentURL(query: [(String, String)] = []) -> String {
         ComponentURLs.fragmentURL(sceneURL: sceneURL, id: id, query: parentQuery + query)
     }
 

@@ -76,7 +76,7 @@ extension ReusableRead {
 extension ComponentScope {
     /// `read`'s value, reused as ``RequestScope/read(_:)`` says, for the viewer this
     /// component may see (none for a ``FragmentCaching/shared`` component).
-    package func read<Read: ReusableRead>(_ read: Read) async throws -> Read.Value {
+    public func read<Read: ReusableRead>(_ read: Read) async throws -> Read.Value {
         try await request.read(read)
     }
 }

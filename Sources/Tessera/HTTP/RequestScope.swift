@@ -25,12 +25,12 @@ public final class RequestScope: Sendable {
     /// Database access counted for this request (or component).
     public let database: CountingDatabase
     /// The visitor's session.
-    package let session: Session
+    public let session: Session
     /// Whether the client asked for fragments only (the `X-Tessera-Fragment` header).
     public let wantsFragment: Bool
     /// The connection's peer IP address, if known (see `ClientAddress` for the one throttles
     /// count, which may come from a proxy's header). Written out when first asked for.
-    package var clientAddress: String? {
+    public var clientAddress: String? {
         switch peer {
         case .text(let text): text
         case .socket(let address): address.ipAddress
@@ -57,7 +57,7 @@ public final class RequestScope: Sendable {
     /// Whether the signed-in member has `role` (``MemberRoles``); false for a visitor. The
     /// member's roles are read once per request, as a read of this request (a fragment that asks
     /// is not reused after a grant or a revocation).
-    package func hasRole(_ role: Role) async throws -> Bool {
+    public func hasRole(_ role: Role) async throws -> Bool {
         guard let userID else { return false }
         return try await roles(of: userID).contains(role)
     }

@@ -43,7 +43,7 @@ public struct SiteConfiguration: Sendable {
     /// The most live streams (the event stream a page with live components follows) one viewer
     /// holds open in a process: a member by their id, a visitor by their signed cookie or, without
     /// one, their address. One past it is refused with a `429`, which the client script backs off
-    /// from. Default 8, a few tabs' worth (``TesseraConfiguration/liveStreamsPerViewer``).
+    /// from. Default 8, a few tabs' worth (`TesseraConfiguration.liveStreamsPerViewer`).
     public var maxLiveStreamsPerViewer = 8
     /// The most live streams visitors from one client address (``clientAddressHeader``) hold
     /// open in a process, whatever their cookies; members are counted by their id alone. Default
@@ -104,7 +104,7 @@ public struct SiteConfiguration: Sendable {
     /// How long a job whose tries are spent is kept (for `jobs failed` and `jobs retry`) before
     /// the scheduler deletes it, hourly; nil keeps failed jobs for good. Default 30 days
     /// (``TesseraConfiguration/failedJobRetention``).
-    package var failedJobRetention: Duration? = .seconds(30 * 24 * 3600)
+    public var failedJobRetention: Duration? = .seconds(30 * 24 * 3600)
 
     /// How mail is delivered: default ``MailDelivery/off``; `serve --dev` catches it
     /// (``MailDelivery/caught``, shown at `/_tessera/mail`), `TESSERA_SMTP_URL` names a server.

@@ -10,7 +10,7 @@ import NIOCore
 /// A form's CSRF token differs per viewer and its one-time token per render, so written into
 /// the render they would make every copy look new, and a copy rendered for one viewer useless
 /// to the next. So those renders write a hole instead of each token (a session with
-/// ``Session/withTokenHoles()``), compare and share the bytes with their holes, and fill them
+/// `Session.withTokenHoles()`), compare and share the bytes with their holes, and fill them
 /// (``fill(_:csrfToken:)``) only as the bytes leave for one viewer: that viewer's CSRF token,
 /// and a fresh one-time token in each form.
 ///

@@ -85,13 +85,13 @@ where Field.RawValue == String {
     package static var formKey: String { "form" }
 
     /// One key per case of `Field` (its raw value: the field's message, or nothing) and
-    /// ``formKey`` (``formMessage``).
+    /// `formKey` (`formMessage`).
     public static var templateKeys: [TemplateKey<FormErrors>] {
         Field.allCases.map { field in TemplateKey(field.rawValue) { $0.fields[field] } }
             + [TemplateKey(formKey) { $0.formMessage }]
     }
 
-    /// The message of the field named `key`, or the form-level message for ``formKey``;
+    /// The message of the field named `key`, or the form-level message for `formKey`;
     /// nil for any other name (the lookup goes on outwards). Answers without building the key
     /// table.
     public func value(forKey key: String) -> TemplateValue? {

@@ -1,11 +1,11 @@
 // MARK: - TextField
 
 /// A text field's rules, declared once next to the field and used both when the input is read
-/// (``Parameters/field(_:)``) and by the template (`maxlength="{{…}}"` from ``maxLength``).
+/// (``Parameters/field(_:)``) and by the template (`maxlength="{{…}}"` from `maxLength`).
 ///
 /// Lengths are counted in Unicode scalars and in UTF-8 bytes (never in grapheme clusters, which
 /// can hide any number of scalars), and each character may carry at most
-/// ``maxMarksPerCharacter`` scalars after its first (combining marks, joiners, variation
+/// `maxMarksPerCharacter` scalars after its first (combining marks, joiners, variation
 /// selectors), which stops "one character" made of a million accents.
 ///
 /// ```swift

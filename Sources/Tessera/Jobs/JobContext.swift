@@ -18,7 +18,7 @@ public struct JobContext: Sendable {
     let completed: Completion
     /// The id of the request that enqueued the job (its log line's `request_id`), or nil when
     /// none did (a schedule, a command).
-    package var requestID: String? = nil
+    public var requestID: String? = nil
 
     /// The site's database.
     public var database: TesseraDatabase { site.database }

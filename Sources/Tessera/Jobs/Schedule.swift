@@ -4,7 +4,7 @@ import Foundation
 
 /// A job the app runs on a schedule: every `interval`, at times counted from the epoch (every
 /// minute at :00, every hour on the hour, every day at midnight UTC), or at the times a cron line
-/// names, in UTC (``CronLine``).
+/// names, in UTC (`CronLine`).
 ///
 /// Every process with job workers looks at the schedules, and each due time is taken by exactly
 /// one of them (`tessera_schedules` keeps the last due time taken), which enqueues the job to
@@ -49,7 +49,7 @@ public struct Schedule: Sendable {
     }
 
     /// The schedule `name`, due at the minutes `cron` names in UTC (`"30 7 * * mon-fri"`,
-    /// `"@daily"`: see ``CronLine``), enqueueing the job `make` returns for each due time.
+    /// `"@daily"`: see `CronLine`), enqueueing the job `make` returns for each due time.
     public init<J: Job>(_ name: String, cron: String, _ make: @escaping @Sendable (_ due: Date) -> J) {
         do {
             self.init(name, timing: .cron(try CronLine(cron)), problem: nil, make)

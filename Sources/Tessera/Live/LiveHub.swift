@@ -13,8 +13,8 @@ import Synchronization
 /// writes, another process's on the same SQLite file or PostgreSQL server
 /// (`TesseraDatabase.refreshFromOtherConnections`) — and wakes every stream when the app
 /// data's generation moved. It looks when a commit is announced (`TesseraDatabase.commits`:
-/// PostgreSQL's `NOTIFY`, SQLite's ``SQLiteCommitBell``), at most once per ``interval`` (20 ms),
-/// and once a second in case one was not. Every ``heartbeat`` it wakes the streams too, so each
+/// PostgreSQL's `NOTIFY`, SQLite's `SQLiteCommitBell`), at most once per `interval` (20 ms),
+/// and once a second in case one was not. Every `heartbeat` it wakes the streams too, so each
 /// writes a comment line that keeps proxies from closing it and finds a closed connection. An
 /// idle stream is one suspended task: no timer, no thread.
 ///

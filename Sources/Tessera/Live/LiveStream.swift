@@ -24,9 +24,9 @@ import NIOCore
 /// A stream follows only live components its app's scenes place (`LiveRoutes`): anything else
 /// in `f` refuses the whole stream with a `400`. Its renders are shared by every stream of the
 /// process following the same component for the same member (or any visitor) at the same
-/// generation, a few at a time (``SharedRenders``), written with their forms' tokens as holes
+/// generation, a few at a time (`SharedRenders`), written with their forms' tokens as holes
 /// that each stream fills for its viewer (`TokenHoles`). Each viewer holds a few streams at
-/// most (``LiveStreamBudget``), and a stream's work ends with its connection (`StreamExit`).
+/// most (`LiveStreamBudget`), and a stream's work ends with its connection (`StreamExit`).
 public struct LiveStream: Sendable {
     /// Where streams are opened.
     public static let path = "/_tessera/live"

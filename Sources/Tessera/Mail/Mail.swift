@@ -5,7 +5,7 @@ import Foundation
 /// One e-mail: its sender, recipients, subject, and a text body with an optional HTML one.
 /// Made only from checked parts — ``MailAddress``es, and a subject without line breaks or control
 /// characters — so nothing a person typed can add a header. ``Mail/send(in:)`` enqueues it; a job
-/// delivers it (``SiteConfiguration/mailDelivery``).
+/// delivers it (`SiteConfiguration.mailDelivery`).
 public struct Mail: Sendable, Equatable, Codable {
     /// Who it is from.
     package let from: MailAddress

@@ -55,7 +55,7 @@ extension Site {
         configuration.mailFrom ?? MailAddress("no-reply@" + configuration.mailDomain) ?? MailAddress("no-reply@localhost.localdomain")!
     }
 
-    /// `message` drawn from its templates, from ``mailSender`` to `recipients`; send it with
+    /// `message` drawn from its templates, from `mailSender` to `recipients`; send it with
     /// ``Mail/send(in:)``. Throws ``MailError`` for a subject with a line break, no recipient, or
     /// no text template (a mail the app does not list in ``TesseraApp/mails``, which start-up
     /// would have checked).

@@ -4,7 +4,7 @@ import Foundation
 
 /// The app's own table of members, as ``Members`` reads and writes it: its name and the columns
 /// holding the id, the username (stored lowercase), the bcrypt hash and, optionally, the name
-/// shown on pages and the member's confirmed e-mail address. Other columns are the app's; a new member's row gets ``newRowValues`` for
+/// shown on pages and the member's confirmed e-mail address. Other columns are the app's; a new member's row gets `newRowValues` for
 /// any the app needs filled. Start-up checks that the table and columns exist.
 public struct MemberTable: Sendable {
     /// The table's name; default `member`.
@@ -47,7 +47,7 @@ public struct MemberTable: Sendable {
     /// with `id`, a unique `username`, `displayName`, `passwordHash` and `createdAt` (the time of
     /// sign-up, filled by the database); `tessera.members.v2-email` adds a unique `email`. Apps
     /// with a table of their own skip it.
-    package static func registerMigration(in migrations: inout Migrations) {
+    public static func registerMigration(in migrations: inout Migrations) {
         migrations.register("tessera.members.v1") { db in
             try await db.execute(
                 """

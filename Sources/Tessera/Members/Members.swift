@@ -34,34 +34,34 @@ public struct Members: Sendable {
     /// Where a member goes after signing in or up when the form carried no `next`; default `/`.
     package var home: String
     /// Where a new member goes after signing up when the form carried no `next`, given their
-    /// id (say their profile); default nil, ``home``.
+    /// id (say their profile); default nil, `home`.
     public var welcomePage: (@Sendable (Int64) -> String)?
 
     /// Sign-in attempts per account name (known or not, so answers never tell which exist):
     /// default 5 in 15 minutes, then 15 minutes' wait; a success forgives the account.
-    package var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
+    public var signInRule = ThrottleRule(name: "members.signin.account", limit: 5, window: 900, lockout: 900)
     /// Sign-in attempts per client address (`ClientAddress`): default 30 in 15 minutes; a
     /// success does not count.
-    package var addressRule = ThrottleRule(
+    public var addressRule = ThrottleRule(
         name: "members.signin.address", limit: 30, window: 900, lockout: 900, success: .refunds)
     /// Current-password attempts per member when changing it: default 5 in 15 minutes.
-    package var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
+    public var passwordRule = ThrottleRule(name: "members.password", limit: 5, window: 900, lockout: 900)
     /// Sign-ups per client address: default 10 an hour, each one counted.
-    package var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    public var signUpRule = ThrottleRule(name: "members.signup.address", limit: 10, window: 3600, lockout: 3600, success: .counts)
     /// Password resets asked for one address: default 3 an hour, each one counted (whether a
     /// member has the address or not, so the limit tells nothing).
-    package var resetAddressRule = ThrottleRule(name: "members.reset.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
+    public var resetAddressRule = ThrottleRule(name: "members.reset.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
     /// Password resets asked for from one client address: default 10 an hour.
-    package var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
+    public var resetClientRule = ThrottleRule(name: "members.reset.client", limit: 10, window: 3600, lockout: 3600, success: .counts)
     /// Confirmation mails a member asks for: default 5 an hour.
-    package var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
+    public var confirmRule = ThrottleRule(name: "members.confirm.member", limit: 5, window: 3600, lockout: 3600, success: .counts)
     /// Confirmation mails sent to one address, whoever asked (sign-ups and address changes of
     /// any members): default 3 an hour. Past it the mail is quietly not sent: the form answers
     /// as when it is, so the limit tells no one what was asked for that address.
-    package var confirmAddressRule = ThrottleRule(
+    public var confirmAddressRule = ThrottleRule(
         name: "members.confirm.address", limit: 3, window: 3600, lockout: 3600, success: .counts)
     /// How long a mailed link works, in seconds: default an hour.
-    package var linkLifetime: TimeInterval = 3600
+    public var linkLifetime: TimeInterval = 3600
 
     /// Members in `table` (default the `member` table), through `scenes` (default `defaultScenes(for:)`),
     /// going to `home` (default `/`) after signing in.

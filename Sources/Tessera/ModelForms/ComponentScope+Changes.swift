@@ -10,7 +10,7 @@ extension ComponentScope {
     /// ```swift
     /// let changes = try scope.changes(to: Signup.blank, layout: Self.form)
     /// ```
-    package func changes<Model: SQLModel>(
+    public func changes<Model: SQLModel>(
         to base: Model, layout: FormLayout<Model> = FormLayout(), timeZone: TimeZone? = nil
     ) throws(RequestError) -> Changeset<Model> {
         try layout.changes(from: form, to: base, timeZone: timeZone ?? site.configuration.timeZone)
@@ -18,7 +18,7 @@ extension ComponentScope {
 
     /// A new change of `base`, nothing typed yet (a form's first showing), dates and times in
     /// `timeZone`, by default the site's.
-    package func newChanges<Model: SQLModel>(to base: Model, timeZone: TimeZone? = nil) -> Changeset<Model> {
+    public func newChanges<Model: SQLModel>(to base: Model, timeZone: TimeZone? = nil) -> Changeset<Model> {
         Changeset(base, style: FieldTextStyle(timeZone: timeZone ?? site.configuration.timeZone))
     }
 }

@@ -16,9 +16,9 @@
 ///
 /// It reads a post into a `Changeset` (``changes(from:to:timeZone:)``) and draws the form
 /// (``ModelForm``).
-package struct FormLayout<Model: SQLModel>: Sendable {
+public struct FormLayout<Model: SQLModel>: Sendable {
     /// How one field is drawn.
-    package enum Control: Sendable, Equatable {
+    public enum Control: Sendable, Equatable {
         /// A one-line text input.
         case text
         /// A `<textarea>` of `rows` lines.
@@ -62,14 +62,14 @@ package struct FormLayout<Model: SQLModel>: Sendable {
 
     /// Every field a person can edit (all but a key the database numbers, bytes and `let`
     /// properties), in the record's order.
-    package init(idPrefix: String = "") {
+    public init(idPrefix: String = "") {
         let fields = Model.modelFields.filter { Self.isShown($0) }
         self.fields = fields.map(Self.field)
         self.idPrefix = idPrefix
     }
 
     /// The fields of `keyPaths`, in that order.
-    package init(_ keyPaths: PartialKeyPath<Model>..., idPrefix: String = "") {
+    public init(_ keyPaths: PartialKeyPath<Model>..., idPrefix: String = "") {
         fields = keyPaths.map { Self.field(Model.modelField($0)) }
         self.idPrefix = idPrefix
     }
@@ -114,7 +114,7 @@ package struct FormLayout<Model: SQLModel>: Sendable {
     }
 
     /// `keyPath`'s field drawn as `control`.
-    package func control(_ keyPath: PartialKeyPath<Model>, _ control: Control) -> Self {
+    public func control(_ keyPath: PartialKeyPath<Model>, _ control: Control) -> Self {
         changing(keyPath) { $0.control = control }
     }
 

@@ -20,7 +20,7 @@ import Foundation
 ///
 /// A problem of a column the form does not show goes into the summary's message, with the
 /// column's name, so it is never lost.
-package struct ModelForm<Model: SQLModel>: Sendable {
+public struct ModelForm<Model: SQLModel>: Sendable {
     /// The fields, in the layout's order.
     package let fields: [FormField]
     /// The summary of their problems (nothing to show when there is none).
@@ -28,7 +28,7 @@ package struct ModelForm<Model: SQLModel>: Sendable {
 
     /// The form of `changes` as `layout` (default: every editable field) draws it; `message`
     /// (default none) heads the summary when something is wrong.
-    package init(_ changes: Changeset<Model>, layout: FormLayout<Model> = FormLayout(), message: String? = nil) {
+    public init(_ changes: Changeset<Model>, layout: FormLayout<Model> = FormLayout(), message: String? = nil) {
         fields = layout.fields.map { Self.formField($0, changes, layout.idPrefix) }
         let shown = Set(layout.fields.map(\.name))
         let hidden = changes.problems.fields.filter { !shown.contains($0.key) }.sorted { $0.key < $1.key }
@@ -108,7 +108,7 @@ package struct ModelForm<Model: SQLModel>: Sendable {
 
 extension ModelForm: TemplateModel {
     /// `fields` (each drawn by `Tessera/Field`) and `summary` (by `Tessera/ErrorSummary`).
-    package static var templateKeys: [TemplateKey<ModelForm>] {
+    public static var templateKeys: [TemplateKey<ModelForm>] {
         [TemplateKey("fields") { $0.fields }, TemplateKey("summary") { $0.summary }]
     }
 }

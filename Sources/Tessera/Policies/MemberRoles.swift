@@ -34,7 +34,7 @@ public struct MemberRoles: Sendable {
     // MARK: - Granting
 
     /// Gives `role` to member `memberID` (nothing changes when they have it). A role whose name
-    /// is not one (``Role``) throws ``RoleError/invalidName(_:)``.
+    /// is not one (``Role``) throws `RoleError.invalidName(_:)`.
     public func grant(_ role: Role, to memberID: Int64) async throws {
         try await database.write { db in try await Self.grant(role, to: memberID, in: db) }
     }
@@ -42,7 +42,7 @@ public struct MemberRoles: Sendable {
     /// Gives `role` to member `memberID` in `db`'s transaction (a seed, a migration, an action's
     /// write); nothing changes when they have it. A role whose name is not one throws
     /// ``RoleError/invalidName(_:)``.
-    package static func grant(_ role: Role, to memberID: Int64, in db: SQLConnection) async throws {
+    public static func grant(_ role: Role, to memberID: Int64, in db: SQLConnection) async throws {
         guard role.isValid else { throw RoleError.invalidName(role.name) }
         _ = try await db.execute(
             "INSERT INTO \(table) (memberID, role, grantedAt) VALUES (?, ?, ?) ON CONFLICT (memberID, role) DO NOTHING",

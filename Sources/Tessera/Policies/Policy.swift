@@ -56,7 +56,7 @@ public struct Policy: Sendable, CustomStringConvertible {
     public static let signedIn = Policy(rule: .signedIn)
 
     /// A signed-in member who has `role` (``MemberRoles``).
-    package static func role(_ role: Role) -> Policy { Policy(rule: .role(role)) }
+    public static func role(_ role: Role) -> Policy { Policy(rule: .role(role)) }
 
     /// The signed-in member whose id `ownerID` reads from `Subject` once it loaded its record:
     /// the scene (after ``Scene/loadData(_:)``) for a scene's policy, the scene or the action's
@@ -71,7 +71,7 @@ public struct Policy: Sendable, CustomStringConvertible {
     }
 
     /// Either policy: whoever `lhs` or `rhs` allows.
-    package static func || (lhs: Policy, rhs: Policy) -> Policy { Policy(rule: .either(lhs.rule, rhs.rule)) }
+    public static func || (lhs: Policy, rhs: Policy) -> Policy { Policy(rule: .either(lhs.rule, rhs.rule)) }
 
     // MARK: - Reading
 

@@ -5,7 +5,7 @@
 /// development and what `TesseraTesting` snapshots.
 ///
 /// A preview never touches the app's database. Each one renders against a database of its own:
-/// a new temporary SQLite file with the app's migrations (not its seed), then ``fixtures`` in one
+/// a new temporary SQLite file with the app's migrations (not its seed), then `fixtures` in one
 /// transaction, then the component is loaded and rendered exactly as a page would render it, and
 /// the file is deleted.
 ///

@@ -9,7 +9,7 @@ extension Changeset {
     /// statement, or a unique column's clash in the database (another insert that came first),
     /// which becomes that column's problem. Run it inside a write and catch the refusal outside
     /// it: on PostgreSQL a refused statement ends the transaction.
-    package func insert(in db: SQLConnection) async throws -> Model {
+    public func insert(in db: SQLConnection) async throws -> Model {
         guard isValid else { throw ChangesetRefused(self) }
         let key = try await saving { try await record.insert(in: db) }
         guard let stored = try await Model.find(key, in: db) else { throw ChangesetRefused(self) }
@@ -20,7 +20,7 @@ extension Changeset {
     /// and returns the row as stored; throws ``ChangesetRefused`` when something is wrong (as
     /// ``insert(in:)`` does) or the row is gone (the problem's ``ModelProblems/message``).
     /// Nothing changed: no statement but the read.
-    package func update(in db: SQLConnection) async throws -> Model {
+    public func update(in db: SQLConnection) async throws -> Model {
         guard isValid else { throw ChangesetRefused(self) }
         let changed = Model.modelFields.filter { $0.value(of: record) != $0.value(of: base) }
         if !changed.isEmpty {

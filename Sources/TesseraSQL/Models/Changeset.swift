@@ -3,7 +3,7 @@
 /// A record being changed: the record it started from, the text each field was given (to
 /// show again), the record with the values that text holds, which columns changed, and each
 /// column's problem. A form's post becomes one in one call (`scope.form.changes(to:)` in
-/// Tessera); so does a change made in Swift. Saving it (``insert(in:)``, ``update(in:)``) writes
+/// Tessera); so does a change made in Swift. Saving it (`insert(in:)`, ``update(in:)``) writes
 /// the record only when nothing is wrong, and turns a unique column's clash in the database
 /// into that column's problem.
 ///

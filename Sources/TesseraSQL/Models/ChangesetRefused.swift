@@ -13,16 +13,16 @@
 ///     return .invalid(model(refused.changes))
 /// }
 /// ```
-package struct ChangesetRefused<Model: SQLModel>: Error, Sendable, CustomStringConvertible {
+public struct ChangesetRefused<Model: SQLModel>: Error, Sendable, CustomStringConvertible {
     /// The changeset, its problems said.
-    package let changes: Changeset<Model>
+    public let changes: Changeset<Model>
 
     /// The refusal of `changes`.
     package init(_ changes: Changeset<Model>) {
         self.changes = changes
     }
 
-    package var description: String {
+    public var description: String {
         let fields = changes.problems.fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         return "\(Model.self) not saved: " + (fields + [changes.problems.message].compactMap { $0 }).joined(separator: "; ")
     }

@@ -21,7 +21,7 @@ public struct ColumnSchema: Sendable, Equatable {
     package var defaultValue: SQLValue?
 
     /// A column spelled out (as a written migration does).
-    package init(
+    public init(
         _ name: String, _ kind: ColumnKind, nullable: Bool = false, unique: Bool = false, indexed: Bool = false,
         references: ColumnReference? = nil, default defaultValue: SQLValue? = nil
     ) {

@@ -2,7 +2,7 @@
 
 extension ModelQuery {
     /// The rows, decoded, in the query's order.
-    package func all(in db: SQLConnection) async throws -> [Model] {
+    public func all(in db: SQLConnection) async throws -> [Model] {
         let statement = select(Model.schema.selectList, in: db.dialect)
         return try await db.fetchAll(statement.sql, statement.arguments) { try Model(row: $0) }
     }

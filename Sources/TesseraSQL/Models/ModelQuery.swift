@@ -18,7 +18,7 @@
 /// }
 /// let soon = try await Klass.upcoming(after: .now).filter(\.level == .advanced).limit(5).all(in: db)
 /// ```
-package struct ModelQuery<Model: SQLModel>: Sendable {
+public struct ModelQuery<Model: SQLModel>: Sendable {
     /// The condition rows meet, if any.
     var predicate: SQLPredicate<Model>?
     /// The order, first key first.
@@ -50,14 +50,14 @@ package struct ModelQuery<Model: SQLModel>: Sendable {
     }
 
     /// At most `count` rows.
-    package func limit(_ count: Int) -> ModelQuery {
+    public func limit(_ count: Int) -> ModelQuery {
         var query = self
         query.limit = count
         return query
     }
 
     /// Skipping the first `count` rows.
-    package func offset(_ count: Int) -> ModelQuery {
+    public func offset(_ count: Int) -> ModelQuery {
         var query = self
         query.offset = count
         return query
@@ -131,14 +131,14 @@ extension SQLModel {
     package static func filter(_ predicate: SQLPredicate<Self>) -> ModelQuery<Self> { query.filter(predicate) }
 
     /// Every row, ordered by `keyPath`.
-    package static func order<Value: SQLColumnValue>(by keyPath: KeyPath<Self, Value> & Sendable, _ direction: SortDirection = .ascending)
+    public static func order<Value: SQLColumnValue>(by keyPath: KeyPath<Self, Value> & Sendable, _ direction: SortDirection = .ascending)
         -> ModelQuery<Self>
     {
         query.order(by: keyPath, direction)
     }
 
     /// The row whose primary key is `key`, or nil.
-    package static func find(_ key: PrimaryKey, in db: SQLConnection) async throws -> Self? {
+    public static func find(_ key: PrimaryKey, in db: SQLConnection) async throws -> Self? {
         try await filter(SQLPredicate(SQLDialect.quote(primaryKeyColumn) + " = ?", [key.sqlValue])).first(in: db)
     }
 }

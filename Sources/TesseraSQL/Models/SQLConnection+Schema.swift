@@ -9,7 +9,7 @@ extension SQLConnection {
     }
 
     /// Applies one schema change, in this connection's dialect (each statement counted).
-    package func apply(_ change: SchemaChange) async throws {
+    public func apply(_ change: SchemaChange) async throws {
         switch change {
         case .createTable(let table):
             for statement in table.createStatements(in: dialect) { try await execute(statement) }

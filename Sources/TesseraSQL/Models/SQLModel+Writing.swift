@@ -4,7 +4,7 @@ extension SQLModel {
     /// Inserts the record and returns its primary key: the one the database gave when it
     /// numbers the key (the record's own is left out), else the record's.
     @discardableResult
-    package func insert(in db: SQLConnection) async throws -> PrimaryKey {
+    public func insert(in db: SQLConnection) async throws -> PrimaryKey {
         let (columns, values) = insertedColumns()
         let sql = "INSERT INTO " + Self.schema.quotedName + " (" + columns.joined(separator: ", ") + ") VALUES ("
             + Self.placeholders(values.count) + ") RETURNING " + SQLDialect.quote(Self.primaryKeyColumn)
@@ -45,7 +45,7 @@ extension SQLModel {
 
     /// Deletes the row with the record's primary key; returns whether there was one.
     @discardableResult
-    package func delete(in db: SQLConnection) async throws -> Bool {
+    public func delete(in db: SQLConnection) async throws -> Bool {
         let sql = "DELETE FROM " + Self.schema.quotedName + " WHERE " + SQLDialect.quote(Self.primaryKeyColumn) + " = ?"
         return try await db.execute(sql, [primaryKey]) > 0
     }

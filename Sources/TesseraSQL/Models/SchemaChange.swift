@@ -3,7 +3,7 @@
 /// One step from a database's tables to its models': what `migrate --plan` prints and a
 /// written migration applies (``SQLConnection/apply(_:)``), each spelled out in full so the
 /// migration keeps the schema of the day it was written.
-package enum SchemaChange: Sendable, Equatable {
+public enum SchemaChange: Sendable, Equatable {
     /// Makes a table and its indexes.
     case createTable(TableSchema)
     /// Adds a column to `table` (rows already there get its default, or its kind's zero).

@@ -1,7 +1,7 @@
 // MARK: - SortDirection
 
 /// Which end of a query's order comes first.
-package enum SortDirection: Sendable {
+public enum SortDirection: Sendable {
     /// Smallest first (`ASC`).
     case ascending
     /// Largest first (`DESC`).

@@ -37,7 +37,7 @@ public final class TemplateLibrary: Sendable {
     /// `BlogListComponent`), for finding a type's template by convention.
     let namesByTypeName: [String: [String]]
     /// The templates of the app's scenes, components and cells, found once when the app was
-    /// checked (``resolving(_:)``), so rendering finds each with one lookup.
+    /// checked (`resolving(_:)`), so rendering finds each with one lookup.
     public let typeTemplates: [ObjectIdentifier: Template]
 
     // MARK: - Loading
