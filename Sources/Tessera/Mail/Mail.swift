@@ -90,7 +90,7 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
     case noRecipient
     /// Its subject holds a line break or a control character, or is over 998 bytes.
     case badSubject
-    /// No way to deliver mail is configured (``SiteConfiguration/mailDelivery``).
+    /// No way to deliver mail is configured (`SiteConfiguration.mailDelivery`, set by `TESSERA_SMTP_URL`).
     case notConfigured
     /// The SMTP server refused a command: the command's name and the server's reply.
     case refused(command: String, reply: String)

@@ -41,7 +41,7 @@ public struct MemberRoles: Sendable {
 
     /// Gives `role` to member `memberID` in `db`'s transaction (a seed, a migration, an action's
     /// write); nothing changes when they have it. A role whose name is not one throws
-    /// ``RoleError/invalidName(_:)``.
+    /// `RoleError.invalidName(_:)`.
     public static func grant(_ role: Role, to memberID: Int64, in db: SQLConnection) async throws {
         guard role.isValid else { throw RoleError.invalidName(role.name) }
         _ = try await db.execute(

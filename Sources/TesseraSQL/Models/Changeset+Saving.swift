@@ -16,7 +16,7 @@ extension Changeset {
         return stored
     }
 
-    /// Writes the columns that changed (``changedColumns``) to the row with the record's key
+    /// Writes the columns that changed (`changedColumns`) to the row with the record's key
     /// and returns the row as stored; throws ``ChangesetRefused`` when something is wrong (as
     /// ``insert(in:)`` does) or the row is gone (the problem's ``ModelProblems/message``).
     /// Nothing changed: no statement but the read.
