@@ -84,7 +84,7 @@ public struct TesseraConfiguration: Sendable {
     /// limit.
     var raisesOpenFileLimit = false
     /// A header a trusted reverse proxy sets to the client's address (`X-Forwarded-For`), used
-    /// by sign-in throttling (``SiteConfiguration/clientAddressHeader``); default none, the
+    /// by sign-in throttling (`SiteConfiguration.clientAddressHeader`); default none, the
     /// connection's address (environment `TESSERA_CLIENT_ADDRESS_HEADER`). Set it only behind a
     /// proxy that overwrites the header, or clients can claim any address.
     public var clientAddressHeader: String?

@@ -2,7 +2,7 @@
 
 /// A visitor's session: who is signed in (if anyone) and the token every form must return.
 ///
-/// Most visitors have no stored session at all: their session has an empty ``id`` and a CSRF
+/// Most visitors have no stored session at all: their session has an empty `id` and a CSRF
 /// token signed from their `tessera_csrf` cookie (see `CSRFTokens`). A session is stored (a
 /// row in `tessera_sessions`, its id in the `tessera_session` cookie) only once something needs
 /// one, such as signing in.

@@ -103,7 +103,7 @@ public struct SiteConfiguration: Sendable {
 
     /// How long a job whose tries are spent is kept (for `jobs failed` and `jobs retry`) before
     /// the scheduler deletes it, hourly; nil keeps failed jobs for good. Default 30 days
-    /// (``TesseraConfiguration/failedJobRetention``).
+    /// (`TesseraConfiguration.failedJobRetention`).
     public var failedJobRetention: Duration? = .seconds(30 * 24 * 3600)
 
     /// How mail is delivered: default ``MailDelivery/off``; `serve --dev` catches it
@@ -117,7 +117,7 @@ public struct SiteConfiguration: Sendable {
     package var mailFrom: MailAddress?
     /// The address people reach the site at, without a final `/`: links in mail start with it
     /// (``Site/absoluteURL(_:)``). Default `http://localhost:8080`; `serve` sets
-    /// ``TesseraConfiguration/publicURL``.
+    /// `TesseraConfiguration.publicURL`.
     public var publicURL = "http://localhost:8080"
 
     /// The path of the process's health check (`Site`'s `/up`): `200` while it serves and its

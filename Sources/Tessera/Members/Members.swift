@@ -4,7 +4,7 @@ import Foundation
 
 /// Members as a framework feature: sign-up, sign-in, sign-out and password change on the app's
 /// own member table, with bcrypt, sessions, throttles and notices done by Tessera; and, when
-/// the table keeps addresses (``MemberTable/email``), a forgotten password reset and address
+/// the table keeps addresses (`MemberTable.email`), a forgotten password reset and address
 /// confirmation by mailed single-use links. An app adopts
 /// it in one declaration:
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// var members: Members? { Members() }   // the `member` table of MemberTable.registerMigration
 /// ```
 ///
-/// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`, and
+/// Tessera then mounts `scenes` (`/signin`, `/signup`, `/account/password`, and
 /// `/account/forgot`, `/account/reset`, `/account/email`, `/account/email/confirm`) beside the app's,
 /// gives every template the signed-in `member` and the `memberPages` links, and sends visitors
 /// asking for a members' page (``Policy/signedIn``) to sign in and back. Their templates are Tessera's

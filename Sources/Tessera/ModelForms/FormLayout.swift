@@ -14,7 +14,7 @@
 ///     .control(\.level, .radios)
 /// ```
 ///
-/// It reads a post into a `Changeset` (``changes(from:to:timeZone:)``) and draws the form
+/// It reads a post into a `Changeset` (`changes(from:to:timeZone:)`) and draws the form
 /// (``ModelForm``).
 public struct FormLayout<Model: SQLModel>: Sendable {
     /// How one field is drawn.
