@@ -162,7 +162,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            packageAccess: false
         ),
         /// The `tessera` command: the demo community through Tessera's own entry point.
         .executableTarget(
@@ -216,7 +217,8 @@ let package = Package(
                 // Only for the tests about real connections (TestSite+Live.swift).
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
-            exclude: dataFolders("TesseraDemoTests")
+            exclude: dataFolders("TesseraDemoTests"),
+            packageAccess: false
         ),
     ]
 )

@@ -4,9 +4,9 @@
 /// or component's `queryBudget` is held against the count).
 public struct CountingDatabase: Sendable {
     /// The database underneath.
-    public let database: TesseraDatabase
+    package let database: TesseraDatabase
     /// Where statements are counted.
-    public let counter: QueryCounter
+    package let counter: QueryCounter
     /// The guarded submission whose claim the first write commits with (`SubmissionGuard`).
     package var firstWriteClaim: (any WriteClaim)?
 
@@ -40,7 +40,7 @@ public struct CountingDatabase: Sendable {
     }
 
     /// A view counting into a child of this counter (a component's share of its request).
-    public func child() -> CountingDatabase {
+    package func child() -> CountingDatabase {
         var child = CountingDatabase(database: database, counter: QueryCounter(parent: counter))
         child.firstWriteClaim = firstWriteClaim
         return child

@@ -12,16 +12,16 @@ import Foundation
 /// so processes started together migrate once. Never change a step that has shipped; add one.
 public struct Migrations: Sendable {
     /// One named step.
-    public struct Step: Sendable {
-        public let identifier: String
+    package struct Step: Sendable {
+        package let identifier: String
         let body: @Sendable (SQLConnection) async throws -> Void
     }
 
     /// The steps, in order.
-    public private(set) var steps: [Step] = []
+    package private(set) var steps: [Step] = []
 
     /// No steps.
-    public init() {}
+    package init() {}
 
     /// Adds the step `identifier` (unique), which runs `body` in a transaction. Use one
     /// statement per `execute`, and ``SQLConnection/dialect`` where the SQL must differ.

@@ -17,7 +17,7 @@ public final class QueryCounter: Sendable {
     public init(parent: QueryCounter? = nil) { self.parent = parent }
 
     /// The statements counted so far.
-    public var value: Int { count.load(ordering: .relaxed) }
+    package var value: Int { count.load(ordering: .relaxed) }
 
     /// Counts one statement that read `tables`, here and in every parent.
     func increment(reading tables: TableSet = .none) {

@@ -12,7 +12,7 @@ public struct StoredFiles: Sendable {
         /// The bytes.
         public let bytes: [UInt8]
         /// The `Content-Type` it was stored with.
-        public let contentType: String
+        package let contentType: String
     }
 
     static let table = "tessera_files"
@@ -44,7 +44,7 @@ public struct StoredFiles: Sendable {
     /// `context.database.write`), so the file lands with it or not at all — never a file that
     /// nothing names, whatever a refused, repeated or killed submission does. Throws if `name`
     /// is taken.
-    public static func save(_ bytes: [UInt8], name: String, contentType: String, in db: SQLConnection) async throws {
+    package static func save(_ bytes: [UInt8], name: String, contentType: String, in db: SQLConnection) async throws {
         try await db.execute(
             "INSERT INTO \(table) (name, contentType, bytes, createdAt) VALUES (?, ?, ?, ?)",
             [name, contentType, bytes, Date().timeIntervalSince1970])

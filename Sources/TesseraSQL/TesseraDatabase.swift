@@ -22,10 +22,10 @@ public final class TesseraDatabase: Sendable {
 
     let backend: Backend
     /// Where the data lives.
-    public let location: DatabaseLocation
+    package let location: DatabaseLocation
     /// The migrations (and seed) this process applied when it opened the database, in order;
     /// empty when none were pending.
-    public var appliedWhenOpened: [String] { applied.withLock { $0 } }
+    package var appliedWhenOpened: [String] { applied.withLock { $0 } }
     private let applied = Mutex<[String]>([])
 
     // MARK: - Opening
@@ -239,7 +239,7 @@ public final class TesseraDatabase: Sendable {
     /// `PageReaders`), so they do not hold the write-ahead log back. `PageSnapshotSweeper`
     /// calls it; returns how many it ended.
     @discardableResult
-    public func endIdlePageSnapshots() -> Int {
+    package func endIdlePageSnapshots() -> Int {
         guard case .sqlite(let sqlite) = backend else { return 0 }
         return sqlite.pageReaders.endIdleSnapshots()
     }

@@ -5,9 +5,9 @@ import Tessera
 extension TestApp {
     /// How many component fragments the site served reused and how many it loaded, since it
     /// began (Tessera's own tests of fragment reuse).
-    package var fragmentLookups: (served: Int, loaded: Int) { site.fragmentLookups }
+    public var fragmentLookups: (served: Int, loaded: Int) { site.fragmentLookups }
 
     /// How many visitors' pages the site served kept and how many it rendered, since it began
     /// (Tessera's own tests of page reuse).
-    package var pageLookups: (served: Int, rendered: Int) { site.pageLookups }
+    public var pageLookups: (served: Int, rendered: Int) { site.pageLookups }
 }

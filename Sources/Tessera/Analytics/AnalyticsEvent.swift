@@ -19,12 +19,12 @@ public struct AnalyticsEvent: Sendable, Equatable {
     /// The request path.
     public var path: String
     /// The response status.
-    public var status: Int
+    package var status: Int
     /// Free-form detail a scene or component adds (say, the id of the blog viewed).
     public var detail: String?
 
     /// An event; `detail` defaults to none.
-    public init(kind: Kind, name: String, path: String, status: Int, detail: String? = nil) {
+    package init(kind: Kind, name: String, path: String, status: Int, detail: String? = nil) {
         self.kind = kind
         self.name = name
         self.path = path

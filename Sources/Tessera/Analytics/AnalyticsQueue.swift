@@ -22,7 +22,7 @@ package final class AnalyticsQueue: Sendable {
     }
 
     /// The most events kept waiting.
-    public let capacity: Int
+    package let capacity: Int
     /// How many waiting events ring ``batchFull``.
     package let batchSize: Int
     private let state = Mutex(State())
@@ -34,7 +34,7 @@ package final class AnalyticsQueue: Sendable {
 
     /// An empty queue holding at most `capacity` events, ringing ``batchFull`` at `batchSize`
     /// (default: never before it is full).
-    public init(capacity: Int, batchSize: Int = .max) {
+    package init(capacity: Int, batchSize: Int = .max) {
         self.capacity = max(capacity, 1)
         self.batchSize = max(batchSize, 1)
     }
@@ -43,7 +43,7 @@ package final class AnalyticsQueue: Sendable {
 
     /// Queues `event`, stamped `date` (default now); false (and counted) when the queue is full.
     @discardableResult
-    public func enqueue(_ event: AnalyticsEvent, date: Date = Date()) -> Bool {
+    package func enqueue(_ event: AnalyticsEvent, date: Date = Date()) -> Bool {
         let (queued, count) = state.withLock { state in
             guard state.entries.count < capacity else {
                 state.dropped += 1
@@ -60,7 +60,7 @@ package final class AnalyticsQueue: Sendable {
     // MARK: - Reading
 
     /// How many events wait.
-    public var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 
     /// How many events were dropped because the queue was full, since the queue was made.
     package var droppedCount: Int { state.withLock { $0.dropped } }

@@ -3,10 +3,10 @@ import Synchronization
 // MARK: - ProcessHealth
 
 /// Whether a process is ready for requests, as its health check (`/up`,
-/// ``SiteConfiguration/healthCheckPath``) tells a balancer: starting until its router is built,
+/// `SiteConfiguration.healthCheckPath`) tells a balancer: starting until its router is built,
 /// then serving, then draining from the moment a graceful shutdown (SIGTERM) begins — before the
-/// server stops accepting (``TesseraConfiguration/drainGrace``), so the balancer moves first.
-package final class ProcessHealth: Sendable {
+/// server stops accepting (`TesseraConfiguration.drainGrace`), so the balancer moves first.
+public final class ProcessHealth: Sendable {
     /// Where the process stands.
     package enum Phase: UInt8, Sendable {
         /// Its site is being made: templates checked, the database opened and migrated.

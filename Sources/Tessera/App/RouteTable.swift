@@ -2,13 +2,13 @@
 
 /// Every route an app's scenes mount, from their declarations alone: what `tessera routes`
 /// prints, and what start-up checks for clashes before any route reaches Hummingbird.
-package struct RouteTable: Sendable, CustomStringConvertible {
+public struct RouteTable: Sendable, CustomStringConvertible {
     /// One route.
-    package struct Route: Sendable, Equatable {
+    public struct Route: Sendable, Equatable {
         /// `GET` or `POST`.
-        package let method: String
+        public let method: String
         /// The path pattern, such as `/books/:id`.
-        package let path: String
+        public let path: String
         /// The scene that answers it.
         let scene: String
         /// The component whose action or fragment it is, or nil for the page (`*` for any
@@ -23,10 +23,10 @@ package struct RouteTable: Sendable, CustomStringConvertible {
     }
 
     /// The routes, in mounting order: stateless scenes, then the scenes with sessions.
-    package let routes: [Route]
+    public let routes: [Route]
 
     /// The routes of `scenes` (with sessions) and `statelessScenes`.
-    package init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
+    public init(scenes: [Scene.Type], statelessScenes: [Scene.Type] = []) {
         self.init(plans: Self.plans(scenes: scenes, statelessScenes: statelessScenes))
     }
 
@@ -147,7 +147,7 @@ package struct RouteTable: Sendable, CustomStringConvertible {
 
     /// One route a line: method, path, who may use it, scene, then the component and action
     /// (`tessera routes`).
-    package var description: String {
+    public var description: String {
         let pathWidth = routes.map(\.path.count).max() ?? 0
         let policyWidth = routes.map(\.policy.count).max() ?? 0
         return routes.map { route in

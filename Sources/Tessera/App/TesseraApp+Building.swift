@@ -166,7 +166,7 @@ extension TesseraApp {
     }
 
     /// Runs every check (``check(_:)``), opens the database, and returns the site.
-    public func makeSite(_ configuration: TesseraConfiguration, logger: Logger) async throws -> Site {
+    package func makeSite(_ configuration: TesseraConfiguration, logger: Logger) async throws -> Site {
         let (templates, warnings) = try checkWithWarnings(configuration)
         for warning in warnings { logger.warning("\(warning)") }
         let database = try await openDatabase(configuration, logger: logger)
@@ -175,7 +175,7 @@ extension TesseraApp {
             services: services(configuration), globals: { scope in try await self.globals(scope) })
     }
 
-    /// The router, in this order: the health check (``SiteConfiguration/healthCheckPath``) and the
+    /// The router, in this order: the health check (`SiteConfiguration.healthCheckPath`) and the
     /// live pages' streams (`/_tessera/live`), both outside the middleware; Tessera's middleware; in development mode the previews (`/_tessera/previews`); the app's
     /// ``addRoutes(to:site:)``; the stateless scenes; the file routes and the scenes, with
     /// sessions. Throws `StartupErrors` when two routes clash.

@@ -6,7 +6,7 @@ extension TesseraConfiguration {
     /// The defaults, overridden by `HOST`, `PORT`, `TESSERA_DATABASE`, `TESSERA_VIEWS`,
     /// `TESSERA_PUBLIC`, `TESSERA_CLIENT_ADDRESS_HEADER`, `TESSERA_SECURE`, `TESSERA_COMPRESS`, `TESSERA_FRAGMENT_CACHE` (switches: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`, in any case), `TESSERA_EVENT_LOOPS` (a number from 1 to 256), `TESSERA_MAX_CONNECTIONS` (a number from 1 to 1,048,576), `TESSERA_JOB_WORKERS` (0 to 1,000), `TESSERA_JOB_LEASE` (seconds), `TESSERA_SMTP_URL` and `TESSERA_SMTP_CA`, `TESSERA_MAIL_FROM`, `TESSERA_PUBLIC_URL`, `TESSERA_CONNECTION_TIMEOUT` (seconds, more than 0 and at most 86,400, decimals allowed), `TESSERA_TIME_ZONE` (an IANA name such as `Europe/Berlin`) and `TESSERA_ENV` (`development` or `production`) where set. A value
     /// that does not parse is an error naming the variable.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> TesseraConfiguration
     {
         var configuration = TesseraConfiguration()

@@ -14,7 +14,7 @@ extension TesseraDatabase {
     ///   - location: a SQLite path, or a PostgreSQL server (`DatabaseLocation`).
     ///   - logger: the PostgreSQL client's logger (default: none).
     ///   - migrations: registers the app's steps; they run after Tessera's own.
-    public static func open(
+    package static func open(
         _ location: DatabaseLocation, logger: Logger = Logger(label: "tessera.database", factory: { _ in SwiftLogNoOpLogHandler() }),
         migrations: (inout Migrations) -> Void = { _ in }
     ) async throws -> TesseraDatabase {
@@ -22,7 +22,7 @@ extension TesseraDatabase {
     }
 
     /// A SQLite database at `path` (see ``open(_:logger:migrations:)``).
-    public static func open(path: String, migrations: (inout Migrations) -> Void = { _ in }) async throws -> TesseraDatabase {
+    package static func open(path: String, migrations: (inout Migrations) -> Void = { _ in }) async throws -> TesseraDatabase {
         try await open(.sqlite(path: path), migrations: migrations)
     }
 

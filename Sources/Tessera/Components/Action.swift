@@ -15,16 +15,16 @@
 /// ```
 public struct Action<C: Component>: Sendable {
     /// The action's name (analytics, ``ComponentScope/actionName``).
-    public let name: String
+    package let name: String
     /// The route, relative to the path of the scene holding the component (`like` →
     /// `/blogs/:id/like`; empty: the scene's own path), with its own `:parameters`. One
     /// starting with `/` is a start-up error: a component never names another scene's address.
-    public let path: String
+    package let path: String
     /// The largest body accepted, in bytes; larger is a 413.
-    public let maxBodySize: Int
+    package let maxBodySize: Int
     /// Who may run it beyond who may use its scene (``Scene/policy``): both must allow; nil for
     /// the scene's alone. An owner rule here may read the component (`.owner { (c: Self) in … }`).
-    public let policy: Policy?
+    package let policy: Policy?
     let handler: @Sendable (C) -> (ComponentScope<C>) async throws -> ActionResult<C.Model>
 
     /// The action `name`, run by `handler` (an unbound method such as `BlogComponent.like`).

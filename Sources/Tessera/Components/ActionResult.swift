@@ -18,24 +18,24 @@
 /// ``Scene/loadData(_:)`` runs again, so they read what the action wrote) and sent along.
 public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
     /// The outcome.
-    public typealias Outcome = ActionOutcome
+    package typealias Outcome = ActionOutcome
 
     /// The outcome.
-    public let outcome: Outcome
+    package let outcome: Outcome
     /// What the acting component shows instead of loading again, or nil (it loads).
-    public let model: Model?
+    package let model: Model?
     /// The component types whose components are loaded again and sent along (view-update
     /// tags), in order. Types, not ids: a name that does not exist cannot compile.
-    public private(set) var updates: [any Component.Type] = []
+    package private(set) var updates: [any Component.Type] = []
     /// A new session to store in the browser (after signing in or out), or nil.
-    public private(set) var session: Session?
+    package private(set) var session: Session?
     /// A one-time message for the visitor (``Notice``), or nil.
-    public private(set) var notice: Notice?
+    package private(set) var notice: Notice?
     /// What the recorded action event says besides its name (``AnalyticsEvent/detail``), or nil.
-    public private(set) var analyticsDetail: String?
+    package private(set) var analyticsDetail: String?
     /// The id of the element the client script moves focus to after swapping the fragments in
     /// (what the action made: the comment just posted), or nil.
-    public private(set) var focus: String?
+    package private(set) var focus: String?
 
     init(outcome: Outcome, model: Model?) {
         self.outcome = outcome
@@ -108,7 +108,7 @@ public struct ActionResult<Model: TemplateModel & Sendable>: Sendable {
 // MARK: - ActionOutcome
 
 /// What an action decided (``ActionResult/outcome``).
-public enum ActionOutcome: Sendable, Equatable {
+package enum ActionOutcome: Sendable, Equatable {
     /// It succeeded: show the page (or fragment) again.
     case done
     /// It succeeded: go to this URL.

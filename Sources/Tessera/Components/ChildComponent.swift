@@ -5,7 +5,7 @@
 /// fragment, loaded after the parent.
 public struct ChildComponent: HTMLFragment, TemplateReadable, Sendable {
     /// The child's id on the page (`<parent id>-<name>-<key>`).
-    public let id: String
+    package let id: String
 
     /// Markup, written in place.
     public static var templateShape: TemplateShape { .markup([]) }

@@ -29,7 +29,7 @@
 /// ```
 ///
 /// Elsewhere (a child outside any list), the parent places one with
-/// ``ComponentScope/child(_:key:)`` and hands the returned ``ChildComponent`` to its model.
+/// ``ComponentScope/child(_:key:)`` and hands the returned `ChildComponent` to its model.
 ///
 /// **Keyed by a row**, a live child (``Component/live``) renders again for its open pages only
 /// when its row changes: name the table whose primary key its key is (`table: "blog"`), and a
@@ -61,7 +61,7 @@ public struct ChildSlot<Parent: Component, Key: LosslessStringConvertible & Send
     /// Children named `name`, made by `make` from the parent and the child's key when the parent
     /// places one with ``ComponentScope/child(_:key:)`` (nil: no such child; it writes nothing).
     /// With `table`, each key is the primary key of a row of that table (see the type's doc).
-    public init(_ name: String, table: String? = nil, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
+    package init(_ name: String, table: String? = nil, _ make: @escaping @Sendable (Parent, Key) -> Child?) {
         self.name = name
         self.make = make
         self.cellItem = nil

@@ -13,27 +13,27 @@
 /// (`_component`, `_back`, `_csrf`, `_once`) are never kept.
 public struct Pagination: Equatable, Sendable {
     /// The highest `page` accepted.
-    public static let maxPage = 10_000
+    package static let maxPage = 10_000
     /// The highest `through` accepted (so one request reads at most this many pages).
-    public static let maxThrough = 20
+    package static let maxThrough = 20
 
     /// The first page shown, from 1.
     public let first: Int
     /// The last page shown (equal to `first` unless `through` was given).
     public let last: Int
     /// The query's other items, in order (filters, sort), kept in every link.
-    public let otherItems: [QueryItem]
+    package let otherItems: [QueryItem]
 
     /// One item of a query.
-    public struct QueryItem: Equatable, Sendable {
+    package struct QueryItem: Equatable, Sendable {
         /// Its name.
-        public let name: String
+        package let name: String
         /// Its value.
-        public let value: String
+        package let value: String
     }
 
     /// Pages `first` through `last` of a list whose query also holds `otherItems` (default none).
-    public init(first: Int = 1, last: Int = 1, otherItems: [(String, String)] = []) {
+    package init(first: Int = 1, last: Int = 1, otherItems: [(String, String)] = []) {
         self.first = first
         self.last = last
         self.otherItems = otherItems.map { QueryItem(name: $0.0, value: $0.1) }
@@ -110,17 +110,17 @@ public struct Pagination: Equatable, Sendable {
 @TemplateModel
 public struct Pager: Sendable {
     /// The newer page's URL, past the first page.
-    public let newerURL: String?
+    package let newerURL: String?
     /// "Newer posts".
-    public let newerLabel: String
+    package let newerLabel: String
     /// "Page 3".
-    public let position: String
+    package let position: String
     /// The next page's URL (without JavaScript), when there is more.
-    public let moreURL: String?
+    package let moreURL: String?
     /// The next page's fragment URL, which the client script appends.
-    public let moreFragmentURL: String
+    package let moreFragmentURL: String
     /// The address once the next page is appended (`?through=N+1`), while `through` can say it.
-    public let moreHistoryURL: String?
+    package let moreHistoryURL: String?
     /// "More posts".
-    public let moreLabel: String
+    package let moreLabel: String
 }

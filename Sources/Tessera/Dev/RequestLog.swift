@@ -8,7 +8,7 @@ import Synchronization
 /// runner adds each component's load time and SQL count to it.
 final class RequestLog: Sendable {
     /// The log of the request running in this task, if any.
-    @TaskLocal public static var current: RequestLog?
+    @TaskLocal package static var current: RequestLog?
 
     /// One component's share.
     struct ComponentEntry: Sendable, Equatable {

@@ -47,9 +47,9 @@ public struct FileRoute: Sendable {
     }
 
     /// The URL path the files are served under (`/avatars`).
-    public let path: String
+    package let path: String
     /// Who may read them.
-    public let access: Access
+    package let access: Access
 
     /// Its route as `tessera routes` lists it: `GET <path>/:name`, and who may read.
     var route: RouteTable.Route {

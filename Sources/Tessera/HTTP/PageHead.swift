@@ -7,12 +7,12 @@ public struct PageHead: Sendable {
     /// The page title (`<title>`); default the site's name.
     public var title: String
     /// The response status; default 200.
-    public var status: HTTPResponse.Status = .ok
+    package var status: HTTPResponse.Status = .ok
     /// Extra response headers (Cache-Control, say); default none.
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
     /// A class for `<body>`, so a layout can style scenes apart; default none.
-    public var bodyClass: String?
+    package var bodyClass: String?
 
     /// A head with `title`.
-    public init(title: String) { self.title = title }
+    package init(title: String) { self.title = title }
 }

@@ -12,24 +12,24 @@ import Foundation
 public struct Parameters: Sendable {
     /// Where the values came from; decides the error for a bad value (404 for the path, 400
     /// otherwise).
-    public enum Origin: Sendable {
+    package enum Origin: Sendable {
         case path, query, form
     }
 
     /// The pairs, in the order given (a name may repeat).
-    public var pairs: [(name: String, value: String)] {
+    package var pairs: [(name: String, value: String)] {
         reads?.noteWholeQuery()
         return given
     }
     /// Where they came from.
-    public let origin: Origin
+    package let origin: Origin
     /// The pairs as given.
     private let given: [(name: String, value: String)]
     /// Where a live stream's render notes the names it read (nil for any other request).
     private let reads: RenderedReads?
 
     /// Parameters from decoded pairs.
-    public init(_ pairs: [(String, String)], origin: Origin) {
+    package init(_ pairs: [(String, String)], origin: Origin) {
         self.init(pairs, origin: origin, reads: nil)
     }
 
@@ -41,7 +41,7 @@ public struct Parameters: Sendable {
     }
 
     /// No parameters.
-    public static let none = Parameters([], origin: .query)
+    package static let none = Parameters([], origin: .query)
 
     // MARK: - Access
 
@@ -52,7 +52,7 @@ public struct Parameters: Sendable {
     }
 
     /// Every value named `name`.
-    public func all(_ name: String) -> [String] {
+    package func all(_ name: String) -> [String] {
         reads?.noteQuery(name)
         return given.filter { $0.name == name }.map(\.value)
     }

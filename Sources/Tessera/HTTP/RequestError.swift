@@ -13,10 +13,10 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
     /// A sentence for the person who sent the request.
     public let message: String
     /// Extra response headers (say `Retry-After`); default none.
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
 
     /// An error with `status` and `message`.
-    public init(_ status: HTTPResponse.Status, _ message: String) {
+    package init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
     }
@@ -30,7 +30,7 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
     public static func badRequest(_ message: String) -> RequestError { RequestError(.badRequest, message) }
 
     /// 403 with `message`.
-    public static func forbidden(_ message: String) -> RequestError { RequestError(.forbidden, message) }
+    package static func forbidden(_ message: String) -> RequestError { RequestError(.forbidden, message) }
 
     /// 413: the body is larger than allowed.
     package static func tooLarge(limit: Int) -> RequestError {
@@ -38,14 +38,14 @@ public struct RequestError: Error, Sendable, Equatable, HTTPResponseError {
     }
 
     /// 429 with `message` and `Retry-After: seconds` (at least 1).
-    public static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> RequestError {
+    package static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> RequestError {
         var error = RequestError(.tooManyRequests, message)
         error.headers[.retryAfter] = String(max(1, seconds))
         return error
     }
 
     /// 503 with `message` and `Retry-After: seconds` (at least 1): the server is busy.
-    public static func busy(_ message: String, retryAfter seconds: Int) -> RequestError {
+    package static func busy(_ message: String, retryAfter seconds: Int) -> RequestError {
         var error = RequestError(.serviceUnavailable, message)
         error.headers[.retryAfter] = String(max(1, seconds))
         return error

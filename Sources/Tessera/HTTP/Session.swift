@@ -2,18 +2,18 @@
 
 /// A visitor's session: who is signed in (if anyone) and the token every form must return.
 ///
-/// Most visitors have no stored session at all: their session has an empty ``id`` and a CSRF
+/// Most visitors have no stored session at all: their session has an empty `id` and a CSRF
 /// token signed from their `tessera_csrf` cookie (see `CSRFTokens`). A session is stored (a
 /// row in `tessera_sessions`, its id in the `tessera_session` cookie) only once something needs
 /// one, such as signing in.
 public struct Session: Sendable, Equatable {
     /// The random id kept in the `tessera_session` cookie; empty when nothing is stored.
-    public let id: String
+    package let id: String
     /// The signed-in user's id, or nil for a visitor.
-    public let userID: Int64?
+    package let userID: Int64?
     /// The token every form must return: a stored session's own, or a visitor's, made when
     /// first read (see `SessionMiddleware`).
-    public var csrfToken: String {
+    package var csrfToken: String {
         privacy.set()
         return tokenValue
     }
@@ -43,10 +43,10 @@ public struct Session: Sendable, Equatable {
     }
 
     /// Whether this session is a stored row (and has a `tessera_session` cookie).
-    public var isStored: Bool { !id.isEmpty }
+    package var isStored: Bool { !id.isEmpty }
 
     /// A session.
-    public init(id: String, userID: Int64?, csrfToken: String) {
+    package init(id: String, userID: Int64?, csrfToken: String) {
         self.init(id: id, userID: userID, token: .stored(csrfToken), privacy: PrivateResponseMark())
     }
 

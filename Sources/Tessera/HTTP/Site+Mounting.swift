@@ -141,7 +141,7 @@ extension Site {
     /// A group of `router` whose routes have sessions (and so CSRF tokens). Mount every scene
     /// with forms or a signed-in view here; stateless pages (`/fortunes`) may stay outside it.
     /// Reading a page here writes nothing (see `SessionMiddleware`).
-    public func sessionRoutes(on router: Router<TesseraRequestContext>) -> RouterGroup<TesseraRequestContext> {
+    package func sessionRoutes(on router: Router<TesseraRequestContext>) -> RouterGroup<TesseraRequestContext> {
         router.group().add(
             middleware: SessionMiddleware(store: SessionStore(database: database, members: memberAccounts), tokens: csrfTokens, secure: configuration.usesTLS))
     }

@@ -9,16 +9,16 @@ import Synchronization
 /// request. Scenes are mounted on a router with `mount(_:on:)`.
 public final class Site: Sendable {
     /// Values every template may read, computed per request (say the signed-in user's name).
-    public typealias Globals = @Sendable (RequestScope) async throws -> any ViewModel
+    package typealias Globals = @Sendable (RequestScope) async throws -> any ViewModel
 
     /// The configuration.
     public let configuration: SiteConfiguration
     /// The database.
     public let database: TesseraDatabase
     /// The logger.
-    public let logger: Logger
+    package let logger: Logger
     /// Delivers the mail jobs send (``SiteConfiguration/mailDelivery``).
-    public let mailer: Mailer
+    package let mailer: Mailer
     /// Analytics events waiting for `AnalyticsWriter` (capacity from the configuration).
     package let analytics: AnalyticsQueue
     /// The public folder, indexed at start-up (rescanned in development mode).
@@ -35,7 +35,7 @@ public final class Site: Sendable {
     let memberAccounts: MemberAccounts?
     let memberPages: MemberPages?
     /// Where the open pages' live streams wait for the data to change.
-    package let liveHub: LiveHub
+    public let liveHub: LiveHub
     /// Whether the process starts, serves or drains, as its health check says.
     package let health = ProcessHealth()
     /// The app's error reporters (``SiteConfiguration/errorReporters``).
@@ -61,7 +61,7 @@ public final class Site: Sendable {
     /// the site uses Tessera's built-in layout instead. Throws `StartupErrors` when the CSRF
     /// secret cannot be read from `database` (processes sharing it must sign tokens alike, so
     /// none makes a secret of its own).
-    public init(
+    package init(
         configuration: SiteConfiguration, templates: TemplateLibrary, database: TesseraDatabase, logger: Logger,
         services: [any Sendable] = [], globals: @escaping Globals = { _ in EmptyModel() }
     ) async throws {

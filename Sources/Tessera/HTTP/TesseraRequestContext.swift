@@ -10,7 +10,7 @@ public struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext
     /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The visitor's session; nil only before the session middleware ran.
-    public var session: Session? {
+    package var session: Session? {
         get { sessionBox?.session }
         set { sessionBox = newValue.map(SessionBox.init) }
     }

@@ -10,24 +10,24 @@ import NIOCore
 /// A form's CSRF token differs per viewer and its one-time token per render, so written into
 /// the render they would make every copy look new, and a copy rendered for one viewer useless
 /// to the next. So those renders write a hole instead of each token (a session with
-/// ``Session/withTokenHoles()``), compare and share the bytes with their holes, and fill them
+/// `Session.withTokenHoles()`), compare and share the bytes with their holes, and fill them
 /// (``fill(_:csrfToken:)``) only as the bytes leave for one viewer: that viewer's CSRF token,
 /// and a fresh one-time token in each form.
 ///
 /// A hole is 64 letters and digits drawn when the process starts (so nothing an app shows
 /// can forge one), then `c` or `o`: the same length as the tokens they stand for.
-package enum TokenHoles {
+public enum TokenHoles {
     /// What every hole starts with.
     static let mark: [UInt8] = Array(("th" + SessionStore.randomToken().prefix(62)).utf8)
     /// The hole a CSRF token goes in.
-    package static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
+    public static let csrf = String(decoding: mark + [UInt8(ascii: "c")], as: UTF8.self)
     /// The hole a one-time token goes in.
-    package static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
+    public static let once = String(decoding: mark + [UInt8(ascii: "o")], as: UTF8.self)
 
     /// `bytes` with every hole filled: `csrfToken` in a CSRF hole, a fresh random token in each
     /// one-time hole. Bytes without a hole come back as they are, and `csrfToken` is read only
     /// when there is a CSRF hole (reading a visitor's makes it, and marks the response private).
-    package static func fill(_ bytes: ByteBuffer, csrfToken: @autoclosure () -> String) -> ByteBuffer {
+    public static func fill(_ bytes: ByteBuffer, csrfToken: @autoclosure () -> String) -> ByteBuffer {
         bytes.withUnsafeReadableBytes { raw in
             guard var found = firstMark(in: raw, from: 0) else { return bytes }
             var filled = ByteBuffer()

@@ -7,7 +7,7 @@ public struct UploadedFile: Sendable {
     /// The file name the browser sent (untrusted; never used as a path).
     public let filename: String
     /// The content type the browser claimed (untrusted; check the bytes).
-    public let contentType: String
+    package let contentType: String
     /// The bytes.
     public let data: [UInt8]
 

@@ -16,21 +16,21 @@
 /// ```
 public struct ErrorSummary: Sendable, Equatable {
     /// One field's error: its link and text.
-    public struct Item: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
         /// `#` and the id of the control to go to.
-        public let href: String
+        package let href: String
         /// The field's label.
-        public let label: String
+        package let label: String
         /// The field's error.
-        public let message: String
+        package let message: String
     }
 
     /// The heading; default "There is a problem".
-    public let title: String
+    package let title: String
     /// A message about the whole form, or nil.
-    public let message: String?
+    package let message: String?
     /// The fields with an error, in order.
-    public let items: [Item]
+    package let items: [Item]
 
     /// The summary of `fields` (those with an error) under `message` (default none), headed
     /// `title` (default "There is a problem").
@@ -43,7 +43,7 @@ public struct ErrorSummary: Sendable, Equatable {
     }
 
     /// Whether there is anything to show: a field's error or a message.
-    public var hasErrors: Bool { message != nil || !items.isEmpty }
+    package var hasErrors: Bool { message != nil || !items.isEmpty }
 }
 
 // MARK: - Template
@@ -59,7 +59,7 @@ extension ErrorSummary: TemplateModel {
 
 extension ErrorSummary.Item: TemplateModel {
     /// The keys the partial reads for each field.
-    public static let templateKeys: [TemplateKey<ErrorSummary.Item>] = [
+    package static let templateKeys: [TemplateKey<ErrorSummary.Item>] = [
         TemplateKey("href") { $0.href }, TemplateKey("label") { $0.label }, TemplateKey("message") { $0.message },
     ]
 }

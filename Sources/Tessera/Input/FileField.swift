@@ -27,9 +27,9 @@ public struct FileField: Sendable {
     /// The form name.
     public let name: String
     /// The most bytes a file may have.
-    public let maxBytes: Int
+    package let maxBytes: Int
     /// What a file must be.
-    public let kind: Kind
+    package let kind: Kind
 
     /// A field named `name` taking files of `kind` up to `maxBytes`.
     public init(_ name: String, maxBytes: Int, kind: Kind) {
@@ -40,7 +40,7 @@ public struct FileField: Sendable {
     }
 
     /// The input's `accept` attribute: the image types, or nil for any file.
-    public var accept: String? {
+    package var accept: String? {
         if case .image = kind { return ImageFormat.contentTypes }
         return nil
     }
@@ -101,11 +101,11 @@ public struct FileValue: Sendable {
 /// store it with ``FileRoute/store(_:in:)``.
 public struct AcceptedFile: Sendable, Equatable {
     /// The bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The `Content-Type` it is served with, from its bytes.
     public let contentType: String
     /// The extension its stored name gets (`png`, `jpg`, `bin`…).
-    public let fileExtension: String
+    package let fileExtension: String
     /// An image's size, read from its header; nil for other files.
-    public let imageSize: ImageSize?
+    package let imageSize: ImageSize?
 }

@@ -14,21 +14,21 @@
 @TemplateModel
 public struct FormChoice: Sendable, Equatable {
     /// The value sent when it is chosen.
-    public let value: String
+    package let value: String
     /// What the person reads.
-    public let label: String
+    package let label: String
     /// The control's name (its field's).
-    public let name: String
+    package let name: String
     /// The control's id (its field's id, `-`, its place from 1), for its label.
-    public let id: String
+    package let id: String
     /// `radio` or `checkbox` (in a group).
-    public let type: String
+    package let type: String
     /// Whether it is the chosen one (selected, or checked).
-    public let isChosen: Bool
+    package let isChosen: Bool
     /// Whether choosing one of its group is required (radios).
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// Whether its field has an error.
-    public let isInvalid: Bool
+    package let isInvalid: Bool
 
     /// The choice sending `value`, labelled `label` (default the value).
     public init(_ value: String, label: String? = nil) {

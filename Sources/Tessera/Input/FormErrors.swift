@@ -29,7 +29,7 @@ where Field.RawValue == String {
     // MARK: - State
 
     /// The message of each field that has a problem.
-    public private(set) var fields: [Field: String]
+    package private(set) var fields: [Field: String]
     /// A message about the whole form that no one field owns (default none), e.g. "That
     /// username and password do not match."
     public var message: String?
@@ -64,17 +64,17 @@ where Field.RawValue == String {
 
     /// The form-level message templates show: ``message`` if set, else ``summary`` when some
     /// field has a problem, else nil.
-    public var formMessage: String? { message ?? (fields.isEmpty ? nil : summary) }
+    package var formMessage: String? { message ?? (fields.isEmpty ? nil : summary) }
 
     /// Adds `other`'s field messages, each replacing this one's for the same field (the later
     /// check wins); keeps this one's ``message`` unless it has none.
-    public mutating func merge(_ other: FormErrors) {
+    package mutating func merge(_ other: FormErrors) {
         fields.merge(other.fields) { $1 }
         if message == nil { message = other.message }
     }
 
     /// Removes every message.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         fields = [:]
         message = nil
     }
@@ -82,16 +82,16 @@ where Field.RawValue == String {
     // MARK: - Template
 
     /// The name of the form-level message's key.
-    public static var formKey: String { "form" }
+    package static var formKey: String { "form" }
 
     /// One key per case of `Field` (its raw value: the field's message, or nothing) and
-    /// ``formKey`` (``formMessage``).
+    /// `formKey` (`formMessage`).
     public static var templateKeys: [TemplateKey<FormErrors>] {
         Field.allCases.map { field in TemplateKey(field.rawValue) { $0.fields[field] } }
             + [TemplateKey(formKey) { $0.formMessage }]
     }
 
-    /// The message of the field named `key`, or the form-level message for ``formKey``;
+    /// The message of the field named `key`, or the form-level message for `formKey`;
     /// nil for any other name (the lookup goes on outwards). Answers without building the key
     /// table.
     public func value(forKey key: String) -> TemplateValue? {

@@ -16,7 +16,7 @@
 /// and in the template, `{{#username}}{{> Tessera/Field}}{{/username}}`.
 public struct FormField: Sendable, Equatable {
     /// What control draws the field.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// An `<input>` of `type`: `text`, `email`, `password`, `number`, `date`, `url`,
         /// `search`, `tel`.
         case input(type: String)
@@ -45,35 +45,35 @@ public struct FormField: Sendable, Equatable {
     }
 
     /// The control.
-    public let kind: Kind
+    package let kind: Kind
     /// The control's name (the ``TextField``'s, for text).
-    public let name: String
+    package let name: String
     /// The `id` of the control; `for` of the label; default the name, prefixed by `idPrefix`.
-    public let id: String
+    package let id: String
     /// The label's text (the legend's, for a group).
-    public let label: String
+    package let label: String
     /// The input's `type` (`text` unless the kind is ``Kind/input(type:)`` of another).
-    public var type: String {
+    package var type: String {
         if case .input(let type) = kind { return type }
         return "text"
     }
     /// What was typed, shown again unless the input is a password (empty for choices and files),
     /// without control characters (``TextField/check(_:)`` refuses those).
-    public let value: String
+    package let value: String
     /// The choices of a select or a group, each knowing whether it is chosen.
-    public let choices: [FormChoice]
+    package let choices: [FormChoice]
     /// The problem with what was sent, or nil.
-    public let error: String?
+    package let error: String?
     /// A sentence under the control, or nil.
-    public let hint: String?
+    package let hint: String?
     /// The `autocomplete` token (`username`, `new-password`…), or nil.
-    public let autocomplete: String?
+    package let autocomplete: String?
     /// Whether the control is `required`.
-    public let required: Bool
+    package let required: Bool
     /// `minlength` (nil when zero), from the ``TextField``.
-    public let minLength: Int?
+    package let minLength: Int?
     /// `maxlength`, from the ``TextField`` (nil for controls without a length).
-    public let maxLength: Int?
+    package let maxLength: Int?
 
     // MARK: - Text
 
@@ -173,7 +173,7 @@ public struct FormField: Sendable, Equatable {
 
     /// A file input named `name` taking `accept` (default any type). A browser never gets a
     /// file back: after a refusal it must be chosen again, which `hint` may say.
-    public static func file(
+    package static func file(
         _ name: String, label: String, accept: String? = nil, error: String? = nil, hint: String? = nil, required: Bool = false,
         idPrefix: String = ""
     ) -> FormField {
@@ -216,25 +216,25 @@ public struct FormField: Sendable, Equatable {
 
     /// The id of the control a link to the field leads to: the control's, or a group's first
     /// choice's.
-    public var focusID: String { choices.first.map(\.id) ?? id }
+    package var focusID: String { choices.first.map(\.id) ?? id }
     /// The hint's id.
-    public var hintID: String { id + "-hint" }
+    package var hintID: String { id + "-hint" }
     /// The error's id.
-    public var errorID: String { id + "-error" }
+    package var errorID: String { id + "-error" }
     /// The ids `aria-describedby` names: the hint's, then the error's; nil when neither is shown.
-    public var describedBy: String? {
+    package var describedBy: String? {
         let ids: [String] = (hint == nil ? [] : [hintID]) + (error == nil ? [] : [errorID])
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
     /// Whether the value is written back into the input (never for a password).
-    public var showsValue: Bool { type != "password" }
+    package var showsValue: Bool { type != "password" }
     /// A select's empty first option, or nil.
-    public var prompt: String? {
+    package var prompt: String? {
         if case .select(let prompt) = kind { return prompt }
         return nil
     }
     /// The types a file input takes, or nil.
-    public var accept: String? {
+    package var accept: String? {
         if case .file(let accept) = kind { return accept }
         return nil
     }

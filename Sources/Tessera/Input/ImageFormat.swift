@@ -13,23 +13,23 @@ public struct ImageFormat: Sendable, Equatable {
     public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool { lhs.fileExtension == rhs.fileExtension }
 
     /// Whether `bytes` start with this format's signature.
-    public func matches(_ bytes: [UInt8]) -> Bool {
+    package func matches(_ bytes: [UInt8]) -> Bool {
         bytes.count >= signature.count && zip(signature, bytes).allSatisfy { expected, byte in expected.map { $0 == byte } ?? true }
     }
 
     // MARK: - Formats
 
-    public static let png = ImageFormat(
+    package static let png = ImageFormat(
         fileExtension: "png", contentType: "image/png", signature: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    public static let jpeg = ImageFormat(fileExtension: "jpg", contentType: "image/jpeg", signature: [0xFF, 0xD8, 0xFF])
-    public static let gif87 = ImageFormat(fileExtension: "gif", contentType: "image/gif", signature: Self.ascii("GIF87a"))
-    public static let gif89 = ImageFormat(fileExtension: "gif", contentType: "image/gif", signature: Self.ascii("GIF89a"))
+    package static let jpeg = ImageFormat(fileExtension: "jpg", contentType: "image/jpeg", signature: [0xFF, 0xD8, 0xFF])
+    package static let gif87 = ImageFormat(fileExtension: "gif", contentType: "image/gif", signature: Self.ascii("GIF87a"))
+    package static let gif89 = ImageFormat(fileExtension: "gif", contentType: "image/gif", signature: Self.ascii("GIF89a"))
     /// `RIFF`, four bytes of length, `WEBP`.
-    public static let webp = ImageFormat(
+    package static let webp = ImageFormat(
         fileExtension: "webp", contentType: "image/webp", signature: Self.ascii("RIFF") + [nil, nil, nil, nil] + Self.ascii("WEBP"))
 
     /// Every accepted signature (GIF has two), checked in order.
-    public static let all: [ImageFormat] = [png, jpeg, gif87, gif89, webp]
+    package static let all: [ImageFormat] = [png, jpeg, gif87, gif89, webp]
 
     /// The content types of ``all``, for a file input's `accept`.
     static let contentTypes = "image/png,image/jpeg,image/gif,image/webp"
@@ -38,7 +38,7 @@ public struct ImageFormat: Sendable, Equatable {
     public static func detect(_ bytes: [UInt8]) -> ImageFormat? { all.first { $0.matches(bytes) } }
 
     /// The format a stored file's extension stands for (stored names were given by ``detect(_:)``).
-    public static func forExtension(_ fileExtension: String) -> ImageFormat? { all.first { $0.fileExtension == fileExtension } }
+    package static func forExtension(_ fileExtension: String) -> ImageFormat? { all.first { $0.fileExtension == fileExtension } }
 
     private static func ascii(_ text: String) -> [UInt8?] { text.utf8.map { $0 } }
 }

@@ -10,19 +10,19 @@
 /// ```
 public struct ImageSize: Sendable, Equatable, CustomStringConvertible {
     /// Pixels across.
-    public let width: Int
+    package let width: Int
     /// Pixels down.
-    public let height: Int
+    package let height: Int
 
     /// A size.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// The size `bytes`' header states, or nil when they are not a PNG, GIF, JPEG or WebP image
     /// whose header can be read (or it states a zero side).
-    public init?(reading bytes: [UInt8]) {
+    package init?(reading bytes: [UInt8]) {
         guard let size = Self.png(bytes) ?? Self.gif(bytes) ?? Self.jpeg(bytes) ?? Self.webp(bytes),
             size.width > 0, size.height > 0
         else { return nil }
@@ -30,7 +30,7 @@ public struct ImageSize: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Width times height.
-    public var pixels: Int { width * height }
+    package var pixels: Int { width * height }
 
     /// "640 × 480".
     public var description: String { "\(width) × \(height)" }
@@ -40,9 +40,9 @@ public struct ImageSize: Sendable, Equatable, CustomStringConvertible {
     /// The largest image an app accepts: each side, and width times height.
     public struct Limit: Sendable {
         /// The longest side accepted, in pixels.
-        public let side: Int
+        package let side: Int
         /// The most pixels accepted.
-        public let pixels: Int
+        package let pixels: Int
 
         /// At most `side` pixels across and down, and `pixels` in all.
         public init(side: Int, pixels: Int) {
@@ -52,7 +52,7 @@ public struct ImageSize: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether this size is within `limit`.
-    public func fits(within limit: Limit) -> Bool {
+    package func fits(within limit: Limit) -> Bool {
         width <= limit.side && height <= limit.side && pixels <= limit.pixels
     }
 

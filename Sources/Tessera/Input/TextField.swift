@@ -1,11 +1,11 @@
 // MARK: - TextField
 
 /// A text field's rules, declared once next to the field and used both when the input is read
-/// (``Parameters/field(_:)``) and by the template (`maxlength="{{…}}"` from ``maxLength``).
+/// (``Parameters/field(_:)``) and by the template (`maxlength="{{…}}"` from `maxLength`).
 ///
 /// Lengths are counted in Unicode scalars and in UTF-8 bytes (never in grapheme clusters, which
 /// can hide any number of scalars), and each character may carry at most
-/// ``maxMarksPerCharacter`` scalars after its first (combining marks, joiners, variation
+/// `maxMarksPerCharacter` scalars after its first (combining marks, joiners, variation
 /// selectors), which stops "one character" made of a million accents.
 ///
 /// ```swift
@@ -22,20 +22,20 @@ public struct TextField: Sendable {
     }
 
     /// The form or query name.
-    public let name: String
+    package let name: String
     /// The fewest scalars (after trimming); default 0.
-    public let minScalars: Int
+    package let minScalars: Int
     /// The most scalars; also the template's `maxlength`.
     public let maxScalars: Int
     /// The most UTF-8 bytes; default 4 × ``maxScalars``.
     public let maxBytes: Int
     /// The most scalars after the first in one character; default 15.
-    public let maxMarksPerCharacter: Int
+    package let maxMarksPerCharacter: Int
     /// One line or several; default ``Lines/single``.
-    public let lines: Lines
+    package let lines: Lines
     /// Whether surrounding whitespace is removed before checking; default `true` (passwords say
     /// `false`: they are taken as typed).
-    public let trimsWhitespace: Bool
+    package let trimsWhitespace: Bool
 
     /// A field named `name` with these rules (see the properties for the defaults).
     public init(
@@ -54,7 +54,7 @@ public struct TextField: Sendable {
 
     /// The value for a template's `maxlength` attribute: ``maxScalars`` (a browser counts UTF-16
     /// units, never fewer than scalars, so it never lets through more than the server takes).
-    public var maxLength: TemplateValue { .int(maxScalars) }
+    package var maxLength: TemplateValue { .int(maxScalars) }
 
     // MARK: - Checking
 

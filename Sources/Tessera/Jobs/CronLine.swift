@@ -8,9 +8,9 @@ import Foundation
 /// of those separated by commas. `@hourly`, `@daily` (`@midnight`), `@weekly`, `@monthly` and
 /// `@yearly` (`@annually`) stand for their usual lines. As in cron, when both the day of the
 /// month and the day of the week are restricted, a day matching either is due.
-public struct CronLine: Sendable, Equatable, CustomStringConvertible {
+package struct CronLine: Sendable, Equatable, CustomStringConvertible {
     /// The line as written.
-    public let description: String
+    package let description: String
     private let minutes: UInt64
     private let hours: UInt64
     private let days: UInt64
@@ -20,7 +20,7 @@ public struct CronLine: Sendable, Equatable, CustomStringConvertible {
     private let weekdaysRestricted: Bool
 
     /// `text` read as a cron line; ``CronLineError`` says which field is wrong and why.
-    public init(_ text: String) throws(CronLineError) {
+    package init(_ text: String) throws(CronLineError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let line = Self.macros[trimmed.lowercased()] ?? trimmed
         let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -42,7 +42,7 @@ public struct CronLine: Sendable, Equatable, CustomStringConvertible {
 
     /// The latest minute at or before `date` the line matches (searching eight years back), or
     /// nil.
-    public func latest(atOrBefore date: Date) -> Date? {
+    package func latest(atOrBefore date: Date) -> Date? {
         let minute = Int64((date.timeIntervalSince1970 / 60).rounded(.down))
         var day = Self.floorDivide(minute, 1440)
         var limit = Int(minute - day * 1440)
@@ -55,7 +55,7 @@ public struct CronLine: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The first minute after `date` the line matches (searching eight years ahead), or nil.
-    public func next(after date: Date) -> Date? {
+    package func next(after date: Date) -> Date? {
         let minute = Int64((date.timeIntervalSince1970 / 60).rounded(.down)) + 1
         var day = Self.floorDivide(minute, 1440)
         var from = Int(minute - day * 1440)
@@ -170,10 +170,10 @@ public struct CronLine: Sendable, Equatable, CustomStringConvertible {
 // MARK: - CronLineError
 
 /// A cron line that cannot be read: the line and what is wrong with it.
-public struct CronLineError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CronLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line as written.
-    public let line: String
+    package let line: String
     /// What is wrong.
-    public let message: String
-    public var description: String { "the cron line '\(line)' \(message)" }
+    package let message: String
+    package var description: String { "the cron line '\(line)' \(message)" }
 }

@@ -9,9 +9,9 @@ public struct JobContext: Sendable {
     /// The site (its database, its configuration, its services).
     public let site: Site
     /// The job's id.
-    public let id: Int64
+    package let id: Int64
     /// Which try this is, from 1.
-    public let attempt: Int
+    package let attempt: Int
     /// The claim this try holds (its lease).
     let claim: String
     /// Whether ``complete(_:)`` committed.

@@ -78,7 +78,7 @@ public struct JobQueue: Sendable {
 
     /// Adds `job` in a transaction of its own (see ``enqueue(_:in:at:uniqueKey:)``).
     @discardableResult
-    public func enqueue<J: Job>(_ job: J, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
+    package func enqueue<J: Job>(_ job: J, at date: Date? = nil, uniqueKey: String? = nil) async throws -> Bool {
         try await database.write { db in try await Self.enqueue(job, in: db, at: date, uniqueKey: uniqueKey) }
     }
 
@@ -188,23 +188,23 @@ public struct JobQueue: Sendable {
     // MARK: - Failed jobs
 
     /// A job whose tries are used up.
-    public struct Failed: Sendable, Equatable {
+    package struct Failed: Sendable, Equatable {
         /// Its id.
-        public let id: Int64
+        package let id: Int64
         /// Its name.
-        public let name: String
+        package let name: String
         /// Its arguments, as stored (JSON).
-        public let arguments: String
+        package let arguments: String
         /// How many times it was tried.
-        public let attempts: Int
+        package let attempts: Int
         /// When its last try failed.
-        public let failedAt: Date
+        package let failedAt: Date
         /// What its last try threw.
-        public let lastError: String
+        package let lastError: String
     }
 
     /// The failed jobs, oldest failure first.
-    public func failed() async throws -> [Failed] {
+    package func failed() async throws -> [Failed] {
         try await database.read { db in
             try await db.fetchAll(
                 "SELECT id, name, arguments, attempts, failedAt, lastError FROM \(Self.table) WHERE failedAt IS NOT NULL ORDER BY failedAt, id"
@@ -219,7 +219,7 @@ public struct JobQueue: Sendable {
     /// Makes the failed jobs `ids` (nil: every failed job) ready again, with their tries
     /// counted from zero; returns how many.
     @discardableResult
-    public func retry(_ ids: [Int64]? = nil) async throws -> Int {
+    package func retry(_ ids: [Int64]? = nil) async throws -> Int {
         let now = Date().timeIntervalSince1970
         return try await database.write { db in
             try await Self.announce(in: db)

@@ -4,7 +4,7 @@ import Foundation
 
 /// A job the app runs on a schedule: every `interval`, at times counted from the epoch (every
 /// minute at :00, every hour on the hour, every day at midnight UTC), or at the times a cron line
-/// names, in UTC (``CronLine``).
+/// names, in UTC (`CronLine`).
 ///
 /// Every process with job workers looks at the schedules, and each due time is taken by exactly
 /// one of them (`tessera_schedules` keeps the last due time taken), which enqueues the job to
@@ -23,7 +23,7 @@ import Foundation
 /// A cron line that cannot be read is a start-up (and `validate`) error naming the schedule.
 public struct Schedule: Sendable {
     /// When a schedule is due.
-    public enum Timing: Sendable, Equatable {
+    package enum Timing: Sendable, Equatable {
         /// Every interval, counted from the epoch.
         case every(Duration)
         /// At the minutes a cron line matches, in UTC.
@@ -31,11 +31,11 @@ public struct Schedule: Sendable {
     }
 
     /// The schedule's name (unique in the app).
-    public let name: String
+    package let name: String
     /// When it is due; nil when its cron line could not be read (``problem``).
-    public let timing: Timing?
+    package let timing: Timing?
     /// Why its cron line could not be read, or nil.
-    public let problem: CronLineError?
+    package let problem: CronLineError?
     /// The type of job it enqueues.
     let jobType: any Job.Type
     /// Enqueues the job for due time `due` in `db`'s transaction.
@@ -49,7 +49,7 @@ public struct Schedule: Sendable {
     }
 
     /// The schedule `name`, due at the minutes `cron` names in UTC (`"30 7 * * mon-fri"`,
-    /// `"@daily"`: see ``CronLine``), enqueueing the job `make` returns for each due time.
+    /// `"@daily"`: see `CronLine`), enqueueing the job `make` returns for each due time.
     public init<J: Job>(_ name: String, cron: String, _ make: @escaping @Sendable (_ due: Date) -> J) {
         do {
             self.init(name, timing: .cron(try CronLine(cron)), problem: nil, make)
@@ -83,7 +83,7 @@ public struct Schedule: Sendable {
     }
 
     /// The first due time after `date`, or nil.
-    public func next(after date: Date) -> Date? {
+    package func next(after date: Date) -> Date? {
         switch timing {
         case .every(let interval):
             let step = Double(interval.nanoseconds) / 1e9

@@ -13,17 +13,17 @@ import Synchronization
 /// writes, another process's on the same SQLite file or PostgreSQL server
 /// (`TesseraDatabase.refreshFromOtherConnections`) — and wakes every stream when the app
 /// data's generation moved. It looks when a commit is announced (`TesseraDatabase.commits`:
-/// PostgreSQL's `NOTIFY`, SQLite's ``SQLiteCommitBell``), at most once per ``interval`` (20 ms),
-/// and once a second in case one was not. Every ``heartbeat`` it wakes the streams too, so each
+/// PostgreSQL's `NOTIFY`, SQLite's `SQLiteCommitBell`), at most once per `interval` (20 ms),
+/// and once a second in case one was not. Every `heartbeat` it wakes the streams too, so each
 /// writes a comment line that keeps proxies from closing it and finds a closed connection. An
 /// idle stream is one suspended task: no timer, no thread.
 ///
 /// Each stream renders its components through ``fetch(_:headers:remoteAddress:)``, which asks
 /// the app's own router, with the viewer's cookies: a live update passes every guard the
 /// component's URL has, and reuses fragments as any request does.
-package final class LiveHub: Service, Sendable {
+public final class LiveHub: Service, Sendable {
     /// What woke a stream.
-    package struct Wakeup: Sendable, Equatable {
+    public struct Wakeup: Sendable, Equatable {
         /// The app data's generation.
         var generation: UInt64
         /// How many heartbeats have passed.
@@ -60,7 +60,7 @@ package final class LiveHub: Service, Sendable {
     /// The open streams' acknowledgements of what their tabs' actions answered.
     let inboxes = LiveInboxes()
     /// What streams may follow: the live components the mounted scenes place.
-    package let routes = LiveRoutes()
+    public let routes = LiveRoutes()
     /// The renders streams share.
     let shared = SharedRenders()
     /// The open streams per viewer, against the site's limits.
@@ -81,7 +81,7 @@ package final class LiveHub: Service, Sendable {
     // MARK: - Streams
 
     /// Now: the generation as this request's look at the database left it (or later).
-    package var wakeup: Wakeup {
+    public var wakeup: Wakeup {
         let generation = database.currentGeneration
         update { $0.generation = max($0.generation, generation) }
         return state.withLock { $0.wakeup }
@@ -119,7 +119,7 @@ package final class LiveHub: Service, Sendable {
     /// Waits until the wakeup differs from `seen` (a commit, a heartbeat, the shutdown) and
     /// returns it; returns at once if it already does, if the task is cancelled, or when `exit`
     /// ends (the stream's connection closed).
-    package func next(after seen: Wakeup, until exit: StreamExit? = nil) async -> Wakeup {
+    public func next(after seen: Wakeup, until exit: StreamExit? = nil) async -> Wakeup {
         let id = state.withLock { state -> Int in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -164,18 +164,18 @@ package final class LiveHub: Service, Sendable {
     // MARK: - Rendering
 
     /// The router streams render through: set once the app's router is built.
-    package func attach(_ responder: any HTTPResponder<TesseraRequestContext>) {
+    public func attach(_ responder: any HTTPResponder<TesseraRequestContext>) {
         self.responder.withLock { $0 = responder }
     }
 
     /// The router streams render through, once attached.
-    package var attachedResponder: (any HTTPResponder<TesseraRequestContext>)? { responder.withLock { $0 } }
+    public var attachedResponder: (any HTTPResponder<TesseraRequestContext>)? { responder.withLock { $0 } }
 
     /// What the router answered a stream's render.
-    package struct Render: Sendable {
-        package var status: HTTPResponse.Status
+    public struct Render: Sendable {
+        public var status: HTTPResponse.Status
         /// The fragment, its tokens as holes (`TokenHoles`).
-        package var body: ByteBuffer
+        public var body: ByteBuffer
         /// The tables the answer was read from.
         var reads: TableSet
         /// The query's names it read (nil: the whole query).
@@ -185,11 +185,11 @@ package final class LiveHub: Service, Sendable {
         /// The row it is keyed by (a child's, ``ChildSlot``'s `table`), if any.
         var row: RowKey?
         /// `LiveStream.digest` of the body.
-        package var digest: Int
+        public var digest: Int
     }
 
     /// The router's answer to `GET url` with `headers`, as from `remoteAddress`.
-    package func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
+    public func fetch(_ url: String, headers: HTTPFields, remoteAddress: SocketAddress?) async throws -> Render {
         renderCount.add(1, ordering: .relaxed)
         let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: url, headerFields: headers)
         let reads = RenderedReads()
@@ -212,7 +212,7 @@ package final class LiveHub: Service, Sendable {
     }
 
     /// How many renders streams asked for since the hub began.
-    package var renders: Int { renderCount.load(ordering: .relaxed) }
+    public var renders: Int { renderCount.load(ordering: .relaxed) }
 
     /// How many times the hub found new writes while streams were open (each may wake every
     /// stream, and cost a render per stream that follows what changed).
@@ -230,7 +230,7 @@ package final class LiveHub: Service, Sendable {
     // MARK: - Running
 
     /// Looks for commits while streams are open, beats, and at shutdown ends every stream.
-    package func run() async throws {
+    public func run() async throws {
         await cancelWhenGracefulShutdown { await self.tick() }
         update { $0.isClosing = true }
     }

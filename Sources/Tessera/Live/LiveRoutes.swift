@@ -3,16 +3,16 @@ import Synchronization
 // MARK: - LiveRoutes
 
 /// What a live stream may follow: the fragment URLs of the live components (``Component/live``)
-/// the app's scenes place, their own and their children's, read from the same ``ScenePlan``s
+/// the app's scenes place, their own and their children's, read from the same `ScenePlan`s
 /// the router mounts.
 ///
-/// ``resolve(_:)`` takes a URL a stream was asked to follow and answers which scene's fragment
+/// `resolve(_:)` takes a URL a stream was asked to follow and answers which scene's fragment
 /// route and which live component it names, or nil: a page, a stream, a static file, a
 /// component that is not live, an unknown route. It also gives the URL's key: its path and the
-/// query items the component's renders were seen to read (``RenderedReads``), so URLs that
+/// query items the component's renders were seen to read (`RenderedReads`), so URLs that
 /// differ only in items nothing reads, or in Tessera's own (`_component`, `_csrf`, `_once`),
 /// are one render.
-package final class LiveRoutes: Sendable {
+public final class LiveRoutes: Sendable {
     /// A URL a stream may follow, resolved.
     struct Resolved: Sendable {
         /// The route and component pattern it matched: whose renders teach which names count.

@@ -9,7 +9,7 @@ extension LiveStream {
     /// many, or one that is not a live component's fragment URL of this site (`LiveRoutes`):
     /// the whole list is refused before anything renders. The list is read one item at a time
     /// and refused as soon as it is too long.
-    package init(_ request: Request, routes: LiveRoutes, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {
+    public init(_ request: Request, routes: LiveRoutes, remoteAddress: SocketAddress?, sessionID: String, clientAddressHeader: String?) throws {
         let query = request.uri.query ?? ""
         guard query.utf8.count <= Self.maxQueryLength else {
             throw RequestError.badRequest("a live stream follows 1 to \(Self.maxFragments) components")

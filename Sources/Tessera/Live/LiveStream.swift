@@ -24,14 +24,14 @@ import NIOCore
 /// A stream follows only live components its app's scenes place (`LiveRoutes`): anything else
 /// in `f` refuses the whole stream with a `400`. Its renders are shared by every stream of the
 /// process following the same component for the same member (or any visitor) at the same
-/// generation, a few at a time (``SharedRenders``), written with their forms' tokens as holes
+/// generation, a few at a time (`SharedRenders`), written with their forms' tokens as holes
 /// that each stream fills for its viewer (`TokenHoles`). Each viewer holds a few streams at
-/// most (``LiveStreamBudget``), and a stream's work ends with its connection (`StreamExit`).
-package struct LiveStream: Sendable {
+/// most (`LiveStreamBudget`), and a stream's work ends with its connection (`StreamExit`).
+public struct LiveStream: Sendable {
     /// Where streams are opened.
-    package static let path = "/_tessera/live"
+    public static let path = "/_tessera/live"
     /// The most components one stream follows.
-    package static let maxFragments = 32
+    public static let maxFragments = 32
     /// The longest fragment URL accepted.
     static let maxURLLength = 2048
     /// The request headers a render takes from the stream's request: who the viewer is, and
@@ -46,7 +46,7 @@ package struct LiveStream: Sendable {
 
     /// The header a tab's action names its open stream with (the id of the stream's first
     /// event, `stream`), so the components the action answers with are not sent again.
-    package static let streamHeader = HTTPField.Name("X-Tessera-Stream")!
+    public static let streamHeader = HTTPField.Name("X-Tessera-Stream")!
 
     /// A component the stream follows: the URL its page named it by (what a `gone` event
     /// names), and what it resolved to (`LiveRoutes`).

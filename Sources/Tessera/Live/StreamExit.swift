@@ -7,12 +7,12 @@ import Synchronization
 /// once and it starts no more renders.
 ///
 /// The connection's guard closes a connection whose client stopped sending while an event
-/// stream is answered (``ConnectionGuard``); its close, or any other, ends the stream through
-/// ``watch(_:)``.
-package final class StreamExit: Sendable {
+/// stream is answered (`ConnectionGuard`); its close, or any other, ends the stream through
+/// `watch(_:)`.
+public final class StreamExit: Sendable {
     private let state = Mutex<(ended: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
 
-    package init() {}
+    public init() {}
 
     /// Ends the stream when `closing` completes (the connection's close future).
     func watch(_ closing: EventLoopFuture<Void>?) {
@@ -22,8 +22,8 @@ package final class StreamExit: Sendable {
     /// Whether the stream's connection closed.
     var hasEnded: Bool { state.withLock { $0.ended } }
 
-    /// Ends the stream: a wait in progress (``waking(with:)``) ends now.
-    package func end() {
+    /// Ends the stream: a wait in progress (`waking(with:)`) ends now.
+    public func end() {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             state.ended = true
             defer { state.wake = nil }

@@ -3,7 +3,7 @@ import Logging
 // MARK: - LogFormat
 
 /// How `serve` writes its log (``TesseraConfiguration/logFormat``).
-public enum LogFormat: String, Sendable, CaseIterable {
+package enum LogFormat: String, Sendable, CaseIterable {
     /// swift-log's line: `2026-12-07T12:00:00+0000 info Book Club: [tessera] GET /books/2 200 9.24ms sql=6 [...]`.
     case text
     /// One JSON object per line, for a log shipper: `time`, `level`, `label`, `message`, then

@@ -5,10 +5,10 @@ import Foundation
 /// One e-mail: its sender, recipients, subject, and a text body with an optional HTML one.
 /// Made only from checked parts — ``MailAddress``es, and a subject without line breaks or control
 /// characters — so nothing a person typed can add a header. ``Mail/send(in:)`` enqueues it; a job
-/// delivers it (``SiteConfiguration/mailDelivery``).
+/// delivers it (`SiteConfiguration.mailDelivery`).
 public struct Mail: Sendable, Equatable, Codable {
     /// Who it is from.
-    public let from: MailAddress
+    package let from: MailAddress
     /// Who it is to.
     public let to: [MailAddress]
     /// The subject, one line.
@@ -19,7 +19,7 @@ public struct Mail: Sendable, Equatable, Codable {
     public let html: String?
 
     /// A mail, or ``MailError`` when the subject could add a header or there is no recipient.
-    public init(from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil) throws(MailError) {
+    package init(from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil) throws(MailError) {
         guard !to.isEmpty else { throw .noRecipient }
         guard !subject.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), subject.utf8.count <= 998 else {
             throw .badSubject
@@ -90,7 +90,7 @@ public enum MailError: Error, Equatable, CustomStringConvertible {
     case noRecipient
     /// Its subject holds a line break or a control character, or is over 998 bytes.
     case badSubject
-    /// No way to deliver mail is configured (``SiteConfiguration/mailDelivery``).
+    /// No way to deliver mail is configured (`SiteConfiguration.mailDelivery`, set by `TESSERA_SMTP_URL`).
     case notConfigured
     /// The SMTP server refused a command: the command's name and the server's reply.
     case refused(command: String, reply: String)

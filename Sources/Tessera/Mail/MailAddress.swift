@@ -9,7 +9,7 @@ import Foundation
 /// CR or LF, no `<`, `>`, `,` or quote) gets through.
 public struct MailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The address, as given (trimmed).
-    public let text: String
+    package let text: String
 
     /// `text` as an address, or nil when it is not one.
     public init?(_ text: String) {

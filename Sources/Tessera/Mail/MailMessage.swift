@@ -51,11 +51,11 @@ extension Site {
     public func absoluteURL(_ path: String) -> String { configuration.publicURL + path }
 
     /// Who the site's mail is from: ``SiteConfiguration/mailFrom``, or `no-reply@` its mail domain.
-    public var mailSender: MailAddress {
+    package var mailSender: MailAddress {
         configuration.mailFrom ?? MailAddress("no-reply@" + configuration.mailDomain) ?? MailAddress("no-reply@localhost.localdomain")!
     }
 
-    /// `message` drawn from its templates, from ``mailSender`` to `recipients`; send it with
+    /// `message` drawn from its templates, from `mailSender` to `recipients`; send it with
     /// ``Mail/send(in:)``. Throws ``MailError`` for a subject with a line break, no recipient, or
     /// no text template (a mail the app does not list in ``TesseraApp/mails``, which start-up
     /// would have checked).

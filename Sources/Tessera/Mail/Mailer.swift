@@ -4,7 +4,7 @@ import Synchronization
 // MARK: - MailDelivery
 
 /// How a site delivers mail.
-public enum MailDelivery: Sendable, Equatable {
+package enum MailDelivery: Sendable, Equatable {
     /// Not at all: a mail job fails with ``MailError/notConfigured`` (and waits among the failed
     /// jobs until a server is configured and it is retried).
     case off
@@ -19,9 +19,9 @@ public enum MailDelivery: Sendable, Equatable {
 
 /// Delivers mail as the site's ``SiteConfiguration/mailDelivery`` says, for the job that sends a
 /// ``Mail`` (``Mail/send(in:)``).
-public final class Mailer: Sendable {
+package final class Mailer: Sendable {
     /// How it delivers.
-    public let delivery: MailDelivery
+    package let delivery: MailDelivery
     /// The domain of the Message-IDs it makes.
     let domain: String
     /// The mails caught (``MailDelivery/caught``), newest last, at most ``caughtLimit``.
@@ -29,10 +29,10 @@ public final class Mailer: Sendable {
     static let caughtLimit = 100
 
     /// A mail caught in development, with its Message-ID and when.
-    public struct Caught: Sendable, Equatable {
-        public let mail: Mail
-        public let id: String
-        public let date: Date
+    package struct Caught: Sendable, Equatable {
+        package let mail: Mail
+        package let id: String
+        package let date: Date
     }
 
     /// A mailer delivering as `delivery`, its Message-IDs in `domain`.
@@ -57,5 +57,5 @@ public final class Mailer: Sendable {
     }
 
     /// The mails caught so far, newest last.
-    public var caught: [Caught] { caughtMails.withLock { $0 } }
+    package var caught: [Caught] { caughtMails.withLock { $0 } }
 }

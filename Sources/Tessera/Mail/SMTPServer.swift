@@ -12,9 +12,9 @@ import Foundation
 ///
 /// The server's certificate is checked against the system's roots, or the PEM file
 /// `TESSERA_SMTP_CA` names (a private relay's own authority).
-public struct SMTPServer: Sendable, Equatable {
+package struct SMTPServer: Sendable, Equatable {
     /// How the connection is encrypted.
-    public enum Security: Sendable, Equatable {
+    package enum Security: Sendable, Equatable {
         /// STARTTLS when the server offers it, plain otherwise (a relay on the same network).
         case startTLSWhenOffered
         /// STARTTLS, or no mail: a server that does not offer it is refused.
@@ -24,20 +24,20 @@ public struct SMTPServer: Sendable, Equatable {
     }
 
     /// The server's host name or address.
-    public var host: String
+    package var host: String
     /// Its port.
-    public var port: Int
+    package var port: Int
     /// How the connection is encrypted.
-    public var security: Security
+    package var security: Security
     /// The account (`AUTH PLAIN`), or nil to send without signing in.
-    public var username: String?
+    package var username: String?
     /// The account's password.
-    public var password: String?
+    package var password: String?
     /// A PEM file of the certificate authorities to trust instead of the system's, or nil.
-    public var trustRoots: String?
+    package var trustRoots: String?
 
     /// A server at `host:port` encrypted as `security`, signing in as `username` when given.
-    public init(
+    package init(
         host: String, port: Int, security: Security = .startTLSWhenOffered, username: String? = nil, password: String? = nil,
         trustRoots: String? = nil
     ) {
@@ -65,7 +65,7 @@ public struct SMTPServer: Sendable, Equatable {
 
     /// The server `url` names (see the type's description), trusting `trustRoots` (a PEM file)
     /// if given; nil when `url` is not an `smtp://` or `smtps://` URL with a host and no path.
-    public init?(url: String, trustRoots: String? = nil) {
+    package init?(url: String, trustRoots: String? = nil) {
         guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), scheme == "smtp" || scheme == "smtps",
             let host = parts.host, !host.isEmpty, parts.path.isEmpty || parts.path == "/", parts.query == nil,
             (parts.user == nil) == (parts.password == nil)

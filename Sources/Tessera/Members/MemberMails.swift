@@ -5,8 +5,8 @@ import Foundation
 /// The mail with a link to choose a new password (templates `Tessera/Mail/PasswordReset.text`
 /// and `.html`; an app replaces either with its own file of that name under `Views/`).
 @TemplateModel
-public struct PasswordResetMail: MailMessage {
-    public static var template: String { "Tessera/Mail/PasswordReset" }
+package struct PasswordResetMail: MailMessage {
+    package static var template: String { "Tessera/Mail/PasswordReset" }
     /// The address the mail goes to, which it greets: never a name, which its reader may not
     /// have written.
     let address: String
@@ -15,7 +15,7 @@ public struct PasswordResetMail: MailMessage {
     /// How many minutes the link works.
     let minutes: Int
     /// "Choose a new password".
-    public var subject: String { "Choose a new password" }
+    package var subject: String { "Choose a new password" }
 }
 
 // MARK: - AddressConfirmationMail
@@ -23,8 +23,8 @@ public struct PasswordResetMail: MailMessage {
 /// The mail with a link to confirm an address (templates `Tessera/Mail/AddressConfirmation.text`
 /// and `.html`).
 @TemplateModel
-public struct AddressConfirmationMail: MailMessage {
-    public static var template: String { "Tessera/Mail/AddressConfirmation" }
+package struct AddressConfirmationMail: MailMessage {
+    package static var template: String { "Tessera/Mail/AddressConfirmation" }
     /// The address to confirm, which the mail goes to and greets. The member's shown name is not
     /// in it: anyone may give any address, and its reader did not write that name.
     let address: String
@@ -33,7 +33,7 @@ public struct AddressConfirmationMail: MailMessage {
     /// How many minutes the link works.
     let minutes: Int
     /// "Confirm your e-mail address".
-    public var subject: String { "Confirm your e-mail address" }
+    package var subject: String { "Confirm your e-mail address" }
 }
 
 // MARK: - PasswordResetJob

@@ -1,94 +1,52 @@
 // MARK: - MemberPageScene
 
-/// What the members' pages share: one form component shown on its own, and a title. Subclass a
-/// page (not this) to move it (`path`) or retitle it (``title``), and list the subclass in
-/// ``Members/scenes``.
+/// What the members' pages share: one form component shown on its own, with a title, at a
+/// path and under a policy, all read from the kit's page the subclass names. Subclass a page
+/// (not this) to move it (`path`) or retitle it (``title``), and list the subclass in
+/// ``Members/init(table:scenes:home:)``'s `scenes`.
 open class MemberPageScene: Scene {
+    /// The kit's page this scene is; nil for this class itself, which mounts nothing.
+    class var page: MemberPage? { nil }
+
+    /// The page's path: its default, unless a subclass moves it.
+    open override class var path: String { page?.path ?? "" }
+    /// Who may open the page (a member for the password and address pages, anyone otherwise).
+    open override class var policy: Policy? { page?.policy }
+    /// The page's one form component.
+    open override class var composition: [ComponentSlot] { page.map { [$0.slot] } ?? [] }
+    /// The form alone, in order (no scene template).
     open override class var rendersComponentsInOrder: Bool { true }
     /// The page's title.
-    open var title: String { "" }
+    open var title: String { Self.page?.title ?? "" }
 
+    /// Sets the page's ``title``.
     open override func willRender(_ head: inout PageHead, _ scope: RequestScope) { head.title = title }
 }
 
-// MARK: - SignInScene
+// MARK: - The pages
 
-/// `GET /signin`, `POST /signin` (sign in), `POST /signin/signout` (sign out).
-open class SignInScene: MemberPageScene {
-    open override class var path: String { "/signin" }
-    open override class var policy: Policy? { .anyone }
-    open override class var composition: [ComponentSlot] { [slot("sign-in") { _, _ in SignInFormComponent() }] }
-    /// "Sign in".
-    open override var title: String { "Sign in" }
+/// `GET /signin`, `POST /signin` (sign in), `POST /signin/signout` (sign out). "Sign in".
+open class SignInScene: MemberPageScene { override class var page: MemberPage? { .signIn } }
 
-}
-
-// MARK: - SignUpScene
-
-/// `GET /signup`, `POST /signup`: become a member.
-open class SignUpScene: MemberPageScene {
-    open override class var path: String { "/signup" }
-    open override class var policy: Policy? { .anyone }
-    open override class var composition: [ComponentSlot] { [slot("sign-up") { _, _ in SignUpFormComponent() }] }
-    /// "Create an account".
-    open override var title: String { "Create an account" }
-
-}
-
-// MARK: - PasswordScene
+/// `GET /signup`, `POST /signup`: become a member. "Create an account".
+open class SignUpScene: MemberPageScene { override class var page: MemberPage? { .signUp } }
 
 /// `GET /account/password`, `POST /account/password`: a member changes their password
-/// (``Policy/signedIn``: visitors are sent to sign in and back).
-open class PasswordScene: MemberPageScene {
-    open override class var path: String { "/account/password" }
-    open override class var policy: Policy? { .signedIn }
-    open override class var composition: [ComponentSlot] { [slot("password") { _, _ in PasswordFormComponent() }] }
-    /// "Change your password".
-    open override var title: String { "Change your password" }
-
-}
-
-// MARK: - ForgotPasswordScene
+/// (``Policy/signedIn``: visitors are sent to sign in and back). "Change your password".
+open class PasswordScene: MemberPageScene { override class var page: MemberPage? { .password } }
 
 /// `GET /account/forgot`, `POST /account/forgot`: ask for a link to choose a new password.
-open class ForgotPasswordScene: MemberPageScene {
-    open override class var path: String { "/account/forgot" }
-    open override class var policy: Policy? { .anyone }
-    open override class var composition: [ComponentSlot] { [slot("forgot-password") { _, _ in ForgotPasswordFormComponent() }] }
-    /// "Forgot your password?".
-    open override var title: String { "Forgot your password?" }
-}
+/// "Forgot your password?".
+open class ForgotPasswordScene: MemberPageScene { override class var page: MemberPage? { .forgotPassword } }
 
-// MARK: - ResetPasswordScene
-
-/// `GET /account/reset?token=…`, `POST /account/reset`: the page a reset link opens.
-open class ResetPasswordScene: MemberPageScene {
-    open override class var path: String { "/account/reset" }
-    open override class var policy: Policy? { .anyone }
-    open override class var composition: [ComponentSlot] { [slot("choose-password") { _, _ in ResetPasswordFormComponent() }] }
-    /// "Choose a new password".
-    open override var title: String { "Choose a new password" }
-}
-
-// MARK: - EmailScene
+/// `GET /account/reset?token=…`, `POST /account/reset`: the page a reset link opens. "Choose a
+/// new password".
+open class ResetPasswordScene: MemberPageScene { override class var page: MemberPage? { .resetPassword } }
 
 /// `GET /account/email`, `POST /account/email`: a member's address (``Policy/signedIn``).
-open class EmailScene: MemberPageScene {
-    open override class var path: String { "/account/email" }
-    open override class var policy: Policy? { .signedIn }
-    open override class var composition: [ComponentSlot] { [slot("email") { _, _ in EmailFormComponent() }] }
-    /// "Your e-mail address".
-    open override var title: String { "Your e-mail address" }
-}
+/// "Your e-mail address".
+open class EmailScene: MemberPageScene { override class var page: MemberPage? { .email } }
 
-// MARK: - ConfirmEmailScene
-
-/// `GET /account/email/confirm?token=…`, `POST /account/email/confirm`: the page a confirmation
-/// link opens, signed in or not.
-open class ConfirmEmailScene: MemberPageScene {
-    open override class var path: String { "/account/email/confirm" }
-    open override class var policy: Policy? { .anyone }
-    open override class var composition: [ComponentSlot] { [slot("confirm-email") { _, _ in ConfirmEmailComponent() }] }
-    /// "Confirm your address".
-    open override var title: String { "Confirm your address" }
-}
+/// `GET /account/email/confirm?token=…`, `POST /account/email/confirm`: the page a
+/// confirmation link opens, signed in or not. "Confirm your address".
+open class ConfirmEmailScene: MemberPageScene { override class var page: MemberPage? { .confirmEmail } }

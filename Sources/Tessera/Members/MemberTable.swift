@@ -4,26 +4,26 @@ import Foundation
 
 /// The app's own table of members, as ``Members`` reads and writes it: its name and the columns
 /// holding the id, the username (stored lowercase), the bcrypt hash and, optionally, the name
-/// shown on pages and the member's confirmed e-mail address. Other columns are the app's; a new member's row gets ``newRowValues`` for
+/// shown on pages and the member's confirmed e-mail address. Other columns are the app's; a new member's row gets `newRowValues` for
 /// any the app needs filled. Start-up checks that the table and columns exist.
 public struct MemberTable: Sendable {
     /// The table's name; default `member`.
-    public let name: String
+    package let name: String
     /// The integer primary key; default `id`.
-    public let id: String
+    package let id: String
     /// The unique username; default `username`.
-    public let username: String
+    package let username: String
     /// The bcrypt hash; default `passwordHash`.
-    public let passwordHash: String
+    package let passwordHash: String
     /// The name shown on pages, asked for at sign-up; default `displayName`, nil for none.
-    public let displayName: String?
+    package let displayName: String?
     /// The member's e-mail address, stored lowercase and only once confirmed (a link sent to it
     /// was followed), unique; default `email`, nil for none (then there is no "forgot your
     /// password" and no address page).
-    public let email: String?
+    package let email: String?
     /// Values for the app's other columns of a new member's row, given the time of sign-up
     /// (say `[("createdAt", date), ("bio", "")]`); default none.
-    public let newRowValues: @Sendable (Date) -> [(String, any SQLValueConvertible)]
+    package let newRowValues: @Sendable (Date) -> [(String, any SQLValueConvertible)]
 
     /// A member table; every name must be a plain SQL identifier (letters, digits, `_`).
     public init(

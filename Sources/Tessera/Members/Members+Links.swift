@@ -6,7 +6,7 @@ import Foundation
 /// request is counted against its throttle rules first; the mail itself is sent by a job.
 extension Members {
     /// What following an address confirmation link did.
-    public enum AddressConfirmation: Sendable, Equatable {
+    package enum AddressConfirmation: Sendable, Equatable {
         /// `email` is now the member's address.
         case confirmed(memberID: Int64, email: String)
         /// Another member confirmed the address first.
@@ -19,7 +19,7 @@ extension Members {
     /// Counts a request for `email` (per address and per client address), then enqueues the job
     /// that mails a reset link if a member has that confirmed address. The answer and its time
     /// are the same whether one does or not. Throws a `429` when throttled.
-    public func requestPasswordReset(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
+    package func requestPasswordReset(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
         let database = context.request.site.database
         let address = email.text.lowercased()
         let keys = [resetAddressRule.key(address), resetClientRule.key(ClientAddress.subject(of: context.request))]
@@ -33,7 +33,7 @@ extension Members {
 
     /// Whether `token` is a working reset link (for showing its form): stored, unused, within
     /// its hour, and mailed to the address its member still has.
-    public func resetLinkWorks(_ token: String, _ scope: RequestScope) async throws -> Bool {
+    package func resetLinkWorks(_ token: String, _ scope: RequestScope) async throws -> Bool {
         let database = scope.site.database
         guard let holder = try await tokens.holder(of: token, for: .reset, in: database) else { return false }
         let accounts = MemberAccounts(table: table, database: database)
@@ -45,7 +45,7 @@ extension Members {
     /// confirmation); nil when the link does not work, or its member's address is no longer
     /// the one it was mailed to (then nothing changed). Of two uses of one link at once, on any
     /// processes, one succeeds. The password must already pass `MemberFields.changedPassword`'s check.
-    public func resetPassword(token: String, to password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
+    package func resetPassword(token: String, to password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
         let database = context.request.site.database
         guard try await resetLinkWorks(token, context.request) else { return nil }  // no hash for a dead link
         let hash = try await Passwords.hashed(password)
@@ -68,7 +68,7 @@ extension Members {
     /// confirming `email` (unless another member has it, or the address had its
     /// ``confirmAddressRule``'s mails: then no mail, and no different answer). A `403` for a
     /// visitor, a `429` when the member is throttled (``confirmRule``).
-    public func requestAddressConfirmation(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
+    package func requestAddressConfirmation(email: MailAddress, _ context: ComponentScope<some Component>) async throws {
         let memberID = try context.requireUser()
         let database = context.request.site.database
         _ = try await AttemptThrottle(database: database).attempt(
@@ -83,14 +83,14 @@ extension Members {
 
     /// The address confirmation link `token` would confirm, while it works (for showing its
     /// button), or nil.
-    public func addressToConfirm(_ token: String, _ scope: RequestScope) async throws -> String? {
+    package func addressToConfirm(_ token: String, _ scope: RequestScope) async throws -> String? {
         try await tokens.holder(of: token, for: .confirm, in: scope.site.database)?.email
     }
 
     /// Uses confirmation link `token`: its address becomes its member's, and every other link
     /// of theirs (reset links mailed to the old address, confirmations of other addresses)
     /// ends in the same transaction.
-    public func confirmAddress(token: String, _ scope: RequestScope) async throws -> AddressConfirmation {
+    package func confirmAddress(token: String, _ scope: RequestScope) async throws -> AddressConfirmation {
         let accounts = MemberAccounts(table: table, database: scope.site.database)
         return try await scope.site.database.write { db in
             guard let holder = try await tokens.use(token, for: .confirm, in: db) else { return .expired }
@@ -101,7 +101,7 @@ extension Members {
     }
 
     /// The signed-in member's confirmed address, or nil.
-    public func confirmedAddress(of memberID: Int64, _ scope: RequestScope) async throws -> String? {
+    package func confirmedAddress(of memberID: Int64, _ scope: RequestScope) async throws -> String? {
         try await MemberAccounts(table: table, database: scope.site.database).nameAndEmail(of: memberID)?.email
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// counts its attempt against its throttle rule before any password is checked or hashed.
 extension Members {
     /// What a sign-up did.
-    public enum SignUpOutcome: Sendable, Equatable {
+    package enum SignUpOutcome: Sendable, Equatable {
         /// The member was stored; `session` (signed in as them) replaces the request's.
         case created(memberID: Int64, session: Session)
         /// Someone already has the username.
@@ -16,7 +16,7 @@ extension Members {
     /// Counts the attempt for `username` and the client's address, then checks `password`: the
     /// new session (replacing the request's, so no fixation) or nil when they do not match, the
     /// same answer and time for unknown names. Throws a `429` when either is throttled.
-    public func signIn(username: String, password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
+    package func signIn(username: String, password: String, _ context: ComponentScope<some Component>) async throws -> Session? {
         let account = String(decoding: username.lowercased().utf8.prefix(64), as: UTF8.self)
         let keys = [signInRule.key(account), addressRule.key(ClientAddress.subject(of: context.request))]
         let accounts = MemberAccounts(table: table, database: context.request.site.database)
@@ -36,7 +36,7 @@ extension Members {
     /// confirms it (it becomes theirs when they follow its link; like an address change's, it is
     /// not sent past ``confirmAddressRule``, with no different answer). Throws a `429` when throttled.
     /// The fields must already pass `SignUpRequest.problems`.
-    public func signUp(
+    package func signUp(
         username: String, displayName: String, password: String, email: MailAddress? = nil, _ context: ComponentScope<some Component>
     ) async throws -> SignUpOutcome {
         let database = context.request.site.database
@@ -57,7 +57,7 @@ extension Members {
     }
 
     /// Ends the request's session; the visitor session that replaces it (its cookie cleared).
-    public func signOut(_ context: ComponentScope<some Component>) async throws -> Session {
+    package func signOut(_ context: ComponentScope<some Component>) async throws -> Session {
         try await SessionStore(database: context.request.site.database).signOut(context.request.session)
     }
 
@@ -65,7 +65,7 @@ extension Members {
     /// every mailed link of theirs in the same transaction: a reset link sent before no longer
     /// works) and signs the member out everywhere else: false when `current` is wrong. A `403`
     /// for a visitor, a `429` when throttled. The fields must already pass `PasswordChangeRequest.problems`.
-    public func changePassword(current: String, to new: String, _ context: ComponentScope<some Component>) async throws -> Bool {
+    package func changePassword(current: String, to new: String, _ context: ComponentScope<some Component>) async throws -> Bool {
         let memberID = try context.requireUser()
         let database = context.request.site.database
         let accounts = MemberAccounts(table: table, database: database)

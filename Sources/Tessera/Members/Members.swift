@@ -4,7 +4,7 @@ import Foundation
 
 /// Members as a framework feature: sign-up, sign-in, sign-out and password change on the app's
 /// own member table, with bcrypt, sessions, throttles and notices done by Tessera; and, when
-/// the table keeps addresses (``MemberTable/email``), a forgotten password reset and address
+/// the table keeps addresses (`MemberTable.email`), a forgotten password reset and address
 /// confirmation by mailed single-use links. An app adopts
 /// it in one declaration:
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// var members: Members? { Members() }   // the `member` table of MemberTable.registerMigration
 /// ```
 ///
-/// Tessera then mounts ``scenes`` (`/signin`, `/signup`, `/account/password`, and
+/// Tessera then mounts `scenes` (`/signin`, `/signup`, `/account/password`, and
 /// `/account/forgot`, `/account/reset`, `/account/email`, `/account/email/confirm`) beside the app's,
 /// gives every template the signed-in `member` and the `memberPages` links, and sends visitors
 /// asking for a members' page (``Policy/signedIn``) to sign in and back. Their templates are Tessera's
@@ -25,16 +25,16 @@ import Foundation
 public struct Members: Sendable {
     /// Where members live; default ``MemberTable/init(_:id:username:passwordHash:displayName:email:newRowValues:)``'s
     /// `member` table.
-    public var table: MemberTable
+    package var table: MemberTable
     /// The scenes mounted for members, in order; default ``SignInScene``, ``SignUpScene`` and
     /// ``PasswordScene``, then — when the table keeps addresses — ``ForgotPasswordScene``,
     /// ``ResetPasswordScene``, ``EmailScene`` and ``ConfirmEmailScene``. Replace one with a subclass to move it (its `path`) or retitle it; drop
     /// ``SignUpScene`` to close sign-ups.
-    public var scenes: [Scene.Type]
+    package var scenes: [Scene.Type]
     /// Where a member goes after signing in or up when the form carried no `next`; default `/`.
-    public var home: String
+    package var home: String
     /// Where a new member goes after signing up when the form carried no `next`, given their
-    /// id (say their profile); default nil, ``home``.
+    /// id (say their profile); default nil, `home`.
     public var welcomePage: (@Sendable (Int64) -> String)?
 
     /// Sign-in attempts per account name (known or not, so answers never tell which exist):
@@ -73,20 +73,20 @@ public struct Members: Sendable {
 
     /// The pages of a members' kit on `table`: sign in, sign up, change password, and the four
     /// pages of mailed links when the table keeps addresses.
-    package static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
+    public static func defaultScenes(for table: MemberTable) -> [Scene.Type] {
         [SignInScene.self, SignUpScene.self, PasswordScene.self]
             + (table.email == nil ? [] : [ForgotPasswordScene.self, ResetPasswordScene.self, EmailScene.self, ConfirmEmailScene.self])
     }
 
     /// The mails the kit sends (checked at start-up with the app's): none without addresses.
-    public var mails: [any MailMessage.Type] {
+    package var mails: [any MailMessage.Type] {
         table.email == nil ? [] : [PasswordResetMail.self, AddressConfirmationMail.self]
     }
 
     // MARK: - Pages
 
     /// The sign-in page's path (the first ``SignInScene`` of ``scenes``), or nil.
-    public var signInPath: String? { signInScene?.path }
+    package var signInPath: String? { signInScene?.path }
     /// The sign-up page's path, or nil when sign-ups are closed.
     package var signUpPath: String? { scenes.first { $0 is SignUpScene.Type }?.path }
     /// The password page's path, or nil.

@@ -10,7 +10,7 @@ import HummingbirdBcrypt
 /// possible through ``Members``' operations, which count the attempt first.
 public enum Passwords {
     /// The bcrypt cost of new hashes: 10.
-    public static let cost: UInt8 = 10
+    package static let cost: UInt8 = 10
 
     /// A bcrypt hash of `password`, on the caller's thread: for seeds and tools. (Actions go
     /// through ``Members``, which hash off the event loops.)

@@ -5,7 +5,7 @@ import Foundation
 extension ComponentScope {
     /// The post read into a change of `base` by `layout` (default: every editable field), dates
     /// and times in `timeZone`: the viewer's when the app knows it, else (nil, the default) the
-    /// site's, ``TesseraConfiguration/timeZone``. See ``FormLayout/changes(from:to:timeZone:)``.
+    /// site's, `TesseraConfiguration.timeZone`. See `FormLayout.changes(from:to:timeZone:)`.
     ///
     /// ```swift
     /// let changes = try scope.changes(to: Signup.blank, layout: Self.form)

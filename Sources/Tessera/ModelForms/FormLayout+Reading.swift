@@ -12,7 +12,7 @@ extension FormLayout {
     /// (`Changeset.take(_:)`). What cannot be read is that field's problem, its text kept; a
     /// choice none of an enum's cases (a forged form) is a 400. Dates and times are read in
     /// `timeZone` (default UTC): give the viewer's.
-    public func changes(from form: Parameters, to base: Model, timeZone: TimeZone? = nil) throws(RequestError) -> Changeset<Model> {
+    package func changes(from form: Parameters, to base: Model, timeZone: TimeZone? = nil) throws(RequestError) -> Changeset<Model> {
         var input: [String: String] = [:]
         var refused: [String: String] = [:]
         for field in fields {
@@ -44,7 +44,7 @@ extension FormLayout {
 
     /// A new change of `base`, nothing typed yet (a form's first showing), dates and times in
     /// `timeZone` (default UTC).
-    public func changes(to base: Model, timeZone: TimeZone? = nil) -> Changeset<Model> {
+    package func changes(to base: Model, timeZone: TimeZone? = nil) -> Changeset<Model> {
         Changeset(base, style: Self.style(timeZone))
     }
 
@@ -75,7 +75,7 @@ extension Parameters {
     /// ```swift
     /// let changes = try scope.form.changes(to: Klass.new, layout: Self.form)
     /// ```
-    public func changes<Model: SQLModel>(
+    package func changes<Model: SQLModel>(
         to base: Model, layout: FormLayout<Model> = FormLayout(), timeZone: TimeZone? = nil
     ) throws(RequestError) -> Changeset<Model> {
         try layout.changes(from: self, to: base, timeZone: timeZone)

@@ -14,7 +14,7 @@
 ///     .control(\.level, .radios)
 /// ```
 ///
-/// It reads a post into a `Changeset` (``changes(from:to:timeZone:)``) and draws the form
+/// It reads a post into a `Changeset` (`changes(from:to:timeZone:)`) and draws the form
 /// (``ModelForm``).
 public struct FormLayout<Model: SQLModel>: Sendable {
     /// How one field is drawn.
@@ -42,21 +42,21 @@ public struct FormLayout<Model: SQLModel>: Sendable {
     }
 
     /// One field of the form.
-    public struct Field: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
         /// The column's name (the control's).
-        public let name: String
+        package let name: String
         /// The label (a group's legend).
-        public var label: String
+        package var label: String
         /// A sentence under the control, or nil.
-        public var hint: String?
+        package var hint: String?
         /// The control.
-        public var control: Control
+        package var control: Control
     }
 
     /// The fields, in the form's order.
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
     /// What each control's id starts with (two forms on one page need different ones).
-    public var idPrefix: String
+    package var idPrefix: String
 
     // MARK: - Making
 
@@ -104,12 +104,12 @@ public struct FormLayout<Model: SQLModel>: Sendable {
     // MARK: - Saying more
 
     /// `keyPath`'s field labelled `label`.
-    public func label(_ keyPath: PartialKeyPath<Model>, _ label: String) -> Self {
+    package func label(_ keyPath: PartialKeyPath<Model>, _ label: String) -> Self {
         changing(keyPath) { $0.label = label }
     }
 
     /// `keyPath`'s field with `hint` under it.
-    public func hint(_ keyPath: PartialKeyPath<Model>, _ hint: String) -> Self {
+    package func hint(_ keyPath: PartialKeyPath<Model>, _ hint: String) -> Self {
         changing(keyPath) { $0.hint = hint }
     }
 
@@ -119,7 +119,7 @@ public struct FormLayout<Model: SQLModel>: Sendable {
     }
 
     /// The field of column `name`, or nil when the form does not show it.
-    public func field(_ name: String) -> Field? {
+    package func field(_ name: String) -> Field? {
         fields.first { $0.name == name }
     }
 

@@ -22,9 +22,9 @@ import Foundation
 /// column's name, so it is never lost.
 public struct ModelForm<Model: SQLModel>: Sendable {
     /// The fields, in the layout's order.
-    public let fields: [FormField]
+    package let fields: [FormField]
     /// The summary of their problems (nothing to show when there is none).
-    public let summary: ErrorSummary
+    package let summary: ErrorSummary
 
     /// The form of `changes` as `layout` (default: every editable field) draws it; `message`
     /// (default none) heads the summary when something is wrong.

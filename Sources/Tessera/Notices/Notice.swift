@@ -16,11 +16,11 @@
 @TemplateModel
 public struct Notice: Sendable, Equatable {
     /// What happened, in a sentence.
-    public var message: String
+    package var message: String
     /// Where the Undo button posts, or nil for no button.
-    public var undoURL: String?
+    package var undoURL: String?
     /// Where undoing goes afterwards (a same-site path), sent as the `back` field.
-    public var undoBack: String?
+    package var undoBack: String?
 
     /// A notice saying `message`, with an Undo button posting to `undoURL` (default none) and
     /// `undoBack` as its `back` field.

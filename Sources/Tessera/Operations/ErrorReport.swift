@@ -7,7 +7,7 @@ import Foundation
 /// value, query, cookie or body.
 public struct ErrorReport: Sendable, CustomStringConvertible {
     /// Where it happened.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// A request: its method, its route's pattern (`/books/:id`, or its path when no route
         /// matched), and the status it was answered with.
         case request(method: String, route: String, status: Int)
@@ -16,19 +16,19 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     }
 
     /// Where it happened.
-    public let origin: Origin
+    package let origin: Origin
     /// The request's id (`X-Request-ID`, or one Tessera made); for a job, the id of the request
     /// that enqueued it, if one did.
-    public let requestID: String?
+    package let requestID: String?
     /// The member signed in to the request, if any (nil for a job).
-    public let memberID: Int64?
+    package let memberID: Int64?
     /// The error thrown, when one was (a handler may answer a `5xx` without throwing).
-    public let error: (any Error)?
+    package let error: (any Error)?
     /// When it happened.
-    public let time: Date
+    package let time: Date
 
     /// A report of `error` at `origin`.
-    public init(origin: Origin, requestID: String?, memberID: Int64?, error: (any Error)?, time: Date = Date()) {
+    package init(origin: Origin, requestID: String?, memberID: Int64?, error: (any Error)?, time: Date = Date()) {
         self.origin = origin
         self.requestID = requestID
         self.memberID = memberID

@@ -34,14 +34,14 @@ public struct MemberRoles: Sendable {
     // MARK: - Granting
 
     /// Gives `role` to member `memberID` (nothing changes when they have it). A role whose name
-    /// is not one (``Role``) throws ``RoleError/invalidName(_:)``.
+    /// is not one (``Role``) throws `RoleError.invalidName(_:)`.
     public func grant(_ role: Role, to memberID: Int64) async throws {
         try await database.write { db in try await Self.grant(role, to: memberID, in: db) }
     }
 
     /// Gives `role` to member `memberID` in `db`'s transaction (a seed, a migration, an action's
     /// write); nothing changes when they have it. A role whose name is not one throws
-    /// ``RoleError/invalidName(_:)``.
+    /// `RoleError.invalidName(_:)`.
     public static func grant(_ role: Role, to memberID: Int64, in db: SQLConnection) async throws {
         guard role.isValid else { throw RoleError.invalidName(role.name) }
         _ = try await db.execute(
@@ -51,7 +51,7 @@ public struct MemberRoles: Sendable {
 
     /// Takes `role` from member `memberID`; whether they had it.
     @discardableResult
-    public func revoke(_ role: Role, from memberID: Int64) async throws -> Bool {
+    package func revoke(_ role: Role, from memberID: Int64) async throws -> Bool {
         try await database.write { db in
             try await db.execute("DELETE FROM \(Self.table) WHERE memberID = ? AND role = ?", [memberID, role.name]) > 0
         }
@@ -60,12 +60,12 @@ public struct MemberRoles: Sendable {
     // MARK: - Reading
 
     /// Member `memberID`'s roles.
-    public func roles(of memberID: Int64) async throws -> Set<Role> {
+    package func roles(of memberID: Int64) async throws -> Set<Role> {
         try await database.read { db in try await Self.roles(of: memberID, in: db) }
     }
 
     /// Every member's roles, by member id, members in order (`tessera roles list`).
-    public func all() async throws -> [(memberID: Int64, roles: [Role])] {
+    package func all() async throws -> [(memberID: Int64, roles: [Role])] {
         let rows = try await database.read { db in
             try await db.fetchAll("SELECT memberID, role FROM \(Self.table) ORDER BY memberID, role") {
                 (memberID: try $0[0] as Int64, role: Role(try $0[1] as String))
@@ -90,12 +90,12 @@ public struct MemberRoles: Sendable {
 // MARK: - RoleError
 
 /// A role that cannot be granted.
-public enum RoleError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RoleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name is not a role's (``Role``): lowercase letters, digits, `-` and `_`, starting with a letter.
     case invalidName(String)
 
     /// In words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name): "'\(name)' is not a role's name: lowercase letters, digits, '-' and '_', starting with a letter"
         }

@@ -15,10 +15,10 @@
 /// policy naming any other.
 public struct Role: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The role's name, as stored.
-    public let name: String
+    package let name: String
 
     /// The role `name`.
-    public init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
     /// The role `value`.
     public init(stringLiteral value: String) { self.init(value) }

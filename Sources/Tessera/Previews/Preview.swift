@@ -5,7 +5,7 @@
 /// development and what `TesseraTesting` snapshots.
 ///
 /// A preview never touches the app's database. Each one renders against a database of its own:
-/// a new temporary SQLite file with the app's migrations (not its seed), then ``fixtures`` in one
+/// a new temporary SQLite file with the app's migrations (not its seed), then `fixtures` in one
 /// transaction, then the component is loaded and rendered exactly as a page would render it, and
 /// the file is deleted.
 ///
@@ -23,18 +23,18 @@
 /// ```
 public struct Preview: Sendable {
     /// The state's name, unique among its component's previews ("empty", "hostile text").
-    public let name: String
+    package let name: String
     /// The member the preview is signed in as; default nil (a visitor).
-    public let userID: Int64?
+    package let userID: Int64?
     /// The scene URL the component renders under (its fragment URL starts with it); default `/`.
-    public let sceneURL: String
+    package let sceneURL: String
     /// The component's id on the page; default its ``Component/componentName``.
-    public let componentID: String?
+    package let componentID: String?
     /// The query the request carries (a page number, say); default none.
-    public let query: [(String, String)]
+    package let query: [(String, String)]
     /// Inserts the rows this state shows, in one transaction on the preview's own database.
     /// Default: nothing (the migrated, empty database).
-    public let fixtures: @Sendable (SQLConnection) async throws -> Void
+    package let fixtures: @Sendable (SQLConnection) async throws -> Void
     /// Makes the component, as its scene would.
     package let makeComponent: @Sendable () -> any Component
 
@@ -56,7 +56,7 @@ public struct Preview: Sendable {
     /// The name as it appears in URLs and snapshot files: lower case, a `-` before a capital
     /// that follows a small letter, runs of anything but letters and digits as one `-`
     /// ("Hostile text!" → `hostile-text`, "ShelfComponent" → `shelf-component`).
-    public var slug: String { Preview.slug(name) }
+    package var slug: String { Preview.slug(name) }
 
     static func slug(_ text: String) -> String {
         var result = ""

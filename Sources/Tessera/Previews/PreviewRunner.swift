@@ -7,22 +7,22 @@ import Foundation
 /// fixtures in one transaction, then the component loaded and rendered as a page would (same
 /// loading, same query counting, same templates, services and globals as `site`), then the file
 /// deleted.
-package struct PreviewRunner: Sendable {
+public struct PreviewRunner: Sendable {
     /// The app's site: templates, configuration, services and globals the previews render with.
     package let site: Site
     /// The previewable types' groups, in the app's order.
-    package let groups: [PreviewGroup]
+    public let groups: [PreviewGroup]
     let migrations: @Sendable (inout Migrations) -> Void
 
     /// The runner for `app`'s ``TesseraApp/previews`` on `site`.
-    package init<App: TesseraApp>(app: App, site: Site) {
+    public init<App: TesseraApp>(app: App, site: Site) {
         self.site = site
         groups = app.previews.map(PreviewGroup.init)
         migrations = { app.migrations(&$0) }
     }
 
     /// The preview `preview` of the group `group` (both by slug), or nil.
-    package func find(group: String, preview: String) -> (PreviewGroup, Preview)? {
+    public func find(group: String, preview: String) -> (PreviewGroup, Preview)? {
         guard let found = groups.first(where: { $0.slug == group }),
             let match = found.previews.first(where: { $0.slug == preview })
         else { return nil }
@@ -33,7 +33,7 @@ package struct PreviewRunner: Sendable {
 
     /// Renders `preview` alone: its fragment, query count and fragment URL, or why it failed.
     /// Never throws: a failure is part of the answer.
-    package func render(_ preview: Preview) async -> StandaloneRender {
+    public func render(_ preview: Preview) async -> StandaloneRender {
         await render(preview, page: nil)
     }
 

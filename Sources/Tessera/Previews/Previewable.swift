@@ -20,16 +20,16 @@ extension Previewable {
 /// A previewable type's name and previews, as the catalogue lists them.
 public struct PreviewGroup: Sendable {
     /// The name (``Previewable/previewGroupName``).
-    public let name: String
+    package let name: String
     /// The previews, in order.
     public let previews: [Preview]
 
     /// The group of `type`.
-    public init(_ type: any Previewable.Type) {
+    package init(_ type: any Previewable.Type) {
         name = type.previewGroupName
         previews = type.previews
     }
 
     /// The name in URLs and snapshot files (see ``Preview/slug``).
-    public var slug: String { Preview.slug(name) }
+    package var slug: String { Preview.slug(name) }
 }

@@ -22,14 +22,14 @@
 public struct ComponentSlot: Sendable, CustomStringConvertible {
     /// The component's id: its root element's `id`, the end of its fragment URL, and its key
     /// under `components` in the scene's template.
-    public let id: String
+    package let id: String
     /// The component's type.
     public let type: any Component.Type
     /// Whether the page leaves the component out and loads it afterwards: it renders a
     /// placeholder holding a plain link to its fragment URL, which the client script follows when
     /// the placeholder scrolls near; followed without JavaScript, that URL answers with the
     /// component alone inside the scene's layout.
-    public let isLazy: Bool
+    package let isLazy: Bool
     /// Makes the component for a scene, or nil.
     let make: @Sendable (Scene, RequestScope) -> (any Component)?
 

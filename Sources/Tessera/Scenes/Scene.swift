@@ -51,7 +51,7 @@ open class Scene {
     /// ```
     ///
     /// Tessera checks it before any hook runs (an owner rule right after ``Scene/loadData(_:)``): a
-    /// visitor asking for the page is sent (`303`) to ``SiteConfiguration/signInPath`` with `next`
+    /// visitor asking for the page is sent (`303`) to `SiteConfiguration.signInPath` with `next`
     /// pointing back, and gets `403` for a fragment or an action; see ``Policy`` for the rest.
     /// Hooks can rely on what it allows (`scope.userID` under ``Policy/signedIn``).
     open class var policy: Policy? { nil }
@@ -66,7 +66,7 @@ open class Scene {
     /// read no token (a form), and whose every component allows reuse (``Component/caching``)
     /// and loaded; a page holding a component that never reuses is logged once. Pages are keyed
     /// by path and query, and bounded in bytes like fragments
-    /// (``SiteConfiguration/fragmentCacheLimit``); development mode keeps none.
+    /// (`SiteConfiguration.fragmentCacheLimit`); development mode keeps none.
     ///
     /// For a request a kept page answers, Tessera runs ``parseParameters(_:)`` and
     /// ``didRender(_:status:)`` (so analytics counts the view), not ``loadData(_:)``, the
@@ -90,7 +90,7 @@ open class Scene {
     /// ``ModelScene`` has values to show, so it always has a template.
     open class var rendersComponentsInOrder: Bool { false }
 
-    public internal(set) var layout: String?
+    package internal(set) var layout: String?
 
     /// A scene; Tessera makes one per request.
     public required init() {}
@@ -102,7 +102,7 @@ open class Scene {
     open func parseParameters(_ scope: RequestScope) throws {}
 
     /// The layout template's name, or nil for none (the scene's template is the whole page).
-    /// Default: the site's ``SiteConfiguration/defaultLayout``.
+    /// Default: the site's `SiteConfiguration.defaultLayout`.
     open func chooseLayout(_ scope: RequestScope) -> String? { scope.site.configuration.defaultLayout }
 
     /// Loads data the scene itself needs (components load their own), into the scene's own
@@ -145,7 +145,7 @@ open class Scene {
 
     /// ``link(_:)`` for the common case of one id (`UserScene.link(user.id)`), without boxing
     /// it: lists build one or two such links per row.
-    public static func link(_ id: Int64) -> String {
+    package static func link(_ id: Int64) -> String {
         let around = SceneLinkPatterns.shared.around(Self.self)
         guard let after = around.after else { return around.before }  // no parameter: the id is dropped
         return around.before + String(id) + after

@@ -12,7 +12,7 @@ public struct StandaloneRender: Sendable {
     /// included; not the page's own reads such as the signed-in member).
     public let queryCount: Int
     /// The component's fragment URL as the page would write it (empty for a scene).
-    public let fragmentURL: String
+    package let fragmentURL: String
     /// What the component's `load` threw (shown in its error fragment), or nil.
     public let loadError: String?
     /// Why a preview could not render at all (its fixtures failed, or loading refused the

@@ -12,7 +12,7 @@ import Foundation
 /// runs. So a burst of concurrent guesses, on one process or on several sharing the database,
 /// lets at most a rule's ``ThrottleRule/limit`` through to the work; the rest are refused
 /// without it.
-public struct AttemptThrottle: Sendable {
+package struct AttemptThrottle: Sendable {
     /// The table.
     static let table = "tessera_throttle"
 
@@ -20,7 +20,7 @@ public struct AttemptThrottle: Sendable {
     let now: @Sendable () -> Date
 
     /// A throttle over `database`'s table, reading the time from `now` (default the system's).
-    public init(database: TesseraDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(database: TesseraDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.now = now
     }
@@ -46,7 +46,7 @@ public struct AttemptThrottle: Sendable {
     /// for a success, after which each key's rule applies its ``ThrottleRule/Success`` (an
     /// account's failures are forgiven, an address's attempt refunded, a sign-up kept). An error
     /// thrown by `work` leaves the attempts counted.
-    public func attempt<Success: Sendable>(
+    package func attempt<Success: Sendable>(
         _ keys: [ThrottleKey], message: String, _ work: () async throws -> Success?
     ) async throws -> Success? {
         if let wait = try await count(keys) {
@@ -58,7 +58,7 @@ public struct AttemptThrottle: Sendable {
     }
 
     /// The seconds `key`'s subject is still blocked for, or nil (nothing is counted).
-    public func retryAfter(_ key: ThrottleKey) async throws -> Int? {
+    package func retryAfter(_ key: ThrottleKey) async throws -> Int? {
         let time = now().timeIntervalSince1970
         let blockedUntil = try await database.read { db in
             try await db.fetchValue(Double?.self, "SELECT blockedUntil FROM \(Self.table) WHERE \"key\" = ?", [key.stored]) ?? nil

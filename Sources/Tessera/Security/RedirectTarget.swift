@@ -13,7 +13,7 @@
 /// header holds plain ASCII.
 public enum RedirectTarget {
     /// The longest target accepted, in UTF-8 bytes.
-    public static let maxBytes = 2048
+    package static let maxBytes = 2048
 
     /// `raw` normalised if it is a same-site absolute path; nil otherwise.
     public static func local(_ raw: String) -> String? {

@@ -37,17 +37,17 @@ public struct ThrottleRule: Sendable, Equatable {
     }
 
     /// The rule applied to `subject`: what a throttle counts.
-    public func key(_ subject: String) -> ThrottleKey { ThrottleKey(rule: self, subject: subject) }
+    package func key(_ subject: String) -> ThrottleKey { ThrottleKey(rule: self, subject: subject) }
 }
 
 // MARK: - ThrottleKey
 
 /// One rule applied to one subject (an account's name, a client address).
-public struct ThrottleKey: Sendable, Equatable {
+package struct ThrottleKey: Sendable, Equatable {
     /// The rule.
-    public let rule: ThrottleRule
+    package let rule: ThrottleRule
     /// Who is counted.
-    public let subject: String
+    package let subject: String
 
     /// The stored key: the rule's name, a colon, the subject.
     var stored: String { rule.name + ":" + subject }

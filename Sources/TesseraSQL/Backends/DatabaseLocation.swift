@@ -21,7 +21,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `text` (see the type's description); throws for a PostgreSQL URL that is not
     /// one (no host, no database, a port that is not a number).
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         let scheme = text.prefix { $0 != ":" }.lowercased()
         guard scheme == "postgres" || scheme == "postgresql" else {
             self = .sqlite(path: text)
@@ -44,33 +44,33 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 /// A PostgreSQL server, database and account, from a `postgres://` URL.
 public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// The server's host name or address (empty when it is reached through ``socketFolder``).
-    public var host: String
+    package var host: String
     /// The folder holding the server's Unix socket, when it is reached through it (the URL's
     /// `host` query item, as libpq reads it); nil for TCP.
-    public var socketFolder: String?
+    package var socketFolder: String?
     /// The server's port; for a socket, the number in its file's name.
-    public var port: Int
-    public var username: String
-    public var password: String?
-    public var database: String
+    package var port: Int
+    package var username: String
+    package var password: String?
+    package var database: String
     /// Connections each process keeps at most (`pool`, default 10).
-    public var poolSize: Int
+    package var poolSize: Int
     /// `sslmode`: `disable` (default), `prefer` or `require`.
-    public var tlsMode: String
+    package var tlsMode: String
     /// Server settings for every connection (the URL's other query items), in order.
-    public var settings: [(String, String)]
+    package var settings: [(String, String)]
 
     /// What the URL gave is invalid.
-    public struct Invalid: Error, CustomStringConvertible {
-        public let description: String
+    package struct Invalid: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The app was built without Tessera's `PostgreSQL` trait, so it cannot open this database.
-    public struct NotBuilt: Error, CustomStringConvertible {
+    package struct NotBuilt: Error, CustomStringConvertible {
         /// The database asked for.
-        public let location: PostgresLocation
+        package let location: PostgresLocation
 
-        public var description: String {
+        package var description: String {
             """
             cannot open the PostgreSQL database \(location): this app was built without PostgreSQL. \
             Name Tessera's "PostgreSQL" trait in the app's Package.swift \

@@ -2,7 +2,7 @@
 
 extension Changeset {
     /// What a person reads when a unique column's value is another row's already.
-    public static var takenMessage: String { "This is taken already: choose another." }
+    package static var takenMessage: String { "This is taken already: choose another." }
 
     /// Inserts the record and returns it as stored (its new key, the database's defaults), or
     /// throws ``ChangesetRefused`` when something is wrong: found by the checks before any
@@ -16,7 +16,7 @@ extension Changeset {
         return stored
     }
 
-    /// Writes the columns that changed (``changedColumns``) to the row with the record's key
+    /// Writes the columns that changed (`changedColumns`) to the row with the record's key
     /// and returns the row as stored; throws ``ChangesetRefused`` when something is wrong (as
     /// ``insert(in:)`` does) or the row is gone (the problem's ``ModelProblems/message``).
     /// Nothing changed: no statement but the read.

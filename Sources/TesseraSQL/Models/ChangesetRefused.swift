@@ -18,7 +18,7 @@ public struct ChangesetRefused<Model: SQLModel>: Error, Sendable, CustomStringCo
     public let changes: Changeset<Model>
 
     /// The refusal of `changes`.
-    public init(_ changes: Changeset<Model>) {
+    package init(_ changes: Changeset<Model>) {
         self.changes = changes
     }
 

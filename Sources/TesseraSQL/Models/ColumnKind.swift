@@ -16,7 +16,7 @@ public enum ColumnKind: String, Sendable, Equatable, CaseIterable {
     case bytes
 
     /// The column type `dialect` is told in a table's DDL.
-    public func sqlType(in dialect: SQLDialect) -> String {
+    package func sqlType(in dialect: SQLDialect) -> String {
         switch (self, dialect) {
         case (.integer, .sqlite): "INTEGER"
         case (.integer, .postgres): "BIGINT"

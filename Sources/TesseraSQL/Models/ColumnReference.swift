@@ -22,11 +22,11 @@ public struct ColumnReference: Sendable, Equatable {
     }
 
     /// The referenced table.
-    public var table: String
+    package var table: String
     /// The referenced column (its primary key).
-    public var column: String
+    package var column: String
     /// What deleting the referenced row does.
-    public var onDelete: DeleteAction
+    package var onDelete: DeleteAction
 
     /// A reference to `column` of `table`.
     public init(table: String, column: String, onDelete: DeleteAction = .restrict) {

@@ -5,20 +5,20 @@
 /// them out, so it keeps the schema of its day.
 public struct ColumnSchema: Sendable, Equatable {
     /// The column's name, as the property's.
-    public var name: String
+    package var name: String
     /// What it holds.
-    public var kind: ColumnKind
+    package var kind: ColumnKind
     /// Whether it may hold `NULL`.
-    public var isNullable: Bool
+    package var isNullable: Bool
     /// Whether its values are unique (a unique index).
-    public var isUnique: Bool
+    package var isUnique: Bool
     /// Whether it has an index.
-    public var isIndexed: Bool
+    package var isIndexed: Bool
     /// The primary key it refers to, if any.
-    public var references: ColumnReference?
+    package var references: ColumnReference?
     /// The value a row gets when an insert does not give one (and rows already there, when the
     /// column is added); nil for none.
-    public var defaultValue: SQLValue?
+    package var defaultValue: SQLValue?
 
     /// A column spelled out (as a written migration does).
     public init(
@@ -36,7 +36,7 @@ public struct ColumnSchema: Sendable, Equatable {
 
     /// The column of `keyPath`'s property, its kind and nullability from the property's type
     /// (what `@Model` writes).
-    public init<Model, Value: SQLColumnValue>(
+    package init<Model, Value: SQLColumnValue>(
         _ keyPath: KeyPath<Model, Value>, _ name: String, _ options: ColumnOption..., references: ColumnReference? = nil,
         default defaultValue: Value? = nil
     ) {

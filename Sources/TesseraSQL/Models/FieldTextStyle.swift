@@ -6,15 +6,15 @@ import Foundation
 /// dates and times are shown and typed in (they are stored in UTC).
 public struct FieldTextStyle: Sendable, Equatable {
     /// The zone a `datetime-local` field's text is in.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
 
     /// Text in `timeZone`.
-    public init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// Text in UTC.
-    public static let utc = FieldTextStyle(timeZone: TimeZone(identifier: "UTC")!)
+    package static let utc = FieldTextStyle(timeZone: TimeZone(identifier: "UTC")!)
 }
 
 // MARK: - FieldTextProblem
@@ -22,10 +22,10 @@ public struct FieldTextStyle: Sendable, Equatable {
 /// Why a field's text is not a value of its column's type: a sentence for the person.
 public struct FieldTextProblem: Error, Sendable, Equatable {
     /// The sentence.
-    public let message: String
+    package let message: String
 
     /// The problem `message` says.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

@@ -7,25 +7,25 @@ public struct ModelField<Model: SQLModel>: @unchecked Sendable {
     /// The column: name, kind, nullability, uniqueness, reference, default.
     public let column: ColumnSchema
     /// The options `@Column(…)` gave it.
-    public let options: [ColumnOption]
+    package let options: [ColumnOption]
     /// What its options ask of a value.
     package let checks: ColumnChecks
     /// The property's key path.
-    public let keyPath: PartialKeyPath<Model>
+    package let keyPath: PartialKeyPath<Model>
     /// Whether a changeset may set it from text (a `var` of a type a form can edit).
-    public let isEditable: Bool
+    package let isEditable: Bool
     /// The raw values of an enum's cases, in order; nil for other types.
-    public let cases: [String]?
+    package let cases: [String]?
     /// The property's type, without its `Optional` (`Level` for `Level?`): a form may ask it
     /// for its cases' labels.
-    public let valueType: Any.Type
+    package let valueType: Any.Type
 
     private let read: (Model) -> SQLValue
     private let write: (Model, FieldTextStyle) -> String
     private var parse: (inout Model, String, FieldTextStyle) -> FieldTextProblem?
 
     /// The column's name (the property's).
-    public var name: String { column.name }
+    package var name: String { column.name }
 
     // MARK: - Making
 
@@ -77,19 +77,19 @@ public struct ModelField<Model: SQLModel>: @unchecked Sendable {
     // MARK: - Values
 
     /// The record's value, as bound.
-    public func value(of record: Model) -> SQLValue { read(record) }
+    package func value(of record: Model) -> SQLValue { read(record) }
 
     /// The record's value as a form field holds it, in `style`.
-    public func text(of record: Model, style: FieldTextStyle) -> String { write(record, style) }
+    package func text(of record: Model, style: FieldTextStyle) -> String { write(record, style) }
 
     /// Sets the record's value from a field's `text`, read in `style`; the problem when `text`
     /// is no value of the column's type (the record is left as it was).
-    public func set(_ text: String, on record: inout Model, style: FieldTextStyle) -> FieldTextProblem? {
+    package func set(_ text: String, on record: inout Model, style: FieldTextStyle) -> FieldTextProblem? {
         parse(&record, text, style)
     }
 
     /// The problem the column's checks find with the record's value, or nil.
-    public func problem(in record: Model) -> String? {
+    package func problem(in record: Model) -> String? {
         checks.problem(with: read(record))
     }
 }

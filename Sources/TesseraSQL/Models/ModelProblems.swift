@@ -9,38 +9,38 @@
 /// ```
 public struct ModelProblems<Model: SQLModel>: Sendable, Equatable {
     /// Each column's problem, by column name.
-    public private(set) var fields: [String: String] = [:]
+    package private(set) var fields: [String: String] = [:]
     /// A problem no one column owns, or nil.
-    public var message: String?
+    package var message: String?
 
     /// No problems.
-    public init() {}
+    package init() {}
 
     // MARK: - Reading and writing
 
     /// Column `name`'s problem, or nil; setting replaces it (nil clears it).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields[name] }
         set { fields[name] = newValue }
     }
 
     /// The problem of `keyPath`'s column, or nil; setting replaces it (nil clears it).
-    public subscript(keyPath: PartialKeyPath<Model>) -> String? {
+    package subscript(keyPath: PartialKeyPath<Model>) -> String? {
         get { fields[Model.column(keyPath)] }
         set { fields[Model.column(keyPath)] = newValue }
     }
 
     /// Adds `message` as column `name`'s problem unless it has one already (the first found is
     /// the one shown).
-    public mutating func add(_ name: String, _ message: String) {
+    package mutating func add(_ name: String, _ message: String) {
         if fields[name] == nil { fields[name] = message }
     }
 
     /// Adds `message` as `keyPath`'s column's problem unless it has one already.
-    public mutating func add(_ keyPath: PartialKeyPath<Model>, _ message: String) {
+    package mutating func add(_ keyPath: PartialKeyPath<Model>, _ message: String) {
         add(Model.column(keyPath), message)
     }
 
     /// Whether nothing is wrong: no column's problem and no ``message``.
-    public var isEmpty: Bool { fields.isEmpty && message == nil }
+    package var isEmpty: Bool { fields.isEmpty && message == nil }
 }

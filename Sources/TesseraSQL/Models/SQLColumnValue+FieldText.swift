@@ -76,7 +76,7 @@ extension Double {
 // MARK: - Text, booleans, dates
 
 extension String {
-    /// The text itself (its checks are the column's: ``ColumnChecks``).
+    /// The text itself (its checks are the column's: `ColumnChecks`).
     public static func fieldValue(_ text: String, style: FieldTextStyle) -> Result<String, FieldTextProblem> { .success(text) }
     /// The text itself.
     public func fieldText(style: FieldTextStyle) -> String { self }
@@ -97,7 +97,7 @@ extension Bool {
 }
 
 extension Date {
-    /// A `datetime-local` field's text in the style's time zone (``LocalDateTime``).
+    /// A `datetime-local` field's text in the style's time zone (`LocalDateTime`).
     public static func fieldValue(_ text: String, style: FieldTextStyle) -> Result<Date, FieldTextProblem> {
         if text.isEmpty { return .failure(FieldTextProblem("Fill this in.")) }
         return LocalDateTime.date(text, in: style.timeZone)

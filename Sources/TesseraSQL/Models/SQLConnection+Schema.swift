@@ -4,7 +4,7 @@ extension SQLConnection {
     /// Makes `model`'s table and indexes, as its schema says today: for a migration that
     /// registers a new model (a written migration spells the schema out instead, see
     /// ``apply(_:)``).
-    public func createTable(_ model: any SQLModel.Type) async throws {
+    package func createTable(_ model: any SQLModel.Type) async throws {
         try await apply(.createTable(model.schema))
     }
 
@@ -63,12 +63,12 @@ extension SQLConnection {
 // MARK: - SchemaChangeError
 
 /// A schema change the database cannot make as written.
-public enum SchemaChangeError: Error, CustomStringConvertible {
+package enum SchemaChangeError: Error, CustomStringConvertible {
     /// SQLite changes a column by copying its table, which would drop the rows of the tables
     /// that refer to it.
     case referredTo(table: String, by: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .referredTo(let table, let tables):
             "SQLite cannot change a column of \(table) in place, and copying it would drop the rows of \(tables.joined(separator: ", ")), which refer to it: write this step by hand"

@@ -55,12 +55,12 @@ extension SQLModel {
     public static func check(_ record: Self, into problems: inout ModelProblems<Self>) {}
 
     /// The field of column `name`, or nil.
-    public static func modelField(_ name: String) -> ModelField<Self>? {
+    package static func modelField(_ name: String) -> ModelField<Self>? {
         modelFields.first { $0.name == name }
     }
 
     /// The field of `keyPath`'s property; stops the program for a property that is no column.
-    public static func modelField(_ keyPath: PartialKeyPath<Self>) -> ModelField<Self> {
+    package static func modelField(_ keyPath: PartialKeyPath<Self>) -> ModelField<Self> {
         guard let field = modelFields.first(where: { $0.keyPath == keyPath }) else {
             preconditionFailure("\(Self.self): the key path \(keyPath) names no column of \(tableName)")
         }
@@ -69,7 +69,7 @@ extension SQLModel {
 
     /// What the columns' checks and ``check(_:into:)`` find wrong with the record; empty when
     /// it may be written.
-    public var problems: ModelProblems<Self> {
+    package var problems: ModelProblems<Self> {
         var problems = ModelProblems<Self>()
         for field in Self.modelFields {
             if let problem = field.problem(in: self) { problems.add(field.name, problem) }

@@ -19,7 +19,7 @@ public enum SchemaChange: Sendable, Equatable {
     case dropIndex(String)
 
     /// One line saying what the change does, for `migrate --plan`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .createTable(let table): "create table \(table.name) (\(table.columns.map(\.name).joined(separator: ", ")))"
         case .addColumn(let column, let table): "add column \(table).\(column.name) \(column.summary)"

@@ -3,15 +3,15 @@
 /// What would change to bring a database's tables to its models' schemas: the changes
 /// `migrate --plan` prints, and a written migration applies. Only the models' tables are
 /// compared (tables of hand-written migrations are left alone); empty when in sync.
-public struct SchemaPlan: Sendable, Equatable {
+package struct SchemaPlan: Sendable, Equatable {
     /// The changes, in the order they apply.
-    public let changes: [SchemaChange]
+    package let changes: [SchemaChange]
 
     /// Whether the database already matches the models.
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// Compares `schemas` with the tables of `db`.
-    public static func compare(_ schemas: [TableSchema], with db: SQLConnection) async throws -> SchemaPlan {
+    package static func compare(_ schemas: [TableSchema], with db: SQLConnection) async throws -> SchemaPlan {
         var changes: [SchemaChange] = []
         for schema in schemas {
             changes += Self.changes(from: try await ExistingTable.read(schema.name, in: db), to: schema)
@@ -20,7 +20,7 @@ public struct SchemaPlan: Sendable, Equatable {
     }
 
     /// Compares `models`' schemas with the tables of `db`.
-    public static func compare(_ models: [any SQLModel.Type], with db: SQLConnection) async throws -> SchemaPlan {
+    package static func compare(_ models: [any SQLModel.Type], with db: SQLConnection) async throws -> SchemaPlan {
         try await compare(models.map { $0.schema }, with: db)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 extension TableSchema {
     /// The statements that make the table and its indexes on `dialect`.
-    public func createStatements(in dialect: SQLDialect) -> [String] {
+    package func createStatements(in dialect: SQLDialect) -> [String] {
         [createTable(named: name, in: dialect)] + indexes.map { $0.createStatement(on: name) }
     }
 

@@ -4,13 +4,13 @@
 /// its indexes and references. `migrate --plan` compares it with the database's table.
 public struct TableSchema: Sendable, Equatable {
     /// The table's name.
-    public let name: String
+    package let name: String
     /// The columns, in the model's order.
-    public let columns: [ColumnSchema]
+    package let columns: [ColumnSchema]
     /// The primary key's column.
-    public let primaryKey: String
+    package let primaryKey: String
     /// Whether the database numbers the primary key (an integer key `insert` leaves out).
-    public let generatesKey: Bool
+    package let generatesKey: Bool
     /// The table's name, quoted.
     let quotedName: String
     /// The columns, quoted, as a `SELECT` list.
@@ -32,7 +32,7 @@ public struct TableSchema: Sendable, Equatable {
     }
 
     /// The column called `name` (compared as both databases do, ignoring case).
-    public func column(_ name: String) -> ColumnSchema? {
+    package func column(_ name: String) -> ColumnSchema? {
         columns.first { $0.name.lowercased() == name.lowercased() }
     }
 

@@ -10,7 +10,7 @@ public enum TextFormat: String, Sendable, Equatable {
     case url
 
     /// Whether `text` has the format.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         switch self {
         case .email:
             let parts = text.split(separator: "@", omittingEmptySubsequences: false)

@@ -4,16 +4,16 @@ import Foundation
 
 /// A migration written as a Swift file from a ``SchemaPlan``, for the app to review and
 /// register (Django's `makemigrations`): never applied by the command that writes it.
-public struct WrittenMigration: Sendable {
+package struct WrittenMigration: Sendable {
     /// The migration's identifier, recorded when it runs.
-    public let identifier: String
+    package let identifier: String
     /// The Swift type the file declares.
-    public let typeName: String
+    package let typeName: String
     /// The file's text.
-    public let source: String
+    package let source: String
 
     /// The migration of `plan`'s changes, as `identifier`, written on `date`.
-    public init(_ plan: SchemaPlan, identifier: String, typeName: String, date: Date = Date()) {
+    package init(_ plan: SchemaPlan, identifier: String, typeName: String, date: Date = Date()) {
         self.identifier = identifier
         self.typeName = typeName
         let steps = plan.changes.map { "            try await db.apply(\($0.swiftSource))" }.joined(separator: "\n")

@@ -29,7 +29,7 @@ public enum SQLDialect: String, Sendable, Equatable {
     }
 
     /// Bytes: `BLOB` on SQLite, `BYTEA` on PostgreSQL. Bind and read it as `[UInt8]`.
-    public var bytes: String {
+    package var bytes: String {
         switch self {
         case .sqlite: "BLOB"
         case .postgres: "BYTEA"

@@ -6,9 +6,9 @@ import PostgresNIO
 // MARK: - SQLError
 
 /// A statement the database refused, from either database.
-public struct SQLError: Error, CustomStringConvertible {
+package struct SQLError: Error, CustomStringConvertible {
     /// What kind of refusal it was, where a store may want to act on it.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A `UNIQUE` or primary key constraint: the row exists already.
         case uniqueViolation
         /// A `FOREIGN KEY` constraint: the row referred to does not exist (any more).
@@ -24,11 +24,11 @@ public struct SQLError: Error, CustomStringConvertible {
     }
 
     /// What kind of refusal it was.
-    public let kind: Kind
+    package let kind: Kind
     /// The database's own message.
-    public let message: String
+    package let message: String
     /// The statement refused.
-    public let sql: String
+    package let sql: String
 
     init(_ error: any Error, sql: String) {
         if let error = error as? SQLError {
@@ -64,5 +64,5 @@ public struct SQLError: Error, CustomStringConvertible {
         kind = .other
     }
 
-    public var description: String { "\(message) (in: \(sql))" }
+    package var description: String { "\(message) (in: \(sql))" }
 }

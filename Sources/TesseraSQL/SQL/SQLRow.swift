@@ -70,7 +70,7 @@ public struct SQLRow {
 public struct SQLColumn {
     let row: SQLRow
     /// The column's position in its row, from 0.
-    public let index: Int
+    package let index: Int
 
     /// The column's value, whatever its type (for a conformance of your own; Tessera's read the
     /// driver's value in place).
@@ -93,7 +93,7 @@ public struct SQLColumn {
     }
 
     /// Whether the value is `NULL`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         switch row.storage {
         case .sqlite(let row): row.hasNull(atIndex: index)
         #if PostgreSQL
@@ -113,11 +113,11 @@ public struct SQLColumn {
 /// A column that held `NULL` or a value of another type than the one asked for.
 public struct SQLDecodingError: Error, CustomStringConvertible {
     /// The column's position, from 0.
-    public let column: Int
+    package let column: Int
     /// The Swift type asked for.
-    public let type: String
+    package let type: String
     /// The value found.
-    public let value: String
+    package let value: String
 
     public var description: String { "column \(column) holds \(value), which is not a \(type)" }
 }

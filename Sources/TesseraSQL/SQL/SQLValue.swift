@@ -78,7 +78,7 @@ extension Optional: SQLValueConvertible where Wrapped: SQLValueConvertible {
 /// The values for a statement's `?` placeholders, in order: `[userID, limit + 1, offset]`.
 public struct SQLArguments: Sendable, ExpressibleByArrayLiteral, Equatable {
     /// The values, first placeholder first.
-    public var values: [SQLValue]
+    package var values: [SQLValue]
 
     /// Arguments from values already converted.
     public init(_ values: [SQLValue]) { self.values = values }
@@ -89,7 +89,7 @@ public struct SQLArguments: Sendable, ExpressibleByArrayLiteral, Equatable {
     }
 
     /// Appends one more value (for statements built in a loop).
-    public mutating func append(_ value: (any SQLValueConvertible)?) {
+    package mutating func append(_ value: (any SQLValueConvertible)?) {
         values.append(value?.sqlValue ?? .null)
     }
 

@@ -17,9 +17,9 @@ public struct UTCDateParts: Sendable, Equatable {
     /// The minute, 0–59.
     public let minute: Int
     /// The second, 0–59.
-    public let second: Int
+    package let second: Int
     /// The millisecond, 0–999.
-    public let millisecond: Int
+    package let millisecond: Int
 
     /// The parts of `date`, its milliseconds rounded to the nearest (halves up).
     public init(_ date: Date) {
@@ -27,7 +27,7 @@ public struct UTCDateParts: Sendable, Equatable {
     }
 
     /// The parts of the instant `milliseconds` after 1970-01-01 00:00 UTC.
-    public init(millisecondsSince1970 milliseconds: Int64) {
+    package init(millisecondsSince1970 milliseconds: Int64) {
         let (days, dayMilliseconds) = Self.floorDivide(milliseconds, 86_400_000)
         let seconds = Int(dayMilliseconds / 1000)
         millisecond = Int(dayMilliseconds % 1000)

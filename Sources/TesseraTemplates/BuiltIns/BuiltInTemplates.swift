@@ -2,7 +2,7 @@
 
 /// Templates Tessera ships, compiled into every library unless the app's `Views/` has a file of
 /// the same name (say `Views/Tessera/ErrorPage.mustache`) to replace it.
-package enum BuiltInTemplates {
+public enum BuiltInTemplates {
     /// A section of a ``SectionedDataSource`` drawn by ``StandardSection``: names `id`,
     /// `header`, `items`, `footer`.
     package static let section = "Tessera/Section"

@@ -3,9 +3,9 @@
 /// Checks rendered HTML the way templates are checked: element balance, then libxml2.
 ///
 /// For snapshot tests: every page and fragment an app renders should pass.
-package enum HTMLValidator {
+public enum HTMLValidator {
     /// The problems in `html`, located as `file:line:col`; empty when it is well formed.
-    package static func problems(in html: String, file: String = "rendered.html") -> [TemplateDiagnostic] {
+    public static func problems(in html: String, file: String = "rendered.html") -> [TemplateDiagnostic] {
         let bytes = Array(html.utf8)
         let locator = SourceLocator(file: file, bytes: bytes)
         let structural = HTMLContextScanner(masked: bytes, locator: locator, tokens: []).scan().diagnostics

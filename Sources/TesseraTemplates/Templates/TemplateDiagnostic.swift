@@ -4,7 +4,7 @@
 ///
 /// Its description is what `tessera validate` prints and what `serve` refuses to start with:
 /// `Views/relative/path.mustache:LINE:COL: message`.
-package struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as shown to people, e.g. `Views/Users/BlogList.mustache`.
     package let file: String
     /// 1-based line.
@@ -23,13 +23,13 @@ package struct TemplateDiagnostic: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// `file:line:col: message`; the message alone for a problem in no file (an empty ``file``).
-    package var description: String { file.isEmpty ? message : "\(file):\(line):\(column): \(message)" }
+    public var description: String { file.isEmpty ? message : "\(file):\(line):\(column): \(message)" }
 }
 
 // MARK: - TemplateErrors
 
 /// Every diagnostic of a template set; thrown when any template is invalid.
-package struct TemplateErrors: Error, Sendable, CustomStringConvertible {
+public struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     /// The diagnostics, in file order then position order.
     package let diagnostics: [TemplateDiagnostic]
     /// The library, when every template compiled and only a check failed (so the app's types
@@ -43,13 +43,13 @@ package struct TemplateErrors: Error, Sendable, CustomStringConvertible {
     }
 
     /// One diagnostic a line.
-    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 // MARK: - SourceLocator
 
 /// Turns byte offsets of one source into diagnostics with line and column.
-package struct SourceLocator: Sendable {
+public struct SourceLocator: Sendable {
     /// The file name shown in diagnostics.
     let file: String
     /// The source bytes.

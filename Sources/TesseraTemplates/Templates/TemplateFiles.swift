@@ -3,7 +3,7 @@ import Foundation
 // MARK: - TemplateFiles
 
 /// Finds and reads the `*.mustache` files of a views directory.
-package enum TemplateFiles {
+public enum TemplateFiles {
     /// The file extension of templates.
     package static let fileExtension = "mustache"
 

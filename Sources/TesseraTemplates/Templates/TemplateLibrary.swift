@@ -37,8 +37,8 @@ public final class TemplateLibrary: Sendable {
     /// `BlogListComponent`), for finding a type's template by convention.
     let namesByTypeName: [String: [String]]
     /// The templates of the app's scenes, components and cells, found once when the app was
-    /// checked (``resolving(_:)``), so rendering finds each with one lookup.
-    package let typeTemplates: [ObjectIdentifier: Template]
+    /// checked (`resolving(_:)`), so rendering finds each with one lookup.
+    public let typeTemplates: [ObjectIdentifier: Template]
 
     // MARK: - Loading
 
@@ -48,7 +48,7 @@ public final class TemplateLibrary: Sendable {
     /// files as `<directory's last component>/<relative path>` (so `Views/x.mustache:3:7: …`).
     /// One newline at the very end of a file is dropped, so editors' final newlines do not reach
     /// the output.
-    package static func load(directory: URL, options: Options = Options()) throws(TemplateErrors) -> TemplateLibrary {
+    public static func load(directory: URL, options: Options = Options()) throws(TemplateErrors) -> TemplateLibrary {
         let sources: [TemplateSource]
         do {
             sources = try TemplateFiles.sources(in: directory)

@@ -68,7 +68,7 @@ public struct TemplateKey<Model>: Sendable {
     /// What the key holds, for the checker.
     public var shape: TemplateShape { type.templateShape }
     /// Reads the value from a model.
-    @usableFromInline package let read: @Sendable (Model) -> TemplateValue
+    public let read: @Sendable (Model) -> TemplateValue
 
     /// The key `name`, read by `read`; its shape comes from `Value`'s ``TemplateReadable``.
     @inlinable

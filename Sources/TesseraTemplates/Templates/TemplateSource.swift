@@ -1,7 +1,7 @@
 // MARK: - TemplateSource
 
 /// The text of one template before it is compiled.
-package struct TemplateSource: Sendable {
+public struct TemplateSource: Sendable {
     /// The template's name (`Users/BlogList`).
     package let name: String
     /// The name used in diagnostics (`Views/Users/BlogList.mustache`).
