@@ -4,7 +4,7 @@ import Tessera
 
 extension TestApp {
     /// What `tessera migrate --plan` would change in this app's database so that its tables match
-    /// its models (``TesseraApp/models``): one line per change, as the command prints it; empty
+    /// its models (`TesseraApp.models`): one line per change, as the command prints it; empty
     /// when every model matches its table. A test that expects it empty after the app's
     /// migrations catches a model and a migration that disagree before `makemigration` would.
     public func pendingModelChanges() async throws -> [String] {
